@@ -1,0 +1,34 @@
+"""Child process for the durability test: logs rulings forever and prints `id text` after each ack.
+
+Run as `python crash_writer.py DB_PATH`; the test SIGKILLs it mid-stream. Several writers run at once
+so that kills land inside group-committed batches, not just between single writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from store_helpers import ruling
+
+from store import Store
+
+WRITERS = 8
+
+
+async def main(path: str) -> None:
+    store = await Store.open(path)
+
+    async def writer(guild_id: int) -> None:
+        n = 0
+        while True:
+            text = f"{guild_id}-{n}"
+            entry_id = await store.log_ruling(guild_id, **ruling(text))
+            print(entry_id, text, flush=True)
+            n += 1
+
+    await asyncio.gather(*(writer(guild_id) for guild_id in range(1, WRITERS + 1)))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))

@@ -1,0 +1,74 @@
+"""Many servers writing at once: nothing lost, order kept per game, one failure fails alone."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+from store_helpers import ruling
+
+from store import GameAlreadyOpen, Store, StoreClosed
+
+GUILDS = 100
+PER_GUILD = 50
+
+
+async def test_hundred_servers_fifty_rulings_each(store: Store) -> None:
+    async def one_table(guild_id: int) -> list[int]:
+        await store.start_game(guild_id, channel_id=guild_id * 10, user_id=1, name=f"table {guild_id}")
+        return [
+            await store.log_ruling(guild_id, **ruling(f"{guild_id}:{n}", channel_id=guild_id * 10))
+            for n in range(PER_GUILD)
+        ]
+
+    acknowledged = await asyncio.gather(*(one_table(guild_id) for guild_id in range(1, GUILDS + 1)))
+
+    for guild_id, ids in enumerate(acknowledged, start=1):
+        entries = await store.export_entries(guild_id)
+        assert [e.text for e in entries] == [f"{guild_id}:{n}" for n in range(PER_GUILD)]
+        assert [e.id for e in entries] == ids
+        assert {e.game_name for e in entries} == {f"table {guild_id}"}
+
+
+async def test_all_in_flight_at_once_commit_in_submission_order(store: Store) -> None:
+    calls = [store.log_ruling(n % 7, **ruling(str(n))) for n in range(GUILDS * PER_GUILD)]
+    ids = await asyncio.gather(*calls)
+    assert ids == sorted(ids)
+    assert len(set(ids)) == len(ids)
+
+
+async def test_a_failing_write_fails_alone(store: Store) -> None:
+    """Two /game start in one channel in the same batch: one wins, the other is told, the rest commit."""
+    results = await asyncio.gather(
+        store.log_ruling(1, **ruling("before")),
+        store.start_game(1, channel_id=500, user_id=1, name="first"),
+        store.start_game(1, channel_id=500, user_id=2, name="second"),
+        store.log_ruling(1, **ruling("after")),
+        return_exceptions=True,
+    )
+    assert isinstance(results[2], GameAlreadyOpen)
+    assert results[2].game.name == "first"
+    assert [e.text for e in await store.export_entries(1)] == ["before", "after"]
+    assert [e.game_name for e in await store.export_entries(1)] == [None, "first"]
+
+
+async def test_an_unexpected_constraint_is_not_disguised(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.log_ruling(1, **ruling(status=None))  # type: ignore[arg-type]
+    assert await store.log_ruling(1, **ruling()) > 0
+
+
+async def test_close_commits_what_was_queued_then_refuses(db_path, store: Store) -> None:
+    pending = [asyncio.create_task(store.log_ruling(1, **ruling(str(n)))) for n in range(20)]
+    await asyncio.sleep(0)  # let every task queue its write before close begins
+    await store.close()
+    assert len(set(await asyncio.gather(*pending))) == 20
+    with pytest.raises(StoreClosed):
+        await store.log_ruling(1, **ruling())
+
+    reopened = await Store.open(db_path)
+    try:
+        assert len(await reopened.export_entries(1)) == 20
+    finally:
+        await reopened.close()

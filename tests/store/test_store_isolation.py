@@ -1,0 +1,114 @@
+"""Two servers never see or touch each other's rows, through every public method of the store.
+
+The table below must name every public async method of `Store`; a new method without a row here fails
+`test_every_method_is_covered`, so isolation cannot be forgotten.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sqlite3
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from store_helpers import ruling
+
+from store import Store
+
+A = 111_111_111_111_111_111  # the server with data
+B = 222_222_222_222_222_222  # the other server, probing with A's channel and game ids
+A_CHANNEL = 500
+A_SECRETS = ("A-secret-game", "A-secret-ruling", "A-secret-note", "tda-2024", "A.rule", str(A))
+
+
+@dataclass(frozen=True)
+class Seeded:
+    game_id: int
+    closed_game_id: int
+
+
+async def _seed_a(store: Store) -> Seeded:
+    closed = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
+    await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
+    await store.end_game(A, channel_id=A_CHANNEL)
+    game = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
+    await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
+    await store.add_note(A, channel_id=A_CHANNEL + 1, user_id=1, text="A-secret-note")
+    await store.set_rulebook(A, "tda-2024")
+    await store.set_language(A, "it")
+    return Seeded(game_id=game.id, closed_game_id=closed.id)
+
+
+Call = Callable[[Store, Seeded], Awaitable[object]]
+
+# Each call is made *as server B* with A's identifiers wherever the method takes one.
+CALLS: dict[str, Call] = {
+    "log_ruling": lambda s, a: s.log_ruling(B, **ruling("B ruling", channel_id=A_CHANNEL)),
+    "add_note": lambda s, a: s.add_note(B, channel_id=A_CHANNEL, user_id=2, text="B note"),
+    "log_page": lambda s, a: s.log_page(B),
+    "export_entries": lambda s, a: s.export_entries(B),
+    "clear_log": lambda s, a: s.clear_log(B),
+    "start_game": lambda s, a: s.start_game(B, channel_id=A_CHANNEL, user_id=2, name="B game"),
+    "end_game": lambda s, a: s.end_game(B, channel_id=A_CHANNEL),
+    "open_game": lambda s, a: s.open_game(B, channel_id=A_CHANNEL),
+    "get_game": lambda s, a: s.get_game(B, a.game_id),
+    "list_games": lambda s, a: s.list_games(B),
+    "delete_game": lambda s, a: s.delete_game(B, a.closed_game_id),
+    "get_settings": lambda s, a: s.get_settings(B),
+    "set_rulebook": lambda s, a: s.set_rulebook(B, "robert-v11"),
+    "set_language": lambda s, a: s.set_language(B, "en"),
+}
+
+# Methods that take a game id also get probed for each of A's games, in the log and export too.
+GAME_PROBES: dict[str, Call] = {
+    "log_page (A's game)": lambda s, a: s.log_page(B, game_id=a.game_id),
+    "export_entries (A's game)": lambda s, a: s.export_entries(B, game_id=a.game_id),
+    "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game_id),
+    "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game_id),
+}
+
+
+def _public_methods() -> set[str]:
+    return {
+        name
+        for name, member in inspect.getmembers(Store, inspect.iscoroutinefunction)
+        if not name.startswith("_") and name not in {"open", "close"}
+    }
+
+
+def test_every_method_is_covered() -> None:
+    assert set(CALLS) == _public_methods()
+
+
+@pytest.mark.parametrize("name", sorted(_public_methods()))
+def test_guild_id_comes_first(name: str) -> None:
+    first = list(inspect.signature(getattr(Store, name)).parameters)[1]
+    assert first == "guild_id"
+
+
+@pytest.mark.parametrize("name", sorted({**CALLS, **GAME_PROBES}))
+async def test_other_server_sees_and_changes_nothing(store: Store, db_path: Path, name: str) -> None:
+    seeded = await _seed_a(store)
+    before = _rows_of(db_path, A)
+
+    result = await {**CALLS, **GAME_PROBES}[name](store, seeded)
+
+    leaked = [secret for secret in A_SECRETS if secret in repr(result)]
+    assert leaked == [], f"{name} as server B returned server A's data"
+    assert _rows_of(db_path, A) == before, f"{name} as server B changed server A's rows"
+
+
+async def test_the_probe_sees_a_leak(store: Store) -> None:
+    """Guard against a vacuous test: the same check on server A's own log does find A's data."""
+    await _seed_a(store)
+    assert "A-secret-ruling" in repr(await store.log_page(A))
+
+
+def _rows_of(path: Path, guild_id: int) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table that belongs to `guild_id`, read around the store."""
+    with sqlite3.connect(path) as conn:
+        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
+        query = "SELECT * FROM {} WHERE guild_id = ? ORDER BY 1"
+        return {table: conn.execute(query.format(table), (guild_id,)).fetchall() for table in tables}
