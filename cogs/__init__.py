@@ -1,0 +1,1 @@
+"""Discord extensions, one feature each; bot.EXTENSIONS lists which ones are loaded."""

@@ -1,0 +1,130 @@
+"""How engine answers look in Discord: embeds built from a Ruling or a Rule. Presentation only, no rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import discord
+
+from rules_engine import Ruling
+
+RULING_COLOUR = discord.Colour.green()
+QUESTION_COLOUR = discord.Colour.gold()
+NO_MATCH_COLOUR = discord.Colour.light_grey()
+QUOTE_LIMIT = 300
+
+# Discord's embed limits.
+TITLE_MAX, DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX, FOOTER_MAX, FIELDS_MAX, TOTAL_MAX = (
+    256,
+    4096,
+    256,
+    1024,
+    2048,
+    25,
+    6000,
+)
+
+
+def shorten(text: str, limit: int) -> str:
+    """Cut to `limit` characters on a whitespace boundary when possible, marking the cut with an ellipsis."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip() + "…"
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """User text made safe to show back: one line, shortened, markdown and mentions neutralised."""
+    flat = " ".join(text.split())
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(shorten(flat, limit)))
+
+
+def numbered(steps: Iterable[str]) -> str:
+    return "\n".join(f"{n}. {step}" for n, step in enumerate(steps, 1))
+
+
+def understood(facts: Mapping[str, Any]) -> str:
+    """The facts the engine read from the text, so a player can spot a misunderstanding."""
+    if not facts:
+        return "Understood: nothing specific yet"
+    parts = [f"{name.replace('_', ' ')} {_fact_value(value)}" for name, value in facts.items()]
+    return "Understood: " + " · ".join(parts)
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ").replace("-", " ")
+
+
+def ruling_embed(
+    ruling: Ruling, *, situation: str, asker: str, rulebook_name: str, logged: bool | None = None
+) -> discord.Embed:
+    """The card for a ruling, a question or a no-match; `logged=False` adds the "not logged" note."""
+    rule_line = f"**{ruling.title}** — `{ruling.rule_id}`" if ruling.rule_id else ""
+    if ruling.status == "ruling":
+        embed = discord.Embed(title=ruling.headline or ruling.title, colour=RULING_COLOUR)
+        body = [rule_line, numbered(ruling.steps), understood(ruling.facts)]
+    elif ruling.status == "question":
+        question = ruling.questions[0].text if ruling.questions else ruling.headline
+        embed = discord.Embed(title=question, colour=QUESTION_COLOUR)
+        lead = f"Looks like {rule_line}, but one fact decides the ruling." if rule_line else ""
+        body = [lead, understood(ruling.facts), "Pick the answer below."]
+    else:
+        embed = discord.Embed(title="I can't rule on that", colour=NO_MATCH_COLOUR)
+        hint = (
+            "Here are the nearest rules: pick one below to read it."
+            if ruling.alternatives
+            else "I couldn't match it to a rule. `/help` shows how to describe a situation; "
+            "`/rules` lists every rule."
+        )
+        body = [hint, understood(ruling.facts)]
+    embed.description = shorten("\n\n".join(part for part in body if part), DESCRIPTION_MAX)
+    embed.add_field(name="Situation", value=quote(situation), inline=False)
+    if ruling.notes:
+        embed.add_field(
+            name="Notes", value=shorten("\n".join(f"• {n}" for n in ruling.notes), FIELD_VALUE_MAX)
+        )
+    footer = [ruling.citation if ruling.status == "ruling" else "", rulebook_name, f"asked by {asker}"]
+    if logged is False:
+        footer.append("⚠ not logged")
+    embed.set_footer(text=shorten(" · ".join(part for part in footer if part), FOOTER_MAX))
+    return fit(embed)
+
+
+def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
+    """A rule with every case, which rulebooks each case belongs to, and each rulebook's citation."""
+    lines = [f"`{rule.id}` · {rule.section}"]
+    if rule.title_it:
+        lines.append(f"*{rule.title_it}*")
+    lines.append(rule.summary)
+    embed = discord.Embed(
+        title=shorten(rule.title, TITLE_MAX),
+        description=shorten("\n".join(lines), DESCRIPTION_MAX),
+        colour=RULING_COLOUR,
+    )
+    for case in rule.cases[: FIELDS_MAX - 2]:
+        books = ", ".join(rulebooks.get(book, book) for book in case.rulebooks)
+        value = f"**{case.headline}** (`{case.outcome}`)\n{numbered(case.steps)}\n*{books}*"
+        embed.add_field(
+            name=shorten(case.when or "Otherwise", FIELD_NAME_MAX),
+            value=shorten(value, FIELD_VALUE_MAX),
+            inline=False,
+        )
+    if rule.citations:
+        cited = "\n".join(f"{rulebooks.get(book, book)}: {where}" for book, where in rule.citations.items())
+        embed.add_field(name="Citations", value=shorten(cited, FIELD_VALUE_MAX), inline=False)
+    if rule.notes:
+        embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in rule.notes), FIELD_VALUE_MAX))
+    return fit(embed)
+
+
+def fit(embed: discord.Embed) -> discord.Embed:
+    """Drop trailing fields until the embed is within Discord's 6,000-character total."""
+    while len(embed) > TOTAL_MAX and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    return embed

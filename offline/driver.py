@@ -1,0 +1,159 @@
+"""Runs a real discord.py bot against the stand-in, with no gateway.
+
+Every touch of discord.py's private API is in this module, so a discord.py upgrade breaks one place
+(discord.py's minor version is pinned in requirements.txt):
+- `discord.http.Route.BASE` is pointed at the stand-in before `bot.login`;
+- payloads are fed to `bot._connection.parsers["INTERACTION_CREATE"]`, as the gateway would;
+- the tasks that parser spawns (command invocation, view callbacks) are awaited so callers see the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from offline import payloads
+from offline.payloads import Actor
+from offline.standin import Recorded, StandIn
+
+HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
+WATCHED_LOGGERS = ("discord", "floorcall")
+
+
+@dataclass(slots=True)
+class Exchange:
+    """One interaction and everything the bot sent the stand-in while handling it."""
+
+    payload: dict[str, Any]
+    requests: list[Recorded]
+    message: dict[str, Any] | None  # the message this interaction posted or edited, as it stands now
+
+    @property
+    def callback(self) -> dict[str, Any]:
+        """The JSON body of the interaction callback (raises if the bot never answered)."""
+        bodies = [r.json for r in self.requests if r.is_callback]
+        if not bodies:
+            raise AssertionError(f"the bot sent no interaction callback; it sent {self.requests!r}")
+        return bodies[0]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The callback's message data: content, embeds, components, flags, allowed_mentions."""
+        return self.callback.get("data") or {}
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return self.data.get("embeds") or []
+
+    @property
+    def followups(self) -> list[Recorded]:
+        return [r for r in self.requests if "/webhooks/" in r.path]
+
+
+@dataclass(slots=True)
+class ErrorLog(logging.Handler):
+    """Collects ERROR records: discord.py logs and swallows command errors, so callers must look here."""
+
+    records: list[logging.LogRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        logging.Handler.__init__(self, level=logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def attach(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def detach(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+    def summary(self) -> str:
+        return "\n".join(
+            self.format(r) if r.exc_info is None else logging.Formatter().format(r) for r in self.records
+        )
+
+
+class Driver:
+    """A logged-in bot wired to a running stand-in; send it commands and clicks like Discord would."""
+
+    def __init__(self, bot: commands.Bot, standin: StandIn) -> None:
+        self.bot = bot
+        self.standin = standin
+        self._saved_base = discord.http.Route.BASE
+
+    @classmethod
+    async def start(cls, bot: commands.Bot) -> Driver:
+        """Start a stand-in, point discord.py at it and log in (runs `setup_hook`; opens no gateway)."""
+        standin = StandIn()
+        await standin.start()
+        driver = cls(bot, standin)
+        discord.http.Route.BASE = standin.base_url
+        try:
+            await bot.login("offline-token")
+        except BaseException:
+            await driver.close()
+            raise
+        return driver
+
+    async def close(self) -> None:
+        try:
+            for view in self.live_views():
+                view.stop()  # cancels its timeout task, which would otherwise outlive the loop
+            await self.bot.close()
+        finally:
+            discord.http.Route.BASE = self._saved_base
+            await self.standin.close()
+
+    def live_views(self) -> set[discord.ui.View]:
+        """Views still listening for clicks (discord.py keeps them in a private store)."""
+        store = self.bot._connection._view_store._views
+        return {item.view for items in store.values() for item in items.values() if item.view is not None}
+
+    @cached_property
+    def schema(self) -> dict[str, dict[str, Any]]:
+        return payloads.command_schema(self.bot.tree)
+
+    def command_schema(self, name: str) -> dict[str, Any]:
+        try:
+            return self.schema[name]
+        except KeyError:
+            raise payloads.PayloadError(f"no command /{name}; commands are {sorted(self.schema)}") from None
+
+    async def feed(self, payload: dict[str, Any]) -> Exchange:
+        """Deliver an INTERACTION_CREATE payload as the gateway would and wait until it is handled."""
+        self.standin.expect(payload)
+        first = len(self.standin.requests)
+        before = asyncio.all_tasks()
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        spawned = asyncio.all_tasks() - before
+        if spawned:
+            await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
+        return Exchange(payload, self.standin.requests[first:], self.standin.original(payload))
+
+    async def command(self, name: str, actor: Actor, path: Sequence[str] = (), **options: Any) -> Exchange:
+        """Run `/name path... option:value ...` as `actor`."""
+        return await self.feed(payloads.slash_command(self.command_schema(name), actor, path, options))
+
+    async def autocomplete(
+        self, name: str, actor: Actor, focused: str, path: Sequence[str] = (), **options: Any
+    ) -> Exchange:
+        """Ask for autocomplete choices while `actor` types in option `focused`."""
+        schema = self.command_schema(name)
+        return await self.feed(payloads.autocomplete(schema, actor, focused, path, options))
+
+    async def click(
+        self, message: Mapping[str, Any], custom_id: str, actor: Actor, values: Sequence[str] | None = None
+    ) -> Exchange:
+        """Press a button (or pick `values` in a select) on a message the stand-in holds."""
+        current = self.standin.messages.get(int(message["id"]), message)
+        return await self.feed(payloads.component_click(current, custom_id, actor, values))

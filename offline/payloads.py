@@ -1,0 +1,274 @@
+"""INTERACTION_CREATE payloads shaped like Discord's, built from the bot's own command schema.
+
+Payloads are validated against `cmd.to_dict(tree)` and against the components of the message being
+clicked, so a test or the console cannot send an option or a click that Discord never would.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from discord import app_commands
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+APP_ID = 1_300_000_000_000_000_001
+BOT_USER_ID = APP_ID
+GUILD_ID = 1_300_000_000_000_000_100
+CHANNEL_ID = 1_300_000_000_000_000_200
+USER_ID = 1_300_000_000_000_000_300
+
+# Permission bits (Discord's Permissions flags).
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_GUILD = 1 << 5
+MEMBER = VIEW_CHANNEL | SEND_MESSAGES | USE_APPLICATION_COMMANDS
+
+# Option types (Discord's ApplicationCommandOptionType) the offline tools can fill in.
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, NUMBER = 1, 2, 3, 4, 5, 10
+# Component types.
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+
+_sequence = itertools.count()
+
+
+class PayloadError(ValueError):
+    """The payload asked for is one Discord would never send (unknown option, wrong type, no such button)."""
+
+
+def snowflake() -> int:
+    """A fresh id for the current time, as Discord makes them (discord.py derives created_at from it)."""
+    millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (millis << 22) | (next(_sequence) & 0x3FFFFF)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sends an interaction, and from where. `guild_id=None` means a DM with the bot."""
+
+    user_id: int = USER_ID
+    name: str = "player"
+    permissions: int = MEMBER
+    guild_id: int | None = GUILD_ID
+    channel_id: int = CHANNEL_ID
+    locale: str = "en-US"
+
+    def user(self) -> dict[str, Any]:
+        return {
+            "id": str(self.user_id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "public_flags": 0,
+        }
+
+
+def command_schema(tree: app_commands.CommandTree) -> dict[str, dict[str, Any]]:
+    """Every global slash command as Discord would store it, keyed by name."""
+    return {
+        cmd.name: cmd.to_dict(tree) for cmd in tree.get_commands(type=app_commands.AppCommandType.chat_input)
+    }
+
+
+def slash_command(
+    schema: Mapping[str, Any],
+    actor: Actor,
+    path: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A type-2 payload for `/name path... option:value`; `path` names the subcommand group/subcommand."""
+    data = _command_data(schema, path, options or {}, focused=None)
+    return _interaction(2, actor, data)
+
+
+def autocomplete(
+    schema: Mapping[str, Any],
+    actor: Actor,
+    focused: str,
+    path: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A type-4 payload: the user is typing in option `focused`; required options may still be empty."""
+    data = _command_data(schema, path, options or {}, focused=focused)
+    return _interaction(4, actor, data)
+
+
+def component_click(
+    message: Mapping[str, Any], custom_id: str, actor: Actor, values: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """A type-3 payload: `actor` pressed a button or picked `values` in a select of `message`."""
+    component = next((c for c in interactive_components(message) if c.get("custom_id") == custom_id), None)
+    if component is None:
+        raise PayloadError(f"message {message['id']} has no component {custom_id!r}")
+    if component.get("disabled"):
+        raise PayloadError(f"component {custom_id!r} is disabled")
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+    if component["type"] == STRING_SELECT:
+        allowed = {o["value"] for o in component.get("options", [])}
+        chosen = list(values or ())
+        low, high = component.get("min_values", 1), component.get("max_values", 1)
+        if not low <= len(chosen) <= high or not set(chosen) <= allowed:
+            raise PayloadError(f"select {custom_id!r} cannot take {chosen!r}")
+        data["values"] = chosen
+    elif values:
+        raise PayloadError(f"component {custom_id!r} is not a select")
+    payload = _interaction(3, actor, data)
+    payload["message"] = dict(message)
+    return payload
+
+
+def interactive_components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Buttons and selects of a message in reading order (action rows and nested layouts flattened)."""
+    return [
+        c for c in _walk(message.get("components") or []) if c.get("type") != ACTION_ROW and "custom_id" in c
+    ]
+
+
+def _walk(components: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    for component in components:
+        yield dict(component)
+        yield from _walk(component.get("components") or [])
+        if "accessory" in component:
+            yield from _walk([component["accessory"]])
+
+
+def _command_data(
+    schema: Mapping[str, Any], path: Sequence[str], values: Mapping[str, Any], focused: str | None
+) -> dict[str, Any]:
+    leaf_options, wrap = _descend(schema, path)
+    known = {o["name"]: o for o in leaf_options}
+    built = []
+    for name, value in values.items():
+        if name not in known:
+            raise PayloadError(f"/{_qualified(schema, path)} has no option {name!r}; it has {sorted(known)}")
+        option = {"name": name, "type": known[name]["type"], "value": value}
+        if name == focused:
+            if not known[name].get("autocomplete"):
+                raise PayloadError(f"option {name!r} has no autocomplete")
+            option["focused"] = True
+        else:
+            _check_value(known[name], value)
+        built.append(option)
+    if focused is not None and focused not in values:
+        raise PayloadError(f"the focused option {focused!r} needs a value (it may be empty)")
+    if focused is None:
+        missing = [o["name"] for o in leaf_options if o.get("required") and o["name"] not in values]
+        if missing:
+            raise PayloadError(f"/{_qualified(schema, path)} needs {missing}")
+    return {"id": str(snowflake()), "name": schema["name"], "type": 1, "options": wrap(built)}
+
+
+def _descend(schema: Mapping[str, Any], path: Sequence[str]):
+    """Follow subcommand group/subcommand names; return the leaf's options and how to nest values."""
+    options: list[dict[str, Any]] = list(schema.get("options") or [])
+    chain: list[tuple[str, int]] = []
+    for name in path:
+        step = next(
+            (o for o in options if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
+        )
+        if step is None:
+            raise PayloadError(f"/{_qualified(schema, path)}: no subcommand {name!r}")
+        chain.append((name, step["type"]))
+        options = list(step.get("options") or [])
+    if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options):
+        subs = sorted(o["name"] for o in options)
+        raise PayloadError(f"/{_qualified(schema, path)} needs a subcommand: {subs}")
+
+    def wrap(built: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for name, kind in reversed(chain):
+            built = [{"name": name, "type": kind, "options": built}]
+        return built
+
+    return options, wrap
+
+
+def _check_value(option: Mapping[str, Any], value: Any) -> None:
+    kind, name = option["type"], option["name"]
+    valid = {
+        STRING: isinstance(value, str),
+        INTEGER: isinstance(value, int) and not isinstance(value, bool),
+        BOOLEAN: isinstance(value, bool),
+        NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
+    }
+    if kind not in valid:
+        raise PayloadError(f"option {name!r} has type {kind}, which the offline tools cannot fill in")
+    if not valid[kind]:
+        raise PayloadError(f"option {name!r} (type {kind}) cannot take {value!r}")
+    choices = option.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise PayloadError(f"option {name!r} must be one of {[c['value'] for c in choices]}")
+    if kind == STRING and not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
+        raise PayloadError(f"option {name!r} has a length Discord would refuse ({len(value)})")
+    if kind in (INTEGER, NUMBER) and not option.get("min_value", value) <= value <= option.get(
+        "max_value", value
+    ):
+        raise PayloadError(f"option {name!r} is out of range: {value!r}")
+
+
+def _qualified(schema: Mapping[str, Any], path: Sequence[str]) -> str:
+    return " ".join([schema["name"], *path])
+
+
+def _interaction(kind: int, actor: Actor, data: dict[str, Any]) -> dict[str, Any]:
+    interaction_id = snowflake()
+    payload: dict[str, Any] = {
+        "id": str(interaction_id),
+        "application_id": str(APP_ID),
+        "type": kind,
+        "token": f"offline-token-{interaction_id}",
+        "version": 1,
+        "data": data,
+        "locale": actor.locale,
+        "attachment_size_limit": 10 * 1024 * 1024,
+        "app_permissions": str(MEMBER),
+        "entitlements": [],
+        "channel_id": str(actor.channel_id),
+    }
+    if actor.guild_id is None:
+        payload |= {
+            "user": actor.user(),
+            "context": 1,
+            "authorizing_integration_owners": {"1": str(actor.user_id)},
+            "channel": {"id": str(actor.channel_id), "type": 1, "recipients": [actor.user()]},
+        }
+        return payload
+    payload |= {
+        "guild_id": str(actor.guild_id),
+        "guild_locale": "en-US",
+        "guild": {"id": str(actor.guild_id), "locale": "en-US", "features": []},
+        "context": 0,
+        "authorizing_integration_owners": {"0": str(actor.guild_id)},
+        "member": {
+            "user": actor.user(),
+            "roles": [],
+            "nick": None,
+            "avatar": None,
+            "joined_at": datetime(2024, 1, 1, tzinfo=UTC).isoformat(),
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "permissions": str(actor.permissions),
+        },
+        "channel": {
+            "id": str(actor.channel_id),
+            "type": 0,
+            "guild_id": str(actor.guild_id),
+            "name": "poker-night",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        },
+    }
+    return payload
