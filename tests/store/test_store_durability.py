@@ -22,7 +22,11 @@ def _run_and_kill(db_path: Path) -> dict[int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
         [sys.executable, str(Path(__file__).with_name("crash_writer.py")), str(db_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
     assert child.stdout is not None and child.stderr is not None
     lines: list[str] = []

@@ -21,15 +21,18 @@ class Seed(NamedTuple):
 # Rows a real file at each earlier version could hold. A new migration must add its predecessor here.
 SEEDS: dict[int, Seed] = {
     0: Seed((), ()),
-    1: Seed((
-        "INSERT INTO games (id, guild_id, channel_id, name, opened_by, opened_at, closed_at) "
-        "VALUES (7, 1, 10, 'Old Friday', 42, '2024-01-05T20:00:00.000Z', '2024-01-06T02:00:00.000Z')",
-        "INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
-        "outcome, rulebook, created_at) VALUES (1, 7, 10, 42, 'ruling', 'turn came early', 'ruling', "
-        "'holdem.premature-turn', 'replace-turn', 'robert-classic', '2024-01-05T21:00:00.000Z')",
-        "INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, kind, text, created_at) "
-        "VALUES (1, NULL, 11, 43, 'note', 'new deck opened', '2024-01-05T22:00:00.000Z')",
-    ), ("new deck opened", "turn came early")),
+    1: Seed(
+        (
+            "INSERT INTO games (id, guild_id, channel_id, name, opened_by, opened_at, closed_at) "
+            "VALUES (7, 1, 10, 'Old Friday', 42, '2024-01-05T20:00:00.000Z', '2024-01-06T02:00:00.000Z')",
+            "INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
+            "outcome, rulebook, created_at) VALUES (1, 7, 10, 42, 'ruling', 'turn came early', 'ruling', "
+            "'holdem.premature-turn', 'replace-turn', 'robert-classic', '2024-01-05T21:00:00.000Z')",
+            "INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (1, NULL, 11, 43, 'note', 'new deck opened', '2024-01-05T22:00:00.000Z')",
+        ),
+        ("new deck opened", "turn came early"),
+    ),
 }
 
 
@@ -61,8 +64,16 @@ async def test_upgrade_keeps_data(db_path: Path, version: int) -> None:
     try:
         page = await store.log_page(1)
         settings = await store.get_settings(1)
-        await store.log_ruling(1, channel_id=10, user_id=42, situation="after upgrade", status="ruling",
-                               rule_id=None, outcome=None, rulebook="robert-classic")
+        await store.log_ruling(
+            1,
+            channel_id=10,
+            user_id=42,
+            situation="after upgrade",
+            status="ruling",
+            rule_id=None,
+            outcome=None,
+            rulebook="robert-classic",
+        )
     finally:
         await store.close()
 

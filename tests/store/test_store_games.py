@@ -1,0 +1,122 @@
+"""Games and the log: where entries go, paging newest first, deleting, clearing, settings."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from store_helpers import ruling
+
+from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, Store
+from store.store import _entries_query
+
+
+async def test_rulings_go_into_the_channels_open_game(store: Store) -> None:
+    game = await store.start_game(1, channel_id=500, user_id=900, name="Friday")
+    in_game = await store.log_ruling(1, **ruling("in the game"))
+    elsewhere = await store.log_ruling(1, **ruling("other channel", channel_id=501))
+    await store.end_game(1, channel_id=500)
+    after = await store.log_ruling(1, **ruling("after the end"))
+
+    by_id = {entry.id: entry for entry in await store.export_entries(1)}
+    assert (by_id[in_game].game_id, by_id[in_game].game_name) == (game.id, "Friday")
+    assert by_id[elsewhere].game_id is None
+    assert by_id[after].game_id is None
+    assert [e.text for e in (await store.log_page(1, game_id=game.id)).entries] == ["in the game"]
+
+
+async def test_one_open_game_per_channel(store: Store) -> None:
+    first = await store.start_game(1, channel_id=500, user_id=900, name="Friday")
+    with pytest.raises(GameAlreadyOpen) as raised:
+        await store.start_game(1, channel_id=500, user_id=901, name="Saturday")
+    assert raised.value.game == first
+    await store.start_game(1, channel_id=501, user_id=901, name="other table")  # another channel is fine
+
+    ended = await store.end_game(1, channel_id=500)
+    assert ended is not None and ended.closed_at is not None and not ended.is_open
+    assert await store.end_game(1, channel_id=500) is None
+    assert await store.open_game(1, channel_id=500) is None
+    assert (await store.start_game(1, channel_id=500, user_id=900, name="Saturday")).is_open
+
+
+async def test_games_are_listed_newest_first_and_searchable(store: Store) -> None:
+    for name in ("Friday", "Saturday", "friday rematch"):
+        await store.start_game(1, channel_id=500, user_id=900, name=name)
+        await store.end_game(1, channel_id=500)
+    assert [g.name for g in await store.list_games(1)] == ["friday rematch", "Saturday", "Friday"]
+    assert [g.name for g in await store.list_games(1, search="FRI")] == ["friday rematch", "Friday"]
+    assert [g.name for g in await store.list_games(1, limit=1)] == ["friday rematch"]
+
+
+async def test_log_pages_newest_first(store: Store) -> None:
+    for n in range(25):
+        await store.log_ruling(1, **ruling(str(n)))
+
+    pages = [await store.log_page(1, page=page, per_page=10) for page in (1, 2, 3, 4)]
+
+    assert [[e.text for e in p.entries] for p in pages[:3]] == [
+        [str(n) for n in range(24, 14, -1)],
+        [str(n) for n in range(14, 4, -1)],
+        [str(n) for n in range(4, -1, -1)],
+    ]
+    assert [(p.has_previous, p.has_next) for p in pages] == [
+        (False, True),
+        (True, True),
+        (True, False),
+        (True, False),
+    ]
+    assert pages[3].entries == ()
+    assert (await store.log_page(1, page=0)).page == 1
+
+
+async def test_delete_game_takes_its_entries_only(store: Store) -> None:
+    game = await store.start_game(1, channel_id=500, user_id=900, name="Friday")
+    await store.log_ruling(1, **ruling("in the game"))
+    await store.end_game(1, channel_id=500)
+    await store.add_note(1, channel_id=500, user_id=900, text="general")
+
+    deleted = await store.delete_game(1, game.id)
+
+    assert deleted is not None and deleted.name == "Friday"
+    assert await store.get_game(1, game.id) is None
+    assert [e.text for e in await store.export_entries(1)] == ["general"]
+    assert await store.delete_game(1, game.id) is None
+
+
+async def test_clear_log_empties_the_server_but_keeps_settings(store: Store) -> None:
+    await store.start_game(1, channel_id=500, user_id=900, name="Friday")
+    await store.log_ruling(1, **ruling())
+    await store.add_note(1, channel_id=501, user_id=900, text="general")
+    await store.set_rulebook(1, "tda-2024")
+
+    await store.clear_log(1)
+
+    assert await store.export_entries(1) == []
+    assert await store.list_games(1) == []
+    assert (await store.get_settings(1)).rulebook == "tda-2024"
+
+
+async def test_settings_default_and_update_independently(store: Store) -> None:
+    assert await store.get_settings(1) == GuildSettings(rulebook=DEFAULT_RULEBOOK, language=None)
+    assert await store.set_language(1, "it") == GuildSettings(rulebook=DEFAULT_RULEBOOK, language="it")
+    assert await store.set_rulebook(1, "robert-v11") == GuildSettings(rulebook="robert-v11", language="it")
+    assert await store.set_language(1, None) == GuildSettings(rulebook="robert-v11", language=None)
+    assert await store.get_settings(1) == GuildSettings(rulebook="robert-v11", language=None)
+
+
+@pytest.mark.parametrize("game_id", [None, 7], ids=["server log", "one game"])
+async def test_log_page_query_walks_an_index_without_sorting(
+    store: Store, db_path: Path, game_id: int | None
+) -> None:
+    """The plan, not a timing: a page must be an index range scan, never a scan plus sort."""
+    with sqlite3.connect(db_path) as conn:
+        plan = " | ".join(
+            row[3]
+            for row in conn.execute(
+                "EXPLAIN QUERY PLAN " + _entries_query(game_id) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
+                {"guild_id": 1, "game_id": game_id},
+            )
+        )
+    assert "SEARCH e USING INDEX log_entries_by_" in plan
+    assert "TEMP B-TREE" not in plan
