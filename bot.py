@@ -139,6 +139,7 @@ class FloorBot(commands.Bot):
     store: Store
 
     def __init__(self, config: Config) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: don't warn about it
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

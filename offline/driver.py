@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -57,14 +57,12 @@ class Exchange:
         return [r for r in self.requests if "/webhooks/" in r.path]
 
 
-@dataclass(slots=True)
 class ErrorLog(logging.Handler):
     """Collects ERROR records: discord.py logs and swallows command errors, so callers must look here."""
 
-    records: list[logging.LogRecord] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        logging.Handler.__init__(self, level=logging.ERROR)
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
@@ -78,9 +76,8 @@ class ErrorLog(logging.Handler):
             logging.getLogger(name).removeHandler(self)
 
     def summary(self) -> str:
-        return "\n".join(
-            self.format(r) if r.exc_info is None else logging.Formatter().format(r) for r in self.records
-        )
+        formatter = logging.Formatter("%(name)s: %(message)s")
+        return "\n".join(formatter.format(record) for record in self.records)
 
 
 class Driver:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import discord
 from discord import app_commands
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -69,11 +70,14 @@ class Actor:
         }
 
 
+PLAYER = Actor()
+STRANGER = Actor(user_id=USER_ID + 1, name="stranger")
+MANAGER = Actor(user_id=USER_ID + 2, name="manager", permissions=MEMBER | MANAGE_GUILD)
+
+
 def command_schema(tree: app_commands.CommandTree) -> dict[str, dict[str, Any]]:
     """Every global slash command as Discord would store it, keyed by name."""
-    return {
-        cmd.name: cmd.to_dict(tree) for cmd in tree.get_commands(type=app_commands.AppCommandType.chat_input)
-    }
+    return {cmd.name: cmd.to_dict(tree) for cmd in tree.get_commands(type=discord.AppCommandType.chat_input)}
 
 
 def slash_command(

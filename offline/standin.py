@@ -66,6 +66,7 @@ class Recorded:
     json: Any
     files: list[RecordedFile] = field(default_factory=list)
     status: int = 200
+    message_id: int | None = None  # the message this request created or edited, if any
 
     @property
     def is_callback(self) -> bool:
@@ -99,6 +100,8 @@ class StandIn:
         app.router.add_get(message, self._get_message)
         app.router.add_patch(message, self._edit_message)
         app.router.add_delete(message, self._delete_message)
+        app.router.add_put(f"{API}/applications/{{app_id}}/commands", self._sync)
+        app.router.add_put(f"{API}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._sync)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -130,6 +133,22 @@ class StandIn:
         await self._record(request)
         return _json(APPLICATION)
 
+    async def _sync(self, request: web.Request) -> web.Response:
+        """Bulk overwrite of the command list: echo it back with ids, as Discord does."""
+        recorded = await self._record(request)
+        guild_id = request.match_info.get("guild_id")
+        commands = [
+            {
+                **command,
+                "id": str(snowflake()),
+                "application_id": str(APP_ID),
+                "version": "1",
+                "guild_id": guild_id,
+            }
+            for command in recorded.json or []
+        ]
+        return _json(commands)
+
     async def _callback(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
         token = request.match_info["token"]
@@ -143,7 +162,7 @@ class StandIn:
         if kind in (MESSAGE, DEFERRED_MESSAGE):
             flags = int(data.get("flags", 0)) | (LOADING if kind == DEFERRED_MESSAGE else 0)
             message = self._post(interaction, {**data, "flags": flags}, recorded.files)
-            self._originals[token] = int(message["id"])
+            self._originals[token] = recorded.message_id = int(message["id"])
             answer |= {
                 "response_message_id": message["id"],
                 "response_message_loading": kind == DEFERRED_MESSAGE,
@@ -154,7 +173,7 @@ class StandIn:
             clicked = interaction.get("message")
             if clicked is None or int(clicked["id"]) not in self.messages:
                 return self._fail(recorded, "message update for an interaction without a known message")
-            message_id = int(clicked["id"])
+            message_id = recorded.message_id = int(clicked["id"])
             self._originals[token] = message_id
             if kind == UPDATE:
                 resource["message"] = self._patch(message_id, data, recorded.files)
@@ -167,7 +186,9 @@ class StandIn:
         interaction = self._interactions.get(request.match_info["token"])
         if interaction is None or not isinstance(recorded.json, dict):
             return self._fail(recorded, "followup for an interaction the stand-in was never given")
-        return _json(self._post(interaction, recorded.json, recorded.files))
+        message = self._post(interaction, recorded.json, recorded.files)
+        recorded.message_id = int(message["id"])
+        return _json(message)
 
     async def _get_message(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
@@ -181,6 +202,7 @@ class StandIn:
         message_id = self._message_id(request)
         if message_id is None or not isinstance(recorded.json, dict):
             return self._fail(recorded, "edit of an unknown webhook message")
+        recorded.message_id = message_id
         return _json(self._patch(message_id, recorded.json, recorded.files))
 
     async def _delete_message(self, request: web.Request) -> web.Response:
