@@ -29,6 +29,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rulings",
     "cogs.reference",
     "cogs.help",
+    "cogs.games",
+    "cogs.settings",
 )
 
 TOKEN_HELP = """\
