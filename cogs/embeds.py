@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ RULING_COLOUR = discord.Colour.green()
 QUESTION_COLOUR = discord.Colour.gold()
 NO_MATCH_COLOUR = discord.Colour.light_grey()
 QUOTE_LIMIT = 300
+MENTION_SYNTAX = re.compile(r"<([@#][!&]?\d+)>")
 
 # Discord's embed limits.
 TITLE_MAX, DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX, FOOTER_MAX, FIELDS_MAX, TOTAL_MAX = (
@@ -40,7 +42,8 @@ def shorten(text: str, limit: int) -> str:
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """User text made safe to show back: one line, shortened, markdown and mentions neutralised."""
     flat = " ".join(text.split())
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(shorten(flat, limit)))
+    safe = discord.utils.escape_mentions(discord.utils.escape_markdown(shorten(flat, limit)))
+    return MENTION_SYNTAX.sub("<\u200b\\1>", safe)  # escape_mentions skips ids shorter than real snowflakes
 
 
 def numbered(steps: Iterable[str]) -> str:
@@ -111,7 +114,7 @@ def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
         books = ", ".join(rulebooks.get(book, book) for book in case.rulebooks)
         value = f"**{case.headline}** (`{case.outcome}`)\n{numbered(case.steps)}\n*{books}*"
         embed.add_field(
-            name=shorten(case.when or "Otherwise", FIELD_NAME_MAX),
+            name=shorten(_condition(case), FIELD_NAME_MAX),
             value=shorten(value, FIELD_VALUE_MAX),
             inline=False,
         )
@@ -121,6 +124,12 @@ def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
     if rule.notes:
         embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in rule.notes), FIELD_VALUE_MAX))
     return fit(embed)
+
+
+def _condition(case: Any) -> str:
+    """The case's condition in words: the contract says `when` is text; the engine also offers `when_text`."""
+    text = case.when if isinstance(case.when, str) else case.when_text
+    return text[:1].upper() + text[1:] if text else "Otherwise"
 
 
 def fit(embed: discord.Embed) -> discord.Embed:

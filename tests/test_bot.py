@@ -1,0 +1,174 @@
+"""bot.py: configuration, the command schema Discord will see, extension loading, the one error handler."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+import bot as floorbot
+from offline.payloads import GUILD_ID, PLAYER, command_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, floorbot.Config(token=None)),
+        (
+            {
+                "DISCORD_TOKEN": " abc ",
+                "DATABASE_PATH": "/tmp/x.db",
+                "LOG_LEVEL": "debug",
+                "SYNC_COMMANDS": "global",
+            },
+            floorbot.Config(token="abc", database_path="/tmp/x.db", log_level="DEBUG", sync="global"),
+        ),
+        ({"SYNC_COMMANDS": "guild:123"}, floorbot.Config(token=None, sync=123)),
+        ({"DISCORD_TOKEN": "", "SYNC_COMMANDS": " "}, floorbot.Config(token=None)),
+    ],
+)
+def test_config_from_env(env, expected) -> None:
+    assert floorbot.Config.from_env(env) == expected
+
+
+@pytest.mark.parametrize(
+    "env", [{"SYNC_COMMANDS": "guild:abc"}, {"SYNC_COMMANDS": "always"}, {"LOG_LEVEL": "LOUD"}]
+)
+def test_bad_config_is_explained(env) -> None:
+    with pytest.raises(floorbot.ConfigError, match=next(iter(env))):
+        floorbot.Config.from_env(env)
+
+
+def test_bot_never_pings_and_asks_for_no_privileged_intents(bot) -> None:
+    assert bot.allowed_mentions.to_dict() == {"parse": []}
+    assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
+    assert isinstance(bot.tree, floorbot.FloorTree)
+
+
+async def test_every_extension_loads(driver) -> None:
+    assert set(driver.bot.extensions) == set(floorbot.EXTENSIONS)
+    assert {"ruling", "rule", "rules", "help"} <= set(driver.schema)
+
+
+async def test_command_schema_fits_discord_limits(driver) -> None:
+    """What Discord would accept: names, descriptions ≤ 100, ≤ 25 options, required before optional."""
+
+    def check(entry: dict, depth: int) -> None:
+        assert NAME.match(entry["name"]) and entry["name"] == entry["name"].lower(), entry["name"]
+        assert 1 <= len(entry["description"]) <= 100, entry["name"]
+        options = entry.get("options") or []
+        assert len(options) <= 25, entry["name"]
+        required = [o.get("required", False) for o in options]
+        assert required == sorted(required, reverse=True), (
+            f"{entry['name']}: required options must come first"
+        )
+        for option in options:
+            assert depth < 3, "subcommands nest at most two levels"
+            check(option, depth + 1)
+
+    schema = command_schema(driver.bot.tree)
+    assert len(schema) <= 100
+    for entry in schema.values():
+        check(entry, 1)
+    ruling = schema["ruling"]
+    assert [(o["name"], o["type"], o.get("required", False)) for o in ruling["options"]] == [
+        ("situation", 3, True),
+        ("private", 5, False),
+    ]
+    assert [o["name"] for o in schema["rule"]["options"]] == ["rule_id"]
+    assert schema["rule"]["options"][0]["autocomplete"] is True
+    assert schema["rules"].get("options", []) == [] and schema["help"].get("options", []) == []
+
+
+async def test_commands_are_synced_only_when_asked(driver) -> None:
+    assert not [r for r in driver.standin.requests if r.method == "PUT"]
+
+
+@pytest.mark.parametrize(
+    ("sync", "path"), [(GUILD_ID, f"/guilds/{GUILD_ID}/commands"), ("global", "/commands")]
+)
+async def test_sync_commands_to_a_guild_or_globally(tmp_path, error_log, sync, path) -> None:
+    from offline.driver import Driver
+
+    config = floorbot.Config(token=None, database_path=str(tmp_path / "db.sqlite"), sync=sync)
+    driver = await Driver.start(floorbot.FloorBot(config))
+    try:
+        [put] = [r for r in driver.standin.requests if r.method == "PUT"]
+        assert put.path.endswith(path)
+        assert {c["name"] for c in put.json} >= {"ruling", "rule", "rules", "help"}
+    finally:
+        await driver.close()
+
+
+async def test_a_failing_command_gets_a_short_ephemeral_reply_and_a_log_line(
+    driver, error_log, caplog
+) -> None:
+    @driver.bot.tree.command(name="boom", description="Test-only: always fails.")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    exchange = await driver.command("boom", PLAYER)
+
+    assert exchange.data["flags"] == 64
+    assert "Something went wrong" in exchange.data["content"]
+    assert "kaboom" not in exchange.data["content"]
+    [record] = error_log.records
+    assert f"guild={GUILD_ID}" in record.getMessage() and f"user={PLAYER.user_id}" in record.getMessage()
+    assert "command=/boom" in record.getMessage()
+    error_log.records.clear()
+
+
+async def test_an_expected_refusal_is_friendly_and_not_an_error(driver, caplog) -> None:
+    @driver.bot.tree.command(name="managers", description="Test-only: needs Manage Server.")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def managers(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok")
+
+    with caplog.at_level(logging.INFO, logger="floorcall"):
+        exchange = await driver.command("managers", PLAYER)
+
+    assert exchange.data["flags"] == 64
+    assert exchange.data["content"] == "You need the manage server permission for that."
+    assert any("command=/managers" in r.getMessage() for r in caplog.records)
+
+
+def run_bot(*args: str, env: dict[str, str], stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "bot.py", *args],
+        cwd=ROOT,
+        env=env,
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def clean_env(tmp_path: Path) -> dict[str, str]:
+    """No token (an empty DISCORD_TOKEN also shadows any developer .env) and a throwaway database."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SYNC_COMMANDS")}
+    return env | {"DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp_path / "console.db")}
+
+
+def test_no_token_and_no_terminal_exits_non_zero_with_instructions(tmp_path) -> None:
+    result = run_bot(env=clean_env(tmp_path))
+    assert result.returncode == 1
+    assert "No DISCORD_TOKEN" in result.stderr
+    assert "discord.com/developers/applications" in result.stderr
+    assert "--console" in result.stderr
+
+
+def test_bad_sync_setting_exits_with_a_clear_message(tmp_path) -> None:
+    result = run_bot(env=clean_env(tmp_path) | {"SYNC_COMMANDS": "sometimes"})
+    assert result.returncode == 2
+    assert "SYNC_COMMANDS" in result.stderr and "Traceback" not in result.stderr
