@@ -92,7 +92,9 @@ def ruling_embed(
         embed.add_field(
             name="Notes", value=shorten("\n".join(f"• {n}" for n in ruling.notes), FIELD_VALUE_MAX)
         )
-    footer = [ruling.citation if ruling.status == "ruling" else "", rulebook_name, f"asked by {asker}"]
+    citation = ruling.citation if ruling.status == "ruling" else ""
+    book = "" if rulebook_name in citation else rulebook_name  # citations usually name their rulebook
+    footer = [citation, book, f"asked by {asker}"]
     if logged is False:
         footer.append("⚠ not logged")
     embed.set_footer(text=shorten(" · ".join(part for part in footer if part), FOOTER_MAX))
@@ -112,14 +114,20 @@ def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
     )
     for case in rule.cases[: FIELDS_MAX - 2]:
         books = ", ".join(rulebooks.get(book, book) for book in case.rulebooks)
-        value = f"**{case.headline}** (`{case.outcome}`)\n{numbered(case.steps)}\n*{books}*"
+        outcome = f" (`{case.outcome}`)" if case.outcome else ""
+        value = "\n".join(
+            part for part in (f"**{case.headline}**{outcome}", numbered(case.steps), f"*{books}*") if part
+        )
         embed.add_field(
             name=shorten(_condition(case), FIELD_NAME_MAX),
             value=shorten(value, FIELD_VALUE_MAX),
             inline=False,
         )
     if rule.citations:
-        cited = "\n".join(f"{rulebooks.get(book, book)}: {where}" for book, where in rule.citations.items())
+        cited = "\n".join(
+            f"• {where}" if rulebooks.get(book, book) in where else f"• {rulebooks.get(book, book)}: {where}"
+            for book, where in rule.citations.items()
+        )
         embed.add_field(name="Citations", value=shorten(cited, FIELD_VALUE_MAX), inline=False)
     if rule.notes:
         embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in rule.notes), FIELD_VALUE_MAX))
@@ -128,7 +136,7 @@ def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
 
 def _condition(case: Any) -> str:
     """The case's condition in words: the contract says `when` is text; the engine also offers `when_text`."""
-    text = case.when if isinstance(case.when, str) else case.when_text
+    text = (case.when if isinstance(case.when, str) else case.when_text).replace("_", " ")
     return text[:1].upper() + text[1:] if text else "Otherwise"
 
 

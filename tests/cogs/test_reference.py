@@ -1,0 +1,106 @@
+"""/rule and /rules: rule cards, autocomplete from memory, friendly unknown ids, browsing by section."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import RULEBOOKS
+
+AUTOCOMPLETE_RESULT = 8
+COMPONENT_UPDATE = 7
+
+
+async def test_rule_card_shows_every_case_and_each_rulebooks_citation(driver, send_command) -> None:
+    rule = driver.bot.engine.rules["holdem.premature-turn"]
+
+    exchange = await send_command("rule", rule_id=rule.id)
+
+    assert exchange.data["allowed_mentions"] == {"parse": []}
+    assert not exchange.data.get("flags", 0) & 64
+    [card] = exchange.embeds
+    assert card["title"] == rule.title
+    assert rule.id in card["description"] and rule.summary in card["description"]
+    case_fields = card["fields"][: len(rule.cases)]
+    for case, field in zip(rule.cases, case_fields, strict=True):
+        assert case.headline in field["value"]
+        for step in case.steps:
+            assert step in field["value"]
+        for book in case.rulebooks:
+            assert RULEBOOKS[book] in field["value"]
+    citations = next(f["value"] for f in card["fields"] if f["name"] == "Citations")
+    for where in rule.citations.values():
+        assert where in citations
+    assert len(card["fields"]) <= 25
+
+
+async def test_every_rule_has_a_card_within_discords_limits(driver, send_command) -> None:
+    for rule_id in driver.bot.engine.rules:
+        exchange = await send_command("rule", rule_id=rule_id)
+        [card] = exchange.embeds
+        size = (
+            len(card["title"])
+            + len(card.get("description", ""))
+            + len(card.get("footer", {}).get("text", ""))
+        )
+        size += sum(len(f["name"]) + len(f["value"]) for f in card.get("fields", []))
+        assert size <= 6000 and all(len(f["value"]) <= 1024 for f in card.get("fields", []))
+
+
+@pytest.mark.parametrize("typed", ["premature turn", "holdem.premature-tur", "turn early"])
+async def test_an_unknown_id_gets_fuzzy_suggestions(driver, send_command, typed) -> None:
+    exchange = await send_command("rule", rule_id=typed)
+
+    assert exchange.data["flags"] == 64
+    assert "I don't know a rule called" in exchange.data["content"]
+    for rule in driver.bot.engine.search(typed, 5):
+        assert f"`{rule.id}`" in exchange.data["content"]
+
+
+@pytest.mark.parametrize("typed", ["   ", "@everyone", "<@&123>", "x" * 6000])
+async def test_an_unknown_id_is_never_echoed_raw(send_command, typed) -> None:
+    exchange = await send_command("rule", rule_id=typed)
+    content = exchange.data["content"]
+    assert exchange.data["flags"] == 64 and exchange.data["allowed_mentions"] == {"parse": []}
+    assert "@everyone" not in content and "<@&123>" not in content
+    assert len(content) < 1000
+
+
+@pytest.mark.parametrize("typed", ["", "turn", "giro", "premature", "zzzz", "x" * 6000])
+async def test_autocomplete_offers_at_most_25_choices_from_the_engine(driver, typed) -> None:
+    from offline.payloads import PLAYER
+
+    exchange = await driver.autocomplete("rule", PLAYER, focused="rule_id", rule_id=typed)
+
+    assert exchange.callback["type"] == AUTOCOMPLETE_RESULT
+    choices = exchange.data["choices"]
+    assert len(choices) <= 25
+    assert all(1 <= len(c["name"]) <= 100 and c["value"] in driver.bot.engine.rules for c in choices)
+    assert [c["value"] for c in choices] == [r.id for r in driver.bot.engine.search(typed[:100], 25)][:25]
+
+
+async def test_autocomplete_finds_a_rule_by_title_words(driver) -> None:
+    from offline.payloads import PLAYER
+
+    exchange = await driver.autocomplete("rule", PLAYER, focused="rule_id", rule_id="turn")
+    assert "holdem.premature-turn" in [c["value"] for c in exchange.data["choices"]]
+
+
+async def test_rules_browses_by_section(driver, send_command, click) -> None:
+    sections = driver.bot.engine.sections()
+
+    exchange = await send_command("rules")
+
+    [overview] = exchange.embeds
+    for name in sections:
+        assert name in overview["description"]
+    [select] = [c for row in exchange.data["components"] for c in row["components"]]
+    assert [o["value"] for o in select["options"]] == list(sections)[:25]
+
+    section, rules = next(iter(sections.items()))
+    shown = await click(exchange, section)
+
+    assert shown.callback["type"] == COMPONENT_UPDATE
+    [listing] = shown.embeds
+    assert listing["title"] == section
+    for rule in rules:
+        assert rule.id in listing["description"]

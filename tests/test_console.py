@@ -1,0 +1,117 @@
+"""`python bot.py --console`: piped lines go through the real cogs; replies come back as readable text."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from offline.console import run_console
+from offline.payloads import GUILD_ID
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def console(lines: str, database: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SYNC_COMMANDS")}
+    env |= {"DISCORD_TOKEN": "", "DATABASE_PATH": str(database)}
+    return subprocess.run(
+        [sys.executable, "bot.py", "--console"],
+        cwd=ROOT,
+        env=env,
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_piped_ruling_prints_the_redeal_steps_and_exits_0(tmp_path) -> None:
+    from rules_engine import Engine
+
+    expected = Engine.load().rule("flop had four cards")
+
+    result = console("/ruling flop had four cards\n", tmp_path / "console.db")
+
+    assert result.returncode == 0, result.stderr
+    assert expected.headline in result.stdout
+    for number, step in enumerate(expected.steps, 1):
+        assert f"{number}. {step}" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+async def test_console_log_persists_across_runs_in_database_path(tmp_path) -> None:
+    from store import Store
+
+    database = tmp_path / "console.db"
+    for _ in range(2):
+        assert console("/ruling flop had four cards\nquit\n", database).returncode == 0
+    store = await Store.open(str(database))
+    try:
+        entries = (await store.log_page(GUILD_ID, per_page=10)).entries
+    finally:
+        await store.close()
+    assert [e.rule_id for e in entries] == ["holdem.flop-too-many-cards"] * 2
+
+
+async def run(bot, lines: str) -> str:
+    out = io.StringIO()
+    assert await run_console(bot, io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+async def test_buttons_are_numbered_and_pressed_by_number(bot, error_log) -> None:
+    from rules_engine import Engine
+
+    question = Engine.load().rule("the dealer exposed a card")
+    assert question.status == "question"
+    option = question.questions[0].options[0]
+    answered = Engine.load().rule(
+        "the dealer exposed a card", facts={question.questions[0].fact: option.value}
+    )
+
+    text = await run(bot, "/ruling the dealer exposed a card\n1\n")
+
+    assert f"[1] {option.label}" in text
+    assert answered.headline in text.split(f"[1] {option.label}", 1)[1]
+
+
+async def test_select_options_are_numbered_too(bot, error_log) -> None:
+    text = await run(bot, "/rules\n1\n")
+    assert "[1] " in text
+    assert text.count("holdem.") >= 1
+
+
+async def test_help_unknown_command_bad_number_and_quit(bot, error_log) -> None:
+    text = await run(bot, "/help\n/poker now\n7\nquit\n/ruling flop had four cards\n")
+
+    assert "Esempi in italiano" in text
+    assert "Unknown command /poker. Commands: " in text and "/ruling" in text.split("Unknown command", 1)[1]
+    assert "Nothing to press" in text
+    assert "Redeal" not in text  # nothing runs after quit
+
+
+async def test_subcommands_of_other_cogs_work_generically(bot, error_log) -> None:
+    text = await run(bot, "/game\n")
+    assert "/game needs one of:" in text
+
+
+async def test_attachments_are_saved_and_their_path_printed(bot, error_log, tmp_path, monkeypatch) -> None:
+    import discord
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+
+    async def attach(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(file=discord.File(io.BytesIO(b"a,b\n"), "log.csv"))
+
+    bot.tree.add_command(
+        discord.app_commands.Command(name="attach", description="Test-only.", callback=attach)
+    )
+
+    text = await run(bot, "/attach\n")
+
+    [line] = [line for line in text.splitlines() if line.startswith("Saved attachment: ")]
+    saved = Path(line.removeprefix("Saved attachment: "))
+    assert saved.read_bytes() == b"a,b\n" and tmp_path in saved.parents
