@@ -265,17 +265,15 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         )
         data = EXPORTERS[format](entries)
         if len(data) > interaction.filesize_limit:
-            await interaction.followup.send(
-                f"That export is {len(data) / 1e6:.1f} MB, over Discord's upload limit here; "
-                f"export one game at a time.",
-                ephemeral=True,
+            await interaction.edit_original_response(
+                content=f"That export is {len(data) / 1e6:.1f} MB, over Discord's upload limit here; "
+                f"export one game at a time."
             )
             return
         filename = f"floorcall-{f'game-{chosen.id}' if chosen else 'server-log'}.{format}"
-        await interaction.followup.send(
-            f"{len(entries):,} entries.",
-            file=discord.File(io.BytesIO(data), filename=filename),
-            ephemeral=True,
+        await interaction.edit_original_response(
+            content=f"{len(entries):,} entries.",
+            attachments=[discord.File(io.BytesIO(data), filename=filename)],
         )
 
     @app_commands.command(name="list", description="This server's games, newest first.")
