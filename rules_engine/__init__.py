@@ -1,0 +1,14 @@
+"""Floor Call's rules engine: a player's description of a poker irregularity → the rulebook's ruling.
+
+Pure and synchronous: no Discord, no I/O after `Engine.load()`.
+"""
+
+from .engine import Engine
+from .loader import RulesDataError, load
+from .ruling import Option, Question, Ruling
+
+_DATA = load()
+RULEBOOKS: dict[str, str] = {book.id: book.name for book in _DATA.rulebooks.values()}
+DEFAULT_RULEBOOK: str = _DATA.default_rulebook
+
+__all__ = ["DEFAULT_RULEBOOK", "RULEBOOKS", "Engine", "Option", "Question", "Ruling", "RulesDataError"]

@@ -1,0 +1,194 @@
+"""Facts → the most specific rule and case → a Ruling. Pure and synchronous: all data is loaded up front."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from .conditions import Verdict
+from .lexicon import LEXICON_PATH, Lexicon
+from .loader import RULES_DIR, RuleData, load
+from .model import Case, FactValue, Rule
+from .parser import Parser
+from .ruling import Option, Question, Ruling
+from .text import fold
+
+MAX_ALTERNATIVES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """Where a rule's cases lead for one set of facts: a case, or the facts still needed."""
+
+    case: Case | None
+    missing: tuple[str, ...]
+    assumed: tuple[str, ...]
+
+
+class Engine:
+    """Loads the rules once; `rule()` answers a situation in well under a millisecond."""
+
+    def __init__(self, data: RuleData, lexicon: Lexicon) -> None:
+        self.data = data
+        self.rules: Mapping[str, Rule] = data.rules
+        self.rulebooks = data.rulebooks
+        self.default_rulebook = data.default_rulebook
+        self._parser = Parser(lexicon)
+        self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
+        self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
+
+    @classmethod
+    def load(cls, rules_dir: Path = RULES_DIR, lexicon_path: Path = LEXICON_PATH) -> Engine:
+        return cls(load(rules_dir), Lexicon.load(lexicon_path))
+
+    # --- answering a situation ----------------------------------------------------------------------
+
+    def rule(self, text: str, rulebook: str | None = None, facts: Mapping[str, str] | None = None) -> Ruling:
+        """Rule on `text`. Raises ValueError only for an unknown rulebook or a bad `facts` entry."""
+        book = rulebook or self.default_rulebook
+        if book not in self.rulebooks:
+            raise ValueError(f"unknown rulebook {book!r}; choose one of {', '.join(self.rulebooks)}")
+        given = self.coerce_facts(facts or {})
+        parsed, language = self._parser.read(text if isinstance(text, str) else "")
+        known: dict[str, FactValue] = {**parsed, **given}
+        rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
+        if rule is None:
+            return self._no_match(known, language, book, self._nearest(text))
+        decision = self._decide(rule, book, known)
+        relevant = {k: v for k, v in known.items() if k in rule.facts or any(c.fact == k for c in rule.applies)}
+        if decision.case is None:
+            return self._question(rule, book, relevant, decision.missing, language)
+        if decision.case.no_irregularity:
+            note = decision.case.no_irregularity_it if language == "it" else decision.case.no_irregularity
+            alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
+            return self._no_match(relevant, language, book, alternatives, (note or "",))
+        return self._ruling(rule, book, decision, relevant, language)
+
+    def coerce_facts(self, facts: Mapping[str, str]) -> dict[str, FactValue]:
+        coerced = {}
+        for name, value in facts.items():
+            if name not in self.data.facts:
+                raise ValueError(f"unknown fact {name!r}; known facts: {', '.join(self.data.facts)}")
+            coerced[name] = self.data.facts[name].coerce(value)
+        return coerced
+
+    def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue]) -> _Decision:
+        assumed = tuple(name for name in rule.assume if name not in known)
+        facts = {**{name: rule.assume[name].value for name in assumed}, **known}
+        for case in rule.cases_for(book):
+            verdict = case.judge(facts)
+            if verdict is Verdict.HOLDS:
+                used = tuple(name for name in assumed if any(c.fact == name for c in case.when))
+                return _Decision(case, (), used or tuple(a for a in assumed if self._assumption_matters(rule, a)))
+            if verdict is Verdict.UNKNOWN:
+                askable = [f for f in case.missing(facts) if self.data.facts[f].question]
+                if len(askable) == len(case.missing(facts)):
+                    order = {name: i for i, name in enumerate(rule.facts)}
+                    return _Decision(None, tuple(sorted(askable, key=order.__getitem__)), ())
+        return _Decision(None, (), ())
+
+    @staticmethod
+    def _assumption_matters(rule: Rule, name: str) -> bool:
+        """An assumed fact is worth a note when some case of the rule decides on it."""
+        return any(c.fact == name for case in rule.cases for c in case.when)
+
+    # --- building the answer ------------------------------------------------------------------------
+
+    def _ruling(self, rule: Rule, book: str, decision: _Decision, facts: dict[str, FactValue],
+                language: str) -> Ruling:
+        case = decision.case
+        assert case is not None
+        italian = language == "it"
+        notes = [*(case.notes_it if italian else case.notes)]
+        notes += [rule.assume[a].note_it if italian else rule.assume[a].note for a in decision.assumed]
+        notes += self._edition_notes(rule, book, facts, case, italian)
+        notes += rule.notes_it if italian else rule.notes
+        return Ruling(
+            status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title_it if italian else rule.title,
+            steps=case.steps_it if italian else case.steps, citation=rule.citations[book], rulebook=book,
+            facts=facts, questions=(), alternatives=(), notes=tuple(notes), language=language,  # type: ignore[arg-type]
+            headline=case.headline_it if italian else case.headline,
+        )
+
+    def _edition_notes(self, rule: Rule, book: str, facts: Mapping[str, FactValue], chosen: Case,
+                       italian: bool) -> list[str]:
+        """Say where another rulebook would rule differently on the same facts."""
+        notes = []
+        for other in self.rulebooks.values():
+            if other.id == book:
+                continue
+            decision = self._decide(rule, other.id, facts)
+            case = decision.case
+            if case is None or case.outcome in (None, chosen.outcome):
+                continue
+            if italian:
+                notes.append(f"Con {other.name_it}: {case.headline_it.lower()} — {case.steps_it[0]}")
+            else:
+                notes.append(f"Under {other.name}: {case.headline.lower()} — {case.steps[0]}")
+        return notes
+
+    def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], missing: tuple[str, ...],
+                  language: str) -> Ruling:
+        italian = language == "it"
+        questions = tuple(self._ask(name, italian) for name in missing)
+        return Ruling(
+            status="question", rule_id=rule.id, outcome=None, title=rule.title_it if italian else rule.title,
+            steps=(), citation=rule.citations[book], rulebook=book, facts=facts, questions=questions,
+            alternatives=(), notes=(), language=language,  # type: ignore[arg-type]
+            headline=questions[0].text if questions else "",
+        )
+
+    def _ask(self, name: str, italian: bool) -> Question:
+        kind = self.data.facts[name]
+        options = tuple(Option(o.value, o.label_it if italian else o.label) for o in kind.options)
+        return Question(name, (kind.question_it if italian else kind.question) or "", options)
+
+    def _no_match(self, facts: Mapping[str, FactValue], language: str, book: str,
+                  alternatives: tuple[str, ...], notes: tuple[str, ...] = ()) -> Ruling:
+        italian = language == "it"
+        if notes:
+            title = "Nessuna irregolarità" if italian else "No irregularity"
+        else:
+            title = "Nessuna regola trovata" if italian else "No rule found"
+        return Ruling(
+            status="no-match", rule_id=None, outcome=None, title=title, steps=(), citation="", rulebook=book,
+            facts=dict(facts), questions=(), alternatives=alternatives, notes=notes, language=language,  # type: ignore[arg-type]
+            headline=title,
+        )
+
+    def _nearest(self, text: str) -> tuple[str, ...]:
+        words = set(fold(text).split()) if isinstance(text, str) else set()
+        scored = [(len(words & keywords), rule_id) for rule_id, keywords in self._keyword_words.items()]
+        ranked = sorted((s for s in scored if s[0] > 0), key=lambda s: -s[0])
+        return tuple(rule_id for _, rule_id in ranked[:MAX_ALTERNATIVES])
+
+    # --- looking rules up ---------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 25) -> list[Rule]:
+        """Rules whose id, title or keywords (English or Italian) resemble `query`, best first."""
+        needle = fold(query or "")
+        if not needle:
+            return list(self.rules.values())[:limit]
+        hits = process.extract(needle, self._search_texts, scorer=fuzz.partial_ratio, limit=limit, score_cutoff=60)
+        return [self.rules[rule_id] for _, _, rule_id in hits]
+
+    def sections(self) -> dict[str, list[Rule]]:
+        grouped: dict[str, list[Rule]] = {}
+        for rule in self.rules.values():
+            grouped.setdefault(rule.section, []).append(rule)
+        return grouped
+
+
+def _search_text(rule: Rule) -> str:
+    return fold(" ".join((rule.id.replace(".", " ").replace("-", " "), rule.title, rule.title_it, *rule.keywords)))
+
+
+_STOP = frozenset({"card", "cards", "carta", "carte", "the", "before", "after", "prima", "dopo", "che", "il", "di"})
+
+
+def _keyword_words(rule: Rule) -> frozenset[str]:
+    words = fold(" ".join((*rule.keywords, rule.title, rule.title_it))).split()
+    return frozenset(w for w in words if len(w) > 3 and w not in _STOP)

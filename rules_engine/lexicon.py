@@ -1,0 +1,39 @@
+"""The parser's vocabulary (lexicon.toml), compiled once: concepts as regular expressions over normalised text."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .text import Speller
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+# A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
+_WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[(?*+{])")
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    concepts: dict[str, tuple[re.Pattern[str], ...]]
+    numbers: dict[str, int]
+    italian: frozenset[str]
+    english: frozenset[str]
+    speller: Speller
+
+    @classmethod
+    def load(cls, path: Path = LEXICON_PATH) -> Lexicon:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+        concepts = {
+            name: tuple(re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])") for pattern in patterns)
+            for name, patterns in data["concepts"].items()
+        }
+        vocabulary = data["vocabulary"]
+        targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
+        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
+        return cls(
+            concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
+            english=frozenset(vocabulary["english"]), speller=Speller(targets | known, known),
+        )

@@ -1,0 +1,127 @@
+"""The rules as Python objects, built once from the TOML data by `loader`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from .conditions import Condition, Verdict
+
+FactValue = str | int
+FactType = Literal["enum", "int", "yesno"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    id: str
+    name: str
+    name_it: str
+
+
+@dataclass(frozen=True, slots=True)
+class FactOption:
+    value: str
+    label: str
+    label_it: str
+
+
+@dataclass(frozen=True, slots=True)
+class FactKind:
+    """A kind of fact the parser can read and a rule can decide on (facts.toml)."""
+
+    name: str
+    type: FactType
+    values: tuple[str, ...]
+    label: str
+    label_it: str
+    question: str | None
+    question_it: str | None
+    options: tuple[FactOption, ...]
+
+    def coerce(self, raw: FactValue) -> FactValue:
+        """Turn a value from the text, the CLI or a button into this fact's type, or raise ValueError."""
+        if self.type == "int":
+            number = int(raw)
+            if number < 0:
+                raise ValueError(f"{self.name} must be 0 or more")
+            return number
+        value = str(raw).strip().lower()
+        allowed = ("yes", "no") if self.type == "yesno" else self.values
+        if value not in allowed:
+            raise ValueError(f"{self.name} must be one of {', '.join(allowed)}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    token: str
+    headline: str
+    headline_it: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A value a rule takes for a fact the text did not give, always said aloud in the notes."""
+
+    value: FactValue
+    note: str
+    note_it: str
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One row of a rule: when these facts hold under these rulebooks, this is the outcome."""
+
+    rulebooks: tuple[str, ...]
+    when: tuple[Condition, ...]
+    outcome: str | None
+    headline: str
+    headline_it: str
+    steps: tuple[str, ...]
+    steps_it: tuple[str, ...]
+    notes: tuple[str, ...]
+    notes_it: tuple[str, ...]
+    no_irregularity: str | None = None
+    no_irregularity_it: str | None = None
+
+    def judge(self, facts: Mapping[str, FactValue]) -> Verdict:
+        """Holds, fails, or cannot tell yet (some fact it needs is unknown)."""
+        verdicts = [condition.judge(facts) for condition in self.when]
+        if Verdict.FAILS in verdicts:
+            return Verdict.FAILS
+        if Verdict.UNKNOWN in verdicts:
+            return Verdict.UNKNOWN
+        return Verdict.HOLDS
+
+    def missing(self, facts: Mapping[str, FactValue]) -> list[str]:
+        return [c.fact for c in self.when if c.fact not in facts]
+
+    @property
+    def when_text(self) -> str:
+        return ", ".join(c.describe() for c in self.when) or "otherwise"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    section: str
+    section_it: str
+    title: str
+    title_it: str
+    summary: str
+    keywords: tuple[str, ...]
+    applies: tuple[Condition, ...]
+    facts: tuple[str, ...]
+    related: tuple[str, ...]
+    citations: Mapping[str, str]
+    assume: Mapping[str, Assumption]
+    cases: tuple[Case, ...]
+    notes: tuple[str, ...]
+    notes_it: tuple[str, ...]
+
+    def cases_for(self, rulebook: str) -> tuple[Case, ...]:
+        return tuple(case for case in self.cases if rulebook in case.rulebooks)
+
+    def applies_to(self, facts: Mapping[str, FactValue]) -> bool:
+        return all(c.judge(facts) is Verdict.HOLDS for c in self.applies)

@@ -1,0 +1,332 @@
+"""Free text → facts. Each fact has its own small reader; the vocabulary lives in lexicon.toml.
+
+The readers only set a fact when the text gives it; anything the text leaves open stays unknown, so the
+matcher can ask instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .lexicon import Lexicon
+
+Facts = dict[str, str | int]
+_STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
+_ORDINAL_VALUE = {
+    "first": 1, "prima": 1, "primissima": 1, "second": 2, "seconda": 2, "third": 3, "terza": 3,
+    "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "last": 9, "final": 9, "ultima": 9,
+}
+_POSSESSIVE = re.compile(
+    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|gli|le) (?:ha|hanno) \w+ (?:la|le)) (?:very )?$")
+_OWNER_AFTER = re.compile(r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) (?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
+_LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata)\b")
+_FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
+_EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|in piu|di troppo|in eccesso|aggiuntiv\w*)\b")
+_TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
+_QUANTITY_PLURAL = 2
+_ACTION_VERB = re.compile(
+    r"\b(?:raised|called|folded|bet|checked|limped|opened|shoved|acted|rilanciato|chiamato|foldato|puntato|aperto|"
+    r"checkato|passato|agito|parlato)\b")
+
+
+@dataclass(slots=True)
+class Reading:
+    """The normalised words of one situation and where each concept occurs in them."""
+
+    text: str
+    lexicon: Lexicon
+    _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
+
+    def matches(self, concept: str) -> list[re.Match[str]]:
+        if concept not in self._cache:
+            found = [m for pattern in self.lexicon.concepts[concept] for m in pattern.finditer(self.text)]
+            self._cache[concept] = sorted(found, key=lambda m: m.start())
+        return self._cache[concept]
+
+    def has(self, concept: str) -> bool:
+        return bool(self.matches(concept))
+
+    def near(self, concept: str, position: int, words: int) -> bool:
+        """Whether `concept` occurs within about `words` words of a character position."""
+        reach = words * 7
+        return any(m.start() - reach <= position <= m.end() + reach for m in self.matches(concept))
+
+    def number(self, match: re.Match[str]) -> int | None:
+        for value in match.groupdict().values():
+            if value:
+                word = value.split()[0]
+                if word.isdigit():
+                    return int(word)
+                if word in self.lexicon.numbers:
+                    return self.lexicon.numbers[word]
+                if word in ("a", "an", "un"):
+                    return 1
+        return None
+
+
+class Parser:
+    """Reads the facts a player's description gives."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    def read(self, text: str) -> tuple[Facts, str]:
+        """The facts found in `text` and its language ("en" or "it")."""
+        words = self.lexicon.speller.words(text)
+        reading = Reading(" ".join(words), self.lexicon)
+        facts: Facts = {}
+        topic, street = _topic(reading)
+        if topic:
+            facts["topic"] = topic
+        if street:
+            facts["street"] = street
+        for reader in _READERS.get(topic or "", ()):
+            reader(reading, facts)
+        return facts, self._language(words)
+
+    def _language(self, words: list[str]) -> str:
+        italian = sum(word in self.lexicon.italian for word in words)
+        english = sum(word in self.lexicon.english for word in words)
+        return "it" if italian > english else "en"
+
+
+# --- what the situation is about -------------------------------------------------------------------
+
+def _topic(r: Reading) -> tuple[str | None, str | None]:
+    if r.has("board_claim"):
+        return "board-claim", None
+    too_many = _too_many_street(r)
+    if too_many:
+        return "too-many-cards", too_many
+    street = _board_street(r)
+    if _hole_card_exposed(r, street):
+        return "exposed-holecard", "deal"
+    if street and (r.has("premature") or r.has("complete") or (r.has("board_dealing") and r.has("dispute"))):
+        return "board-card-dealt", street
+    return None, None
+
+
+def _flop_card_count(r: Reading) -> int | None:
+    for match in r.matches("flop_count"):
+        count = r.number(match)
+        if count:
+            return count
+    if r.has("flop"):
+        for match in r.matches("quantity_card"):
+            count = r.number(match)
+            if count and count >= 4 and r.near("flop", match.start(), 6) and not _EXTRA_WORD.search(match[0]):
+                return count
+    return None
+
+
+def _too_many_street(r: Reading) -> str | None:
+    """"flop" when the flop has too many cards, "deal" when a player has extra hole cards, else None."""
+    count = _flop_card_count(r)
+    if count and count > 3:
+        return "flop"
+    if _extra_hole_cards(r) is not None:
+        return "deal"
+    if r.has("flop") and any(r.near("flop", m.start(), 6) for m in r.matches("extra")):
+        return "flop"
+    return None
+
+
+def _board_street(r: Reading) -> str | None:
+    """The latest board street the text talks about: the card that came out, not the round bet before it."""
+    streets = [name for name in _STREET_ORDER if r.has(name)]
+    if not r.has("hole"):
+        for match in r.matches("ordinal_card"):
+            if _owned(r.text, match):
+                continue
+            value = _ORDINAL_VALUE.get(_ordinal(match), 0)
+            if value == 4:
+                streets.append("turn")
+            elif value in (5, 9):
+                streets.append("river")
+    return max(streets, key=_STREET_ORDER.__getitem__) if streets else None
+
+
+def _hole_card_exposed(r: Reading, street: str | None) -> bool:
+    if not r.has("exposure"):
+        return False
+    if r.has("showdown") and not r.has("hole"):
+        return False
+    dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed")
+    hole_ordinal = any(_ORDINAL_VALUE.get(_ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
+    if street and not (r.has("hole") or hole_ordinal):
+        return False
+    return dealing_context or hole_ordinal or r.has("card")
+
+
+def _owned(text: str, match: re.Match[str]) -> bool:
+    """"my first card", "the cutoff's second card", "la seconda carta del bottone": a player's card."""
+    return bool(_POSSESSIVE.search(text[max(0, match.start() - 30):match.start()])
+                or _OWNER_AFTER.search(text[match.end():match.end() + 40]))
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    word = match["ord"] or ""
+    return word.split()[0] if word else ""
+
+
+# --- facts of each topic ---------------------------------------------------------------------------
+
+def _betting_complete(r: Reading, facts: Facts) -> None:
+    if r.has("premature"):
+        facts["betting_complete"] = "no"
+    elif r.has("complete"):
+        facts["betting_complete"] = "yes"
+
+
+def _players_acted(r: Reading, facts: Facts) -> None:
+    if r.has("no_action"):
+        facts["players_acted"] = 0
+        return
+    for match in r.matches("action_taken"):
+        chips = [m for m in r.matches("chips_action") if match.start() <= m.start() < match.end()]
+        acted = _acted_count(match, r)
+        facts["players_acted"] = acted
+        if acted < 3:
+            facts["chips_in"] = "yes" if chips else "no"
+        return
+
+
+def _acted_count(match: re.Match[str], r: Reading) -> int:
+    """How many players had acted: said as a number, as two names, or counted from the verbs."""
+    groups = match.groupdict()
+    if groups.get("sa"):
+        return 3
+    if groups.get("n2") or groups.get("g"):
+        return 2
+    if groups.get("v"):
+        return len(_ACTION_VERB.findall(match[0]))
+    word = groups.get("n") or ""
+    if word in ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni"):
+        return 2
+    return 3
+
+
+def _exposed_by(r: Reading, facts: Facts) -> None:
+    if r.has("player_exposed"):
+        facts["exposed_by"] = "player"
+    elif r.has("dealer"):
+        facts["exposed_by"] = "dealer"
+
+
+def _exposed_count(r: Reading, facts: Facts) -> None:
+    if r.has("more_than_one"):
+        facts["exposed_count"] = _QUANTITY_PLURAL
+        return
+    for match in r.matches("quantity_card"):
+        count = r.number(match)
+        if count:
+            facts["exposed_count"] = count
+            return
+    if any(_TOO_ALSO.search(r.text[m.end():m.end() + 25]) for m in r.matches("exposure")):
+        facts["exposed_count"] = _QUANTITY_PLURAL
+
+
+def _deal_position(r: Reading, facts: Facts) -> None:
+    for match in r.matches("ordinal_card"):
+        value = _ORDINAL_VALUE.get(_ordinal(match))
+        if value is None:
+            continue
+        if _owned(r.text, match):
+            if value >= 2:
+                facts["deal_position"] = "later"
+            elif _FIRST_PLAYER_OWNER.search(r.text[max(0, match.start() - 30):match.start()]):
+                facts["deal_position"] = "first"
+            return
+        facts["deal_position"] = {1: "first", 2: "second"}.get(value, "later")
+        return
+    if _LATER_ROUND.search(r.text) or re.search(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)", r.text):
+        facts["deal_position"] = "later"
+
+
+def _extra_hole_cards(r: Reading) -> int | None:
+    """How many cards too many a player got, when the text says so about hole cards."""
+    if r.has("flop") and not r.has("hole") and not r.has("recipient"):
+        return None
+    if r.has("extra") and r.has("more_than_one"):
+        return _QUANTITY_PLURAL
+    for match in r.matches("quantity_card"):
+        count = r.number(match)
+        if not count:
+            continue
+        if _EXTRA_WORD.search(match[0]) or _EXTRA_WORD.search(r.text[match.end():match.end() + 12]):
+            return count
+        if count >= 3 and (r.has("recipient") or r.has("hole")) and not r.near("flop", match.start(), 4):
+            return count - 2
+    if any(_ORDINAL_VALUE.get(_ordinal(m)) == 3 for m in r.matches("ordinal_card")) or re.search(
+            r"\b(?:a third|una terza)\b", r.text):
+        return 1
+    if r.has("extra") and (r.has("recipient") or r.has("hole")):
+        return _QUANTITY_PLURAL if r.has("more_than_one") else 1
+    return None
+
+
+def _extra_cards(r: Reading, facts: Facts) -> None:
+    count = _extra_hole_cards(r)
+    if count is not None:
+        facts["extra_cards"] = count
+
+
+def _after_deal(r: Reading, facts: Facts) -> None:
+    if r.has("during_deal"):
+        facts["after_deal"] = "no"
+    elif r.has("after_deal") or (r.has("first_player") and facts.get("extra_cards") == 1):
+        facts["after_deal"] = "yes"
+
+
+def _card_count(r: Reading, facts: Facts) -> None:
+    count = _flop_card_count(r)
+    if count:
+        facts["card_count"] = count
+
+
+def _acted_on_board(r: Reading, facts: Facts) -> None:
+    if r.has("acted_on_board"):
+        facts["acted_on_board"] = "yes"
+
+
+def _claim(r: Reading, facts: Facts) -> None:
+    claim = r.matches("board_claim")[0]
+    discards = r.matches("discard")
+    shown = [m for m in r.matches("tabled") if not _inside(m, claim)]
+    if discards:
+        discard = discards[0]
+        facts["claim_before_discard"] = "yes" if _claimed_first(r.text, claim, discard) else "no"
+    else:
+        facts["claim_before_discard"] = "yes"
+    if r.has("not_tabled"):
+        facts["cards_tabled"] = "no"
+    elif shown:
+        facts["cards_tabled"] = "yes"
+    elif discards:
+        facts["cards_tabled"] = "no"
+
+
+def _inside(match: re.Match[str], outer: re.Match[str]) -> bool:
+    return outer.start() <= match.start() < outer.end()
+
+
+def _claimed_first(text: str, claim: re.Match[str], discard: re.Match[str]) -> bool:
+    """Reads time order from word order, turned round by "after"/"before" between or just before."""
+    lead = text[max(0, discard.start() - 12):discard.start()]
+    if claim.start() < discard.start():
+        between = text[claim.end():discard.start()]
+        return not re.search(r"\b(?:after|dopo)\b", between)
+    between = text[discard.end():claim.start()]
+    if re.search(r"\b(?:before|prima di)\b", lead):
+        return True
+    return bool(re.search(r"\b(?:after|dopo)\b", between) and not re.search(r"\b(?:then|poi)\b", between))
+
+
+_READERS: dict[str, tuple[Callable[[Reading, Facts], None], ...]] = {
+    "exposed-holecard": (_exposed_by, _exposed_count, _deal_position, _players_acted),
+    "too-many-cards": (_card_count, _extra_cards, _after_deal, _players_acted, _acted_on_board),
+    "board-card-dealt": (_betting_complete,),
+    "board-claim": (_claim,),
+}

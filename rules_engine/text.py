@@ -1,0 +1,60 @@
+"""Normalise what a player typed into plain lower-case words, with typos corrected towards the vocabulary."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+MAX_WORDS = 300  # a situation is a few sentences; anything longer is read only this far
+
+_DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
+_APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth"}
+_JOINS = (
+    (re.compile(r"\bpre ?flop\b"), "preflop"),
+    (re.compile(r"\ball ?in\b"), "allin"),
+    (re.compile(r"\b([1-5])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
+    (re.compile(r"\b(seat|posto|player|giocatore|box|utg) \d+\b"), r"\1"),
+)
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
+    text = _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES))
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return _NON_WORD.sub(" ", text).strip()
+
+
+class Speller:
+    """Corrects unknown words to the nearest domain word, keeping the first letter and a small edit distance."""
+
+    def __init__(self, targets: Iterable[str], known: Iterable[str]) -> None:
+        self._targets_by_letter: dict[str, list[str]] = {}
+        for word in sorted(set(targets)):
+            if len(word) >= 4:
+                self._targets_by_letter.setdefault(word[0], []).append(word)
+        self._known = frozenset(known) | frozenset(targets)
+        self.correct = lru_cache(maxsize=16384)(self._correct)
+
+    def _correct(self, word: str) -> str:
+        if word in self._known or len(word) < 4 or not word.isalpha():
+            return word
+        candidates = self._targets_by_letter.get(word[0])
+        if not candidates:
+            return word
+        limit = 1 if len(word) <= 5 else 2
+        best = process.extractOne(word, candidates, scorer=OSA.distance, score_cutoff=limit)
+        return best[0] if best else word
+
+    def words(self, text: str) -> list[str]:
+        folded = fold(text)
+        for pattern, replacement in _JOINS:
+            folded = pattern.sub(replacement, folded)
+        return [self.correct(word) for word in folded.split()[:MAX_WORDS]]
