@@ -8,7 +8,9 @@ import json
 
 import pytest
 
+from bot import FloorBot
 from offline import payloads
+from offline.console import run_console
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor
 from store.export import FIELDS
 
@@ -256,3 +258,19 @@ async def test_an_export_over_the_upload_limit_is_refused_politely(driver) -> No
 
     assert "over Discord's upload limit" in exchange.message["content"]
     assert exchange.message["attachments"] == []
+
+
+async def test_the_log_survives_a_console_restart(config, error_log) -> None:
+    """The newcomer's walk-through: open a game, get a ruling, close it; restart; the log still has it."""
+    # Unnamed start: offline.Driver.command's own `name` parameter swallows a `name` option (reported).
+    first = await _console(config, "/game start\n/ruling flop had four cards\n/game end\n")
+    second = await _console(config, "/game log\n")
+
+    assert "is open" in first and "is closed" in first
+    assert "flop had four cards" in second and "holdem.flop-too-many-cards" in second
+
+
+async def _console(config, typed: str) -> str:
+    out = io.StringIO()
+    assert await run_console(FloorBot(config), io.StringIO(typed), out) == 0
+    return out.getvalue()
