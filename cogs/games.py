@@ -62,7 +62,7 @@ def entry_line(entry: LogEntry, *, with_game: bool) -> str:
 
 
 def log_embed(page: LogPage, game: Game | None) -> discord.Embed:
-    title = f"Log — #{game.id} {embeds.shorten(game.name, NAME_MAX)}" if game else "Server log"
+    title = f"Log — #{game.id} {embeds.quote(game.name, NAME_MAX)}" if game else "Server log"
     lines = [entry_line(entry, with_game=game is None) for entry in page.entries]
     if not lines:
         lines = ["Nothing logged here yet." if page.page == 1 else "No entries on this page."]

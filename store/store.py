@@ -25,6 +25,8 @@ from .models import Game, GameAlreadyOpen, GuildSettings, LogEntry, LogPage, Sto
 from .schema import migrate
 from .writer import GroupCommitWriter
 
+# The bot holds the only connection, so this only matters when another process (a backup, the sqlite3
+# shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling.
 BUSY_TIMEOUT_MS = 5000
 
 _GAME_COLUMNS = "id, guild_id, channel_id, name, opened_by, opened_at, closed_at"
@@ -88,9 +90,11 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        await self._writer.close()
-        await self._conn.execute("PRAGMA optimize")
-        await self._conn.close()
+        try:
+            await self._writer.close()
+            await self._conn.execute("PRAGMA optimize")
+        finally:
+            await self._conn.close()
 
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         # The writer holds the lock for a whole batch, so a read never sees uncommitted rows.
