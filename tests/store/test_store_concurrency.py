@@ -72,3 +72,21 @@ async def test_close_commits_what_was_queued_then_refuses(db_path, store: Store)
         assert len(await reopened.export_entries(1)) == 20
     finally:
         await reopened.close()
+
+
+async def test_a_batch_that_cannot_commit_is_refused_and_the_writer_carries_on(store: Store, db_path) -> None:
+    """Another process holds the write lock past the busy timeout: every caller in the batch gets the
+    error (nothing is acknowledged that was not committed), and later writes work again."""
+    await store._conn.execute("PRAGMA busy_timeout = 50")  # keep the test quick
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+
+    results = await asyncio.gather(
+        *(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True
+    )
+
+    assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
+    blocker.execute("ROLLBACK")
+    blocker.close()
+    assert await store.log_ruling(1, **ruling("after")) > 0
+    assert [e.text for e in await store.export_entries(1)] == ["after"]
