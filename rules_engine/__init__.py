@@ -11,4 +11,4 @@ _DATA = load()
 RULEBOOKS: dict[str, str] = {book.id: book.name for book in _DATA.rulebooks.values()}
 DEFAULT_RULEBOOK: str = _DATA.default_rulebook
 
-__all__ = ["DEFAULT_RULEBOOK", "RULEBOOKS", "Engine", "Option", "Question", "Ruling", "RulesDataError"]
+__all__ = ["DEFAULT_RULEBOOK", "RULEBOOKS", "Engine", "Option", "Question", "RulesDataError", "Ruling"]

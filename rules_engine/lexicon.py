@@ -11,7 +11,7 @@ from .text import Speller
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
-_WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[(?*+{])")
+_WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,5 +35,5 @@ class Lexicon:
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
-            english=frozenset(vocabulary["english"]), speller=Speller(targets | known, known),
+            english=frozenset(vocabulary["english"]), speller=Speller(targets, known),
         )

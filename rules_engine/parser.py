@@ -19,8 +19,11 @@ _ORDINAL_VALUE = {
     "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "last": 9, "final": 9, "ultima": 9,
 }
 _POSSESSIVE = re.compile(
-    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|gli|le) (?:ha|hanno) \w+ (?:la|le)) (?:very )?$")
-_OWNER_AFTER = re.compile(r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) (?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
+    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|gli|le) (?:ha|hanno) \w+ (?:la|le))"
+    r" (?:very )?$")
+_OWNER_AFTER = re.compile(
+    r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
+    r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata)\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|in piu|di troppo|in eccesso|aggiuntiv\w*)\b")
@@ -103,7 +106,8 @@ def _topic(r: Reading) -> tuple[str | None, str | None]:
     street = _board_street(r)
     if _hole_card_exposed(r, street):
         return "exposed-holecard", "deal"
-    if street and (r.has("premature") or r.has("complete") or (r.has("board_dealing") and r.has("dispute"))):
+    timing = r.has("premature") or r.has("complete")
+    if street and (timing or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
         return "board-card-dealt", street
     return None, None
 
@@ -151,7 +155,7 @@ def _board_street(r: Reading) -> str | None:
 def _hole_card_exposed(r: Reading, street: str | None) -> bool:
     if not r.has("exposure"):
         return False
-    if r.has("showdown") and not r.has("hole"):
+    if (r.has("showdown") or r.has("board_words")) and not r.has("hole"):
         return False
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed")
     hole_ordinal = any(_ORDINAL_VALUE.get(_ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
@@ -174,6 +178,9 @@ def _ordinal(match: re.Match[str]) -> str:
 # --- facts of each topic ---------------------------------------------------------------------------
 
 def _betting_complete(r: Reading, facts: Facts) -> None:
+    timing = r.matches("premature") + r.matches("complete")
+    if any(r.near("uncertain", m.start(), 8) for m in timing) or (r.has("uncertain") and not timing):
+        return
     if r.has("premature"):
         facts["betting_complete"] = "no"
     elif r.has("complete"):
@@ -257,7 +264,8 @@ def _extra_hole_cards(r: Reading) -> int | None:
             continue
         if _EXTRA_WORD.search(match[0]) or _EXTRA_WORD.search(r.text[match.end():match.end() + 12]):
             return count
-        if count >= 3 and (r.has("recipient") or r.has("hole")) and not r.near("flop", match.start(), 4):
+        received = any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
+        if count >= 3 and received and not r.near("flop", match.start(), 4):
             return count - 2
     if any(_ORDINAL_VALUE.get(_ordinal(m)) == 3 for m in r.matches("ordinal_card")) or re.search(
             r"\b(?:a third|una terza)\b", r.text):

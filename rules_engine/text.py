@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from rapidfuzz import process
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 MAX_WORDS = 300  # a situation is a few sentences; anything longer is read only this far
@@ -24,6 +24,14 @@ _JOINS = (
 )
 
 
+def _inflection(word: str, other: str) -> bool:
+    """Italian endings ("propria"/"proprio", "carte"/"carta") are other words, not typos."""
+    return len(word) == len(other) and word[:-1] == other[:-1] and word[-1] in _VOWELS and other[-1] in _VOWELS
+
+
+_VOWELS = frozenset("aeiou")
+
+
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
     text = _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES))
@@ -35,12 +43,14 @@ def fold(text: str) -> str:
 class Speller:
     """Corrects unknown words to the nearest domain word, keeping the first letter and a small edit distance."""
 
-    def __init__(self, targets: Iterable[str], known: Iterable[str]) -> None:
+    def __init__(self, domain: Iterable[str], known: Iterable[str]) -> None:
+        """`domain` words (the lexicon's) win ties against merely `known` ones (common words)."""
+        self._domain = frozenset(domain)
         self._targets_by_letter: dict[str, list[str]] = {}
-        for word in sorted(set(targets)):
+        for word in sorted(self._domain | frozenset(known)):
             if len(word) >= 4:
                 self._targets_by_letter.setdefault(word[0], []).append(word)
-        self._known = frozenset(known) | frozenset(targets)
+        self._known = frozenset(known) | self._domain
         self.correct = lru_cache(maxsize=16384)(self._correct)
 
     def _correct(self, word: str) -> str:
@@ -50,8 +60,11 @@ class Speller:
         if not candidates:
             return word
         limit = 1 if len(word) <= 5 else 2
-        best = process.extractOne(word, candidates, scorer=OSA.distance, score_cutoff=limit)
-        return best[0] if best else word
+        close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
+        if not close:
+            return word
+        best = min(close, key=lambda hit: (hit[1], hit[0] not in self._domain, -fuzz.ratio(word, hit[0])))[0]
+        return word if _inflection(word, best) else best
 
     def words(self, text: str) -> list[str]:
         folded = fold(text)
