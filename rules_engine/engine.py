@@ -52,7 +52,7 @@ class Engine:
         if book not in self.rulebooks:
             raise ValueError(f"unknown rulebook {book!r}; choose one of {', '.join(self.rulebooks)}")
         given = self.coerce_facts(facts or {})
-        parsed, language = self._parser.read(text if isinstance(text, str) else "")
+        parsed, language = self._parser.read(text if isinstance(text, str) else "", given)
         known: dict[str, FactValue] = {**parsed, **given}
         rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
         if rule is None:
@@ -76,24 +76,35 @@ class Engine:
         return coerced
 
     def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue]) -> _Decision:
-        assumed = tuple(name for name in rule.assume if name not in known)
-        facts = {**{name: rule.assume[name].value for name in assumed}, **known}
+        assumptions = {name: a.value for name, a in rule.assume.items() if name not in known}
+        case, missing = self._first_case(rule, book, {**assumptions, **known})
+        if case is None:
+            return _Decision(None, missing, ())
+        decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
+        return _Decision(case, (), decisive)
+
+    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue]) -> tuple[Case | None, tuple[str, ...]]:
+        """The first case that holds, or the askable facts the first undecided case still needs."""
         for case in rule.cases_for(book):
             verdict = case.judge(facts)
             if verdict is Verdict.HOLDS:
-                used = tuple(name for name in assumed if any(c.fact == name for c in case.when))
-                return _Decision(case, (), used or tuple(a for a in assumed if self._assumption_matters(rule, a)))
+                return case, ()
             if verdict is Verdict.UNKNOWN:
-                askable = [f for f in case.missing(facts) if self.data.facts[f].question]
-                if len(askable) == len(case.missing(facts)):
+                missing = case.missing(facts)
+                if all(self.data.facts[name].question for name in missing):
                     order = {name: i for i, name in enumerate(rule.facts)}
-                    return _Decision(None, tuple(sorted(askable, key=order.__getitem__)), ())
-        return _Decision(None, (), ())
+                    return None, tuple(sorted(missing, key=order.__getitem__))
+        return None, ()
 
-    @staticmethod
-    def _assumption_matters(rule: Rule, name: str) -> bool:
-        """An assumed fact is worth a note when some case of the rule decides on it."""
-        return any(c.fact == name for case in rule.cases for c in case.when)
+    def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],
+                      assumptions: Mapping[str, FactValue], name: str, chosen: Case) -> bool:
+        """Whether another answer for an assumed fact would change the outcome: only then is it worth a note."""
+        kind = self.data.facts[name]
+        for option in kind.options:
+            case, _ = self._first_case(rule, book, {**assumptions, **known, name: kind.coerce(option.value)})
+            if case is not None and case.outcome != chosen.outcome:
+                return True
+        return False
 
     # --- building the answer ------------------------------------------------------------------------
 

@@ -16,7 +16,8 @@ Facts = dict[str, str | int]
 _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _ORDINAL_VALUE = {
     "first": 1, "prima": 1, "primissima": 1, "second": 2, "seconda": 2, "third": 3, "terza": 3,
-    "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "last": 9, "final": 9, "ultima": 9,
+    "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "sixth": 6, "sesta": 6, "seventh": 7, "settima": 7,
+    "eighth": 8, "ottava": 8, "ninth": 9, "nona": 9, "tenth": 10, "decima": 10, "last": 99, "final": 99, "ultima": 99,
 }
 _POSSESSIVE = re.compile(
     r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|gli|le) (?:ha|hanno) \w+ (?:la|le))"
@@ -24,11 +25,18 @@ _POSSESSIVE = re.compile(
 _OWNER_AFTER = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
-_LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata)\b")
+_LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata|lap|orbit)\b")
+_BELONGS_TO = re.compile(
+    r"^ (?:\w+ )?(?:of|del|della|di|dello) "
+    r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|in piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _QUANTITY_PLURAL = 2
+# Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
+# "after X checked"; a bare "early" only counts when nothing more specific is said.
+_TIMING = {"all_allin": "yes", "premature": "no", "complete": "yes", "premature_weak": "no"}
+_FIRST_PERSON_OWNER = re.compile(r"\b(?:my|own|mia|mio|mie|miei|io)\b")
 _ACTION_VERB = re.compile(
     r"\b(?:raised|called|folded|bet|checked|limped|opened|shoved|acted|rilanciato|chiamato|foldato|puntato|aperto|"
     r"checkato|passato|agito|parlato)\b")
@@ -75,12 +83,12 @@ class Parser:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
 
-    def read(self, text: str) -> tuple[Facts, str]:
-        """The facts found in `text` and its language ("en" or "it")."""
+    def read(self, text: str, given: Facts | None = None) -> tuple[Facts, str]:
+        """The facts found in `text` and its language ("en" or "it"). `given` facts (answers) count as cues."""
         words = self.lexicon.speller.words(text)
         reading = Reading(" ".join(words), self.lexicon)
         facts: Facts = {}
-        topic, street = _topic(reading)
+        topic, street = _topic(reading, given or {})
         if topic:
             facts["topic"] = topic
         if street:
@@ -97,16 +105,18 @@ class Parser:
 
 # --- what the situation is about -------------------------------------------------------------------
 
-def _topic(r: Reading) -> tuple[str | None, str | None]:
+def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
     if r.has("board_claim"):
         return "board-claim", None
+    if r.has("boxed"):
+        return None, None
     too_many = _too_many_street(r)
     if too_many:
         return "too-many-cards", too_many
     street = _board_street(r)
     if _hole_card_exposed(r, street):
         return "exposed-holecard", "deal"
-    timing = r.has("premature") or r.has("complete")
+    timing = any(r.has(cue) for cue in _TIMING) or "betting_complete" in given
     if street and (timing or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
         return "board-card-dealt", street
     return None, None
@@ -130,10 +140,10 @@ def _too_many_street(r: Reading) -> str | None:
     count = _flop_card_count(r)
     if count and count > 3:
         return "flop"
+    if r.has("flop_extra"):
+        return "flop"
     if _extra_hole_cards(r) is not None:
         return "deal"
-    if r.has("flop") and any(r.near("flop", m.start(), 6) for m in r.matches("extra")):
-        return "flop"
     return None
 
 
@@ -147,8 +157,10 @@ def _board_street(r: Reading) -> str | None:
             value = _ORDINAL_VALUE.get(_ordinal(match), 0)
             if value == 4:
                 streets.append("turn")
-            elif value in (5, 9):
+            elif value in (5, 99):
                 streets.append("river")
+    if not streets and r.has("preflop") and (r.has("board_words") or re.search(r"\bboard\b", r.text)):
+        streets.append("flop")  # "the board came while the BB still had his option"
     return max(streets, key=_STREET_ORDER.__getitem__) if streets else None
 
 
@@ -181,26 +193,33 @@ def _betting_complete(r: Reading, facts: Facts) -> None:
     timing = r.matches("premature") + r.matches("complete")
     if any(r.near("uncertain", m.start(), 8) for m in timing) or (r.has("uncertain") and not timing):
         return
-    if r.has("premature"):
-        facts["betting_complete"] = "no"
-    elif r.has("complete"):
-        facts["betting_complete"] = "yes"
+    for cue in _TIMING:
+        if r.has(cue):
+            facts["betting_complete"] = _TIMING[cue]
+            return
 
 
 def _players_acted(r: Reading, facts: Facts) -> None:
     if r.has("no_action"):
         facts["players_acted"] = 0
         return
-    for match in r.matches("action_taken"):
-        chips = [m for m in r.matches("chips_action") if match.start() <= m.start() < match.end()]
-        acted = _acted_count(match, r)
-        facts["players_acted"] = acted
-        if acted < 3:
-            facts["chips_in"] = "yes" if chips else "no"
+    matches = r.matches("action_taken")
+    if not matches:
+        verbs = len(_ACTION_VERB.findall(r.text))
+        if verbs >= 2:  # "UTG raised, MP called, then the SB noticed…"
+            facts["players_acted"] = verbs
+            if verbs < 3:
+                facts["chips_in"] = "yes" if r.has("chips_action") else "no"
         return
+    acted = max(_acted_count(match) for match in matches)
+    facts["players_acted"] = acted
+    if acted < 3:
+        chips = any(m.start() < match.end() and match.start() <= m.start() for match in matches
+                    for m in r.matches("chips_action"))
+        facts["chips_in"] = "yes" if chips else "no"
 
 
-def _acted_count(match: re.Match[str], r: Reading) -> int:
+def _acted_count(match: re.Match[str]) -> int:
     """How many players had acted: said as a number, as two names, or counted from the verbs."""
     groups = match.groupdict()
     if groups.get("sa"):
@@ -216,10 +235,24 @@ def _acted_count(match: re.Match[str], r: Reading) -> int:
 
 
 def _exposed_by(r: Reading, facts: Facts) -> None:
-    if r.has("player_exposed"):
+    if r.has("dealer_self") or (r.has("player_exposed") and _someone_elses_card(r)):
+        facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
+    elif r.has("player_exposed"):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _someone_elses_card(r: Reading) -> bool:
+    """A card named as another player's ("the cutoff's card", "una carta del bottone")."""
+    for match in r.matches("card"):
+        before = r.text[max(0, match.start() - 30):match.start()]
+        owner = re.search(r"\b(\w+) s (?:\w+ )?$", before)
+        if owner and not _FIRST_PERSON_OWNER.search(owner[1]) and owner[1] not in ("it", "that", "there"):
+            return True
+        if _BELONGS_TO.search(r.text[match.end():match.end() + 40]):
+            return True
+    return False
 
 
 def _exposed_count(r: Reading, facts: Facts) -> None:
@@ -256,8 +289,13 @@ def _extra_hole_cards(r: Reading) -> int | None:
     """How many cards too many a player got, when the text says so about hole cards."""
     if r.has("flop") and not r.has("hole") and not r.has("recipient"):
         return None
-    if r.has("extra") and r.has("more_than_one"):
-        return _QUANTITY_PLURAL
+    count = _extra_count(r)
+    if count is not None and r.has("more_than_one"):
+        return max(count, _QUANTITY_PLURAL)
+    return count
+
+
+def _extra_count(r: Reading) -> int | None:
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:
@@ -284,7 +322,7 @@ def _extra_cards(r: Reading, facts: Facts) -> None:
 def _after_deal(r: Reading, facts: Facts) -> None:
     if r.has("during_deal"):
         facts["after_deal"] = "no"
-    elif r.has("after_deal") or (r.has("first_player") and facts.get("extra_cards") == 1):
+    elif r.has("after_deal"):
         facts["after_deal"] = "yes"
 
 

@@ -10,7 +10,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-MAX_WORDS = 300  # a situation is a few sentences; anything longer is read only this far
+MAX_CHARS = 1500  # a situation is a few sentences; anything longer is read only this far
+MAX_WORDS = 150
+MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
@@ -54,7 +56,7 @@ class Speller:
         self.correct = lru_cache(maxsize=16384)(self._correct)
 
     def _correct(self, word: str) -> str:
-        if word in self._known or len(word) < 4 or not word.isalpha():
+        if word in self._known or not 4 <= len(word) <= MAX_WORD_LENGTH or not word.isalpha():
             return word
         candidates = self._targets_by_letter.get(word[0])
         if not candidates:
@@ -67,7 +69,7 @@ class Speller:
         return word if _inflection(word, best) else best
 
     def words(self, text: str) -> list[str]:
-        folded = fold(text)
+        folded = fold(text[:MAX_CHARS])
         for pattern, replacement in _JOINS:
             folded = pattern.sub(replacement, folded)
         return [self.correct(word) for word in folded.split()[:MAX_WORDS]]

@@ -1,0 +1,49 @@
+"""`python -m rules_engine` as the contract in design.md §2 describes it."""
+
+import json
+import subprocess
+import sys
+
+
+def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rules_engine", *args], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_readable_output_names_the_remedy() -> None:
+    result = _cli("flop had four cards")
+    assert result.returncode == 0
+    assert "Redeal the flop" in result.stdout and "1." in result.stdout
+
+
+def test_json_is_one_ruling() -> None:
+    data = json.loads(_cli("--json", "flop had four cards").stdout)
+    assert (data["status"], data["rule_id"], data["outcome"]) == ("ruling", "holdem.flop-too-many-cards",
+                                                                   "redeal-flop")
+
+
+def test_jsonl_is_one_line_per_input_line_and_blank_is_no_match() -> None:
+    result = _cli("--jsonl", stdin="flop had four cards\n\nturn came early\n")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["status"] for line in lines] == ["ruling", "no-match", "ruling"]
+
+
+def test_rulebook_and_fact() -> None:
+    result = _cli("--json", "--rulebook", "tda-2024", "--fact", "betting_complete=no", "the turn was dealt")
+    data = json.loads(result.stdout)
+    assert (data["rule_id"], data["outcome"], data["rulebook"]) == ("holdem.premature-turn", "reshuffle-turn",
+                                                                     "tda-2024")
+
+
+def test_list_and_show() -> None:
+    assert "holdem.premature-turn" in _cli("--list").stdout
+    shown = _cli("--show", "holdem.premature-turn").stdout
+    assert "replace-turn" in shown and "reshuffle-turn" in shown
+
+
+def test_bad_usage_exits_2_with_one_line() -> None:
+    for args in (["--rulebook", "wsop", "x"], ["--fact", "colour=red", "x"], ["--fact", "nope", "x"],
+                 ["--show", "holdem.nope"], []):
+        result = _cli(*args)
+        assert result.returncode == 2, args
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
