@@ -52,7 +52,8 @@ def main() -> None:
     q = statistics.quantiles(latencies, n=100)
     cq = statistics.quantiles(cold_latencies, n=100)
     print(f"corpus: {len(corpus)} situations x 20 rounds")
-    print(f"load (rulebooks + lexicon): median {statistics.median(loads) * 1000:.1f} ms, max {max(loads) * 1000:.1f} ms")
+    print(f"load (rulebooks + lexicon): median {statistics.median(loads) * 1000:.1f} ms, "
+          f"max {max(loads) * 1000:.1f} ms")
     print(f"rulings per second: {len(latencies) / elapsed:,.0f}")
     print(f"latency warm: p50 {q[49]:.3f} ms, p99 {q[98]:.3f} ms, max {max(latencies):.3f} ms")
     print(f"latency first sight (cold typo cache): p50 {cq[49]:.3f} ms, p99 {cq[98]:.3f} ms")

@@ -229,6 +229,8 @@ def _acted_count(match: re.Match[str]) -> int:
     if groups.get("v"):
         return len(_ACTION_VERB.findall(match[0]))
     word = groups.get("n") or ""
+    if word in ("only one", "just one", "one", "1", "solo uno", "uno"):
+        return 1
     if word in ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni"):
         return 2
     return 3

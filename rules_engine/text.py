@@ -63,6 +63,7 @@ class Speller:
             return word
         limit = 1 if len(word) <= 5 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
+        close = [hit for hit in close if hit[1] <= 1 or hit[0] in self._domain]  # "sitting" is not "string"
         if not close:
             return word
         best = min(close, key=lambda hit: (hit[1], hit[0] not in self._domain, -fuzz.ratio(word, hit[0])))[0]

@@ -16,7 +16,7 @@ _ENGINE = Engine.load()
 
 def _valid(ruling: Ruling) -> None:
     data = ruling.to_dict()
-    assert FIELDS <= data.keys()
+    assert data.keys() >= FIELDS
     assert data["status"] in {"ruling", "question", "no-match"}
     assert data["language"] in {"en", "it"}
     json.dumps(data)
