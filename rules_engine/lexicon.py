@@ -26,10 +26,7 @@ class Lexicon:
     def load(cls, path: Path = LEXICON_PATH) -> Lexicon:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
-        concepts = {
-            name: tuple(re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])") for pattern in patterns)
-            for name, patterns in data["concepts"].items()
-        }
+        concepts = {name: _compile(patterns) for name, patterns in data["concepts"].items()}
         vocabulary = data["vocabulary"]
         targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
@@ -37,3 +34,17 @@ class Lexicon:
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
             english=frozenset(vocabulary["english"]), speller=Speller(targets, known),
         )
+
+
+def _compile(patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+    """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
+    plain = [p for p in patterns if "(?P<" not in p]
+    grouped = [p for p in patterns if "(?P<" in p]
+    compiled = [_whole_words(p) for p in grouped]
+    if plain:
+        compiled.append(_whole_words("|".join(f"(?:{p})" for p in plain)))
+    return tuple(compiled)
+
+
+def _whole_words(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
