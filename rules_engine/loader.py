@@ -28,8 +28,13 @@ class RuleData:
     rules: Mapping[str, Rule]
 
 
+def load_rulebooks(directory: Path = RULES_DIR) -> tuple[dict[str, Rulebook], str]:
+    """Just the rulebook list and the default: what callers need without loading every rule."""
+    return _rulebooks(_read(directory / "rulebooks.toml"))
+
+
 def load(directory: Path = RULES_DIR) -> RuleData:
-    rulebooks, default = _rulebooks(_read(directory / "rulebooks.toml"))
+    rulebooks, default = load_rulebooks(directory)
     facts = _facts(_read(directory / "facts.toml"))
     outcomes = _outcomes(_read(directory / "outcomes.toml"))
     rules: dict[str, Rule] = {}
