@@ -118,6 +118,13 @@ class StandIn:
         """Remember an INTERACTION_CREATE payload so its callback and followups can be answered."""
         self._interactions[payload["token"]] = payload
 
+    def forget(self) -> None:
+        """Drop everything recorded so far (long benchmark runs; tests keep the history to assert on)."""
+        self.requests.clear()
+        self.messages.clear()
+        self._interactions.clear()
+        self._originals.clear()
+
     def original(self, payload: dict[str, Any]) -> dict[str, Any] | None:
         """The message that answered this interaction, as it stands now."""
         message_id = self._originals.get(payload["token"])
@@ -305,6 +312,4 @@ def _attachment(file: RecordedFile) -> dict[str, Any]:
 
 def _json(data: Any, *, status: int = 200) -> web.Response:
     """Discord answers `Content-Type: application/json` exactly; discord.py checks for that string."""
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
