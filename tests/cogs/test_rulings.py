@@ -93,9 +93,7 @@ async def test_final_ruling_is_logged_before_the_reply(driver, send_command, mon
     assert (entry.user_id, entry.text, entry.rulebook) == (PLAYER.user_id, FLOP, "robert-classic")
 
 
-async def test_a_failed_log_write_still_gives_the_ruling_with_a_note(
-    driver, send_command, monkeypatch, error_log
-):
+async def test_a_failed_log_write_still_gives_the_ruling_with_a_note(driver, send_command, monkeypatch, error_log):
     async def broken(*args, **kwargs):
         raise OSError("disk full")
 
@@ -273,3 +271,48 @@ async def test_rulings_in_direct_messages_work_and_are_not_logged(driver, send_c
     assert exchange.embeds[0]["title"] == driver.bot.engine.rule(FLOP).headline
     assert "not logged" not in exchange.embeds[0]["footer"]["text"]
     assert await logged_entries(driver) == ()
+
+
+async def test_a_slow_log_write_defers_first_then_edits_the_reply(driver, send_command, monkeypatch) -> None:
+    """Discord's 3-second window: if the write is slow the bot defers, then fills in the deferred reply."""
+    import asyncio
+
+    from cogs import rulings
+
+    real = driver.bot.store.log_ruling
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.05)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(rulings, "SLOW_WRITE", 0.01)
+    monkeypatch.setattr(driver.bot.store, "log_ruling", slow)
+
+    exchange = await send_command("ruling", situation=FLOP, private=True)
+
+    assert exchange.callback == {"type": 5, "data": {"flags": 64}}
+    [edit] = exchange.followups
+    assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
+    assert edit.json["embeds"][0]["title"] == driver.bot.engine.rule(FLOP).headline
+    assert exchange.message["embeds"][0]["title"] == driver.bot.engine.rule(FLOP).headline
+    assert exchange.message["flags"] == 64
+    [entry] = await logged_entries(driver)
+    assert entry.rule_id == "holdem.flop-too-many-cards"
+
+
+async def test_a_failure_after_a_click_is_reported_by_the_tree_error_handler(
+    driver, send_command, click, monkeypatch, error_log
+) -> None:
+    text, question = question_case(driver.bot.engine)
+    exchange = await send_command("ruling", situation=text)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(driver.bot.engine, "rule", broken)
+    failed = await click(exchange, question.questions[0].options[0].label)
+
+    assert failed.data["flags"] == 64 and "Something went wrong" in failed.data["content"]
+    [record] = error_log.records
+    assert "command=choice:0" in record.getMessage() and f"user={PLAYER.user_id}" in record.getMessage()
+    error_log.records.clear()
