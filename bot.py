@@ -205,7 +205,10 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-        answer = input("Start the offline console now? [Y/n] ").strip().lower()
+        try:
+            answer = input("Start the offline console now? [Y/n] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return 1
         return _console(config) if answer in ("", "y", "yes") else 1
     configure_logging(config.log_level)
     bot = FloorBot(config)
@@ -221,7 +224,10 @@ def _console(config: Config) -> int:
     from offline.console import run_console
 
     configure_logging("WARNING")
-    return asyncio.run(run_console(FloorBot(config)))
+    try:
+        return asyncio.run(run_console(FloorBot(config)))
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

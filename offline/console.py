@@ -62,9 +62,7 @@ class Console:
     async def _command(self, line: str) -> None:
         try:
             invocation = commandline.parse(line, self.driver.schema)
-            exchange = await self.driver.command(
-                invocation.name, self.actor, invocation.path, **invocation.options
-            )
+            exchange = await self.driver.command(invocation.name, self.actor, invocation.path, **invocation.options)
         except PayloadError as exc:
             self.say(str(exc))
             return
@@ -72,9 +70,7 @@ class Console:
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.controls):
-            self.say(
-                "Nothing to press with that number." if not self.controls else f"Pick 1–{len(self.controls)}."
-            )
+            self.say("Nothing to press with that number." if not self.controls else f"Pick 1–{len(self.controls)}.")
             return
         control = self.controls[number - 1]
         try:
@@ -99,7 +95,7 @@ class Console:
             message = self.driver.standin.messages.get(message_id)
             if message is None:
                 continue
-            text, controls = render(message)
+            text, controls = render(message, names={self.actor.user_id: self.actor.name})
             self.say(text + "\n")
             if controls or any(c.message["id"] == message["id"] for c in self.controls):
                 self.controls = controls  # the newest controls win; an edit that removed them clears them

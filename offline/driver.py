@@ -137,12 +137,12 @@ class Driver:
             await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
         return Exchange(payload, self.standin.requests[first:], self.standin.original(payload))
 
-    async def command(self, name: str, actor: Actor, path: Sequence[str] = (), **options: Any) -> Exchange:
-        """Run `/name path... option:value ...` as `actor`."""
+    async def command(self, name: str, actor: Actor, path: Sequence[str] = (), /, **options: Any) -> Exchange:
+        """Run `/name path... option:value ...` as `actor` (positional-only, so an option may be called `name`)."""
         return await self.feed(payloads.slash_command(self.command_schema(name), actor, path, options))
 
     async def autocomplete(
-        self, name: str, actor: Actor, focused: str, path: Sequence[str] = (), **options: Any
+        self, name: str, actor: Actor, focused: str, path: Sequence[str] = (), /, **options: Any
     ) -> Exchange:
         """Ask for autocomplete choices while `actor` types in option `focused`."""
         schema = self.command_schema(name)

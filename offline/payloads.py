@@ -129,9 +129,7 @@ def component_click(
 
 def interactive_components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Buttons and selects of a message in reading order (action rows and nested layouts flattened)."""
-    return [
-        c for c in _walk(message.get("components") or []) if c.get("type") != ACTION_ROW and "custom_id" in c
-    ]
+    return [c for c in _walk(message.get("components") or []) if c.get("type") != ACTION_ROW and "custom_id" in c]
 
 
 def _walk(components: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -173,9 +171,7 @@ def _descend(schema: Mapping[str, Any], path: Sequence[str]):
     options: list[dict[str, Any]] = list(schema.get("options") or [])
     chain: list[tuple[str, int]] = []
     for name in path:
-        step = next(
-            (o for o in options if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None
-        )
+        step = next((o for o in options if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
         if step is None:
             raise PayloadError(f"/{_qualified(schema, path)}: no subcommand {name!r}")
         chain.append((name, step["type"]))
@@ -209,9 +205,7 @@ def _check_value(option: Mapping[str, Any], value: Any) -> None:
         raise PayloadError(f"option {name!r} must be one of {[c['value'] for c in choices]}")
     if kind == STRING and not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
         raise PayloadError(f"option {name!r} has a length Discord would refuse ({len(value)})")
-    if kind in (INTEGER, NUMBER) and not option.get("min_value", value) <= value <= option.get(
-        "max_value", value
-    ):
+    if kind in (INTEGER, NUMBER) and not option.get("min_value", value) <= value <= option.get("max_value", value):
         raise PayloadError(f"option {name!r} is out of range: {value!r}")
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,8 @@ from offline.payloads import BUTTON, STRING_SELECT, interactive_components
 from offline.standin import EPHEMERAL, LOADING, RecordedFile
 
 BAR = "┃ "
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +26,16 @@ class Control:
     values: tuple[str, ...] | None
 
 
-def render(message: Mapping[str, Any], first: int = 1) -> tuple[str, list[Control]]:
-    """The message as text lines and its controls, numbered from `first`."""
+def readable(text: str, names: Mapping[int, str]) -> str:
+    """Discord's mention and timestamp syntax as a terminal can show it."""
+    text = USER_MENTION.sub(lambda m: "@" + names.get(int(m.group(1)), m.group(1)), text)
+    return TIMESTAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1))).strftime("%Y-%m-%d %H:%M"), text)
+
+
+def render(
+    message: Mapping[str, Any], first: int = 1, names: Mapping[int, str] | None = None
+) -> tuple[str, list[Control]]:
+    """The message as text lines and its controls, numbered from `first`; `names` resolves user mentions."""
     lines: list[str] = []
     if message.get("flags", 0) & EPHEMERAL:
         lines.append("(only you can see this)")
@@ -47,7 +59,8 @@ def render(message: Mapping[str, Any], first: int = 1) -> tuple[str, list[Contro
                 controls.append(Control(message, component["custom_id"], (option["value"],)))
     for attachment in message.get("attachments") or []:
         lines.append(f"📎 {attachment['filename']} ({attachment['size']} bytes)")
-    return "\n".join(BAR + line if line else BAR.rstrip() for line in lines), controls
+    text = "\n".join(BAR + line if line else BAR.rstrip() for line in lines)
+    return readable(text, names or {}), controls
 
 
 def _embed(embed: Mapping[str, Any]) -> list[str]:

@@ -49,9 +49,7 @@ async def driver(bot: FloorBot, error_log: ErrorLog) -> AsyncIterator[Driver]:
     driver = await Driver.start(bot)
     yield driver
     await driver.close()
-    assert not driver.standin.errors, (
-        f"the bot called routes the stand-in does not serve: {driver.standin.errors}"
-    )
+    assert not driver.standin.errors, f"the bot called routes the stand-in does not serve: {driver.standin.errors}"
 
 
 SendCommand = Callable[..., Awaitable[Exchange]]
@@ -62,8 +60,8 @@ Click = Callable[..., Awaitable[Exchange]]
 def send_command(driver: Driver) -> SendCommand:
     """`await send_command(name, *subcommand_path, actor=PLAYER, **options)` -> Exchange."""
 
-    async def send(name: str, *path: str, actor: Actor = PLAYER, **options: Any) -> Exchange:
-        return await driver.command(name, actor, path, **options)
+    async def send(command: str, /, *path: str, actor: Actor = PLAYER, **options: Any) -> Exchange:
+        return await driver.command(command, actor, path, **options)
 
     return send
 

@@ -68,9 +68,7 @@ async def test_buttons_are_numbered_and_pressed_by_number(bot, error_log) -> Non
     question = Engine.load().rule("the dealer exposed a card")
     assert question.status == "question"
     option = question.questions[0].options[0]
-    answered = Engine.load().rule(
-        "the dealer exposed a card", facts={question.questions[0].fact: option.value}
-    )
+    answered = Engine.load().rule("the dealer exposed a card", facts={question.questions[0].fact: option.value})
 
     text = await run(bot, "/ruling the dealer exposed a card\n1\n")
 
@@ -93,9 +91,9 @@ async def test_help_unknown_command_bad_number_and_quit(bot, error_log) -> None:
     assert "Redeal" not in text  # nothing runs after quit
 
 
-async def test_subcommands_of_other_cogs_work_generically(bot, error_log) -> None:
+async def test_a_group_without_its_subcommand_lists_them(bot, error_log) -> None:
     text = await run(bot, "/game\n")
-    assert "/game needs one of:" in text
+    assert "/game needs one of:" in text and "start" in text
 
 
 async def test_attachments_are_saved_and_their_path_printed(bot, error_log, tmp_path, monkeypatch) -> None:
@@ -106,12 +104,22 @@ async def test_attachments_are_saved_and_their_path_printed(bot, error_log, tmp_
     async def attach(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(file=discord.File(io.BytesIO(b"a,b\n"), "log.csv"))
 
-    bot.tree.add_command(
-        discord.app_commands.Command(name="attach", description="Test-only.", callback=attach)
-    )
+    bot.tree.add_command(discord.app_commands.Command(name="attach", description="Test-only.", callback=attach))
 
     text = await run(bot, "/attach\n")
 
     [line] = [line for line in text.splitlines() if line.startswith("Saved attachment: ")]
     saved = Path(line.removeprefix("Saved attachment: "))
     assert saved.read_bytes() == b"a,b\n" and tmp_path in saved.parents
+
+
+async def test_other_cogs_subcommands_take_words_or_named_options(bot, error_log) -> None:
+    text = await run(bot, "/game start Friday\n/game end\n/game start name:Saturday night\n")
+    assert "Friday" in text and "Saturday night" in text
+    assert "<@" not in text  # mentions are shown as names
+
+
+async def test_send_command_fixture_accepts_an_option_called_name(send_command) -> None:
+    exchange = await send_command("game", "start", name="Friday")
+    assert exchange.callback["type"] == 4
+    assert "Friday" in str(exchange.data)

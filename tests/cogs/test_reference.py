@@ -69,7 +69,7 @@ async def test_an_unknown_id_is_never_echoed_raw(send_command, typed) -> None:
 async def test_autocomplete_offers_at_most_25_choices_from_the_engine(driver, typed) -> None:
     from offline.payloads import PLAYER
 
-    exchange = await driver.autocomplete("rule", PLAYER, focused="rule_id", rule_id=typed)
+    exchange = await driver.autocomplete("rule", PLAYER, "rule_id", rule_id=typed)
 
     assert exchange.callback["type"] == AUTOCOMPLETE_RESULT
     choices = exchange.data["choices"]
@@ -81,7 +81,7 @@ async def test_autocomplete_offers_at_most_25_choices_from_the_engine(driver, ty
 async def test_autocomplete_finds_a_rule_by_title_words(driver) -> None:
     from offline.payloads import PLAYER
 
-    exchange = await driver.autocomplete("rule", PLAYER, focused="rule_id", rule_id="turn")
+    exchange = await driver.autocomplete("rule", PLAYER, "rule_id", rule_id="turn")
     assert "holdem.premature-turn" in [c["value"] for c in exchange.data["choices"]]
 
 
