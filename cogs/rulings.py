@@ -57,9 +57,7 @@ class Rulings(commands.Cog):
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name="ruling", description="Describe what happened at the table and get the floor's ruling."
-    )
+    @app_commands.command(name="ruling", description="Describe what happened at the table and get the floor's ruling.")
     @app_commands.describe(
         situation="What happened, in your own words (English or Italian), e.g. the flop had four cards",
         private="Only you see the answer (default: everyone in the channel)",
@@ -77,9 +75,7 @@ class Rulings(commands.Cog):
         )
         await self.respond(interaction, request, ephemeral=private)
 
-    async def respond(
-        self, interaction: discord.Interaction, request: RulingRequest, *, ephemeral: bool
-    ) -> None:
+    async def respond(self, interaction: discord.Interaction, request: RulingRequest, *, ephemeral: bool) -> None:
         """Rule, log a final ruling, then reply (or, for a button press, edit the message pressed)."""
         ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts)
         logged = await self._log(interaction, request, ruling, ephemeral=ephemeral)
@@ -110,12 +106,8 @@ class Rulings(commands.Cog):
 
             options = [(option.label, option.value) for option in question.options]
             return ButtonsView(request.owner_id, options, answer)
-        if ruling.status == "no-match" and ruling.alternatives:
-            rules = [
-                self.bot.engine.rules[rule_id]
-                for rule_id in ruling.alternatives
-                if rule_id in self.bot.engine.rules
-            ]
+        rules = [self.bot.engine.rules[i] for i in ruling.alternatives if i in self.bot.engine.rules]
+        if ruling.status == "no-match" and rules:
             return SelectView(
                 request.owner_id,
                 "Read one of the nearest rules",
@@ -135,9 +127,7 @@ class Rulings(commands.Cog):
         try:
             settings = await self.bot.store.get_settings(guild_id)
         except Exception:
-            log.warning(
-                "Could not read settings for guild %s; using %s", guild_id, DEFAULT_RULEBOOK, exc_info=True
-            )
+            log.warning("Could not read settings for guild %s; using %s", guild_id, DEFAULT_RULEBOOK, exc_info=True)
             return DEFAULT_RULEBOOK
         return settings.rulebook if settings.rulebook in RULEBOOKS else DEFAULT_RULEBOOK
 
