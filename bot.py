@@ -90,9 +90,7 @@ class FloorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         original = getattr(error, "original", error)
-        where = (
-            f"guild={interaction.guild_id} user={interaction.user.id} command={_command_name(interaction)}"
-        )
+        where = f"guild={interaction.guild_id} user={interaction.user.id} command={_command_name(interaction)}"
         message = _friendly(error)
         if message is None:
             log.error("Unhandled error %s", where, exc_info=original)

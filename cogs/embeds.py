@@ -82,16 +82,13 @@ def ruling_embed(
         hint = (
             "Here are the nearest rules: pick one below to read it."
             if ruling.alternatives
-            else "I couldn't match it to a rule. `/help` shows how to describe a situation; "
-            "`/rules` lists every rule."
+            else "I couldn't match it to a rule. `/help` shows how to describe a situation; `/rules` lists every rule."
         )
         body = [hint, understood(ruling.facts)]
     embed.description = shorten("\n\n".join(part for part in body if part), DESCRIPTION_MAX)
     embed.add_field(name="Situation", value=quote(situation), inline=False)
     if ruling.notes:
-        embed.add_field(
-            name="Notes", value=shorten("\n".join(f"• {n}" for n in ruling.notes), FIELD_VALUE_MAX)
-        )
+        embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in ruling.notes), FIELD_VALUE_MAX))
     citation = ruling.citation if ruling.status == "ruling" else ""
     book = "" if rulebook_name in citation else rulebook_name  # citations usually name their rulebook
     footer = [citation, book, f"asked by {asker}"]

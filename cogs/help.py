@@ -49,9 +49,7 @@ class Help(commands.Cog):
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name="help", description="How to describe a situation, with examples, and every command."
-    )
+    @app_commands.command(name="help", description="How to describe a situation, with examples, and every command.")
     async def help(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(
             title="Floor Call — your poker floorperson", description=HOW_TO, colour=embeds.RULING_COLOUR
@@ -63,9 +61,7 @@ class Help(commands.Cog):
             value=embeds.shorten("\n".join(command_lines(self.bot.tree)), embeds.FIELD_VALUE_MAX),
             inline=False,
         )
-        embed.set_footer(
-            text="Replies never ping anyone. Add private:true to /ruling to keep the answer to yourself."
-        )
+        embed.set_footer(text="Replies never ping anyone. Add private:true to /ruling to keep the answer to yourself.")
         await interaction.response.send_message(embed=embeds.fit(embed), ephemeral=True)
 
 

@@ -30,9 +30,7 @@ class Reference(commands.Cog):
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name="rule", description="Show one rule: every case, and where each rulebook differs."
-    )
+    @app_commands.command(name="rule", description="Show one rule: every case, and where each rulebook differs.")
     @app_commands.describe(rule_id="Start typing an id, a title or a keyword (English or Italian)")
     async def rule(self, interaction: discord.Interaction, rule_id: str) -> None:
         rule = self.bot.engine.rules.get(rule_id.strip())
@@ -53,9 +51,7 @@ class Reference(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         matches = self.bot.engine.search(current[:100], MAX_CHOICES)
-        return [
-            app_commands.Choice(name=choice_label(r.id, r.title), value=r.id) for r in matches[:MAX_CHOICES]
-        ]
+        return [app_commands.Choice(name=choice_label(r.id, r.title), value=r.id) for r in matches[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -78,9 +74,7 @@ class Reference(commands.Cog):
         rules = self.bot.engine.sections().get(section, [])
         listing = discord.Embed(
             title=embeds.shorten(section, embeds.TITLE_MAX),
-            description=embeds.shorten(
-                "\n".join(f"`{r.id}` — {r.title}" for r in rules), embeds.DESCRIPTION_MAX
-            ),
+            description=embeds.shorten("\n".join(f"`{r.id}` — {r.title}" for r in rules), embeds.DESCRIPTION_MAX),
             colour=embeds.RULING_COLOUR,
         )
         listing.set_footer(text="/rule <id> shows a rule with every case.")

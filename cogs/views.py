@@ -30,9 +30,7 @@ class OwnedView(discord.ui.View):
         await interaction.response.send_message(NOT_YOURS, ephemeral=True)
         return False
 
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
 
 
@@ -40,9 +38,7 @@ class ChoiceButton(discord.ui.Button["ButtonsView"]):
     """A button that hands its value to the view's callback."""
 
     def __init__(self, label: str, value: str, index: int) -> None:
-        super().__init__(
-            label=shorten(label, 80), style=discord.ButtonStyle.primary, custom_id=f"choice:{index}"
-        )
+        super().__init__(label=shorten(label, 80), style=discord.ButtonStyle.primary, custom_id=f"choice:{index}")
         self.value = value
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -41,9 +41,7 @@ def test_config_from_env(env, expected) -> None:
     assert floorbot.Config.from_env(env) == expected
 
 
-@pytest.mark.parametrize(
-    "env", [{"SYNC_COMMANDS": "guild:abc"}, {"SYNC_COMMANDS": "always"}, {"LOG_LEVEL": "LOUD"}]
-)
+@pytest.mark.parametrize("env", [{"SYNC_COMMANDS": "guild:abc"}, {"SYNC_COMMANDS": "always"}, {"LOG_LEVEL": "LOUD"}])
 def test_bad_config_is_explained(env) -> None:
     with pytest.raises(floorbot.ConfigError, match=next(iter(env))):
         floorbot.Config.from_env(env)
@@ -69,9 +67,7 @@ async def test_command_schema_fits_discord_limits(driver) -> None:
         options = entry.get("options") or []
         assert len(options) <= 25, entry["name"]
         required = [o.get("required", False) for o in options]
-        assert required == sorted(required, reverse=True), (
-            f"{entry['name']}: required options must come first"
-        )
+        assert required == sorted(required, reverse=True), f"{entry['name']}: required options must come first"
         for option in options:
             assert depth < 3, "subcommands nest at most two levels"
             check(option, depth + 1)
@@ -94,9 +90,7 @@ async def test_commands_are_synced_only_when_asked(driver) -> None:
     assert not [r for r in driver.standin.requests if r.method == "PUT"]
 
 
-@pytest.mark.parametrize(
-    ("sync", "path"), [(GUILD_ID, f"/guilds/{GUILD_ID}/commands"), ("global", "/commands")]
-)
+@pytest.mark.parametrize(("sync", "path"), [(GUILD_ID, f"/guilds/{GUILD_ID}/commands"), ("global", "/commands")])
 async def test_sync_commands_to_a_guild_or_globally(tmp_path, error_log, sync, path) -> None:
     from offline.driver import Driver
 
@@ -110,9 +104,7 @@ async def test_sync_commands_to_a_guild_or_globally(tmp_path, error_log, sync, p
         await driver.close()
 
 
-async def test_a_failing_command_gets_a_short_ephemeral_reply_and_a_log_line(
-    driver, error_log, caplog
-) -> None:
+async def test_a_failing_command_gets_a_short_ephemeral_reply_and_a_log_line(driver, error_log, caplog) -> None:
     @driver.bot.tree.command(name="boom", description="Test-only: always fails.")
     async def boom(interaction: discord.Interaction) -> None:
         raise RuntimeError("kaboom")

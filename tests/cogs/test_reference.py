@@ -37,11 +37,7 @@ async def test_every_rule_has_a_card_within_discords_limits(driver, send_command
     for rule_id in driver.bot.engine.rules:
         exchange = await send_command("rule", rule_id=rule_id)
         [card] = exchange.embeds
-        size = (
-            len(card["title"])
-            + len(card.get("description", ""))
-            + len(card.get("footer", {}).get("text", ""))
-        )
+        size = len(card["title"]) + len(card.get("description", "")) + len(card.get("footer", {}).get("text", ""))
         size += sum(len(f["name"]) + len(f["value"]) for f in card.get("fields", []))
         assert size <= 6000 and all(len(f["value"]) <= 1024 for f in card.get("fields", []))
 

@@ -40,9 +40,7 @@ SCHEMA = {
         "options": [
             {
                 **option("admin", SUB_COMMAND_GROUP),
-                "options": [
-                    {**option("rulebook", SUB_COMMAND), "options": [option("rulebook", STRING, True)]}
-                ],
+                "options": [{**option("rulebook", SUB_COMMAND), "options": [option("rulebook", STRING, True)]}],
             }
         ],
     },

@@ -56,9 +56,7 @@ async def test_multipart_reply_records_payload_json_and_files(driver) -> None:
 
     @driver.bot.tree.command(name="attach", description="Test-only: reply with a file, then a followup file.")
     async def attach(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            "log", file=discord.File(io.BytesIO(b"id,rule\n1,x\n"), "log.csv")
-        )
+        await interaction.response.send_message("log", file=discord.File(io.BytesIO(b"id,rule\n1,x\n"), "log.csv"))
         await interaction.followup.send(file=discord.File(io.BytesIO(b'{"a": 1}'), "log.json"))
 
     exchange = await driver.command("attach", PLAYER)
