@@ -32,7 +32,7 @@ class Lexicon:
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
-            english=frozenset(vocabulary["english"]), speller=Speller(targets, known),
+            english=frozenset(vocabulary["english"]), speller=Speller(targets, known, data["aliases"]),
         )
 
 

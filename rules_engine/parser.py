@@ -20,17 +20,20 @@ _ORDINAL_VALUE = {
     "eighth": 8, "ottava": 8, "ninth": 9, "nona": 9, "tenth": 10, "decima": 10, "last": 99, "final": 99, "ultima": 99,
 }
 _POSSESSIVE = re.compile(
-    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|gli|le) (?:ha|hanno) \w+ (?:la|le))"
+    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le))"
     r" (?:very )?$")
 _OWNER_AFTER = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
+_OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
+_NEGATION_BEFORE = re.compile(r"\b(?:not|wasn t|isn t|non era|non e|non)(?: the| la| il)?(?: very)? $")
+_DECK_ORDER_AFTER = re.compile(r"^ (?:off the deck|of the deal|del mazzo|dealt|uscita|distribuita|della distribuzione)\b")
 _LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata|lap|orbit)\b")
 _BELONGS_TO = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello) "
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
-_EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|in piu|di troppo|in eccesso|aggiuntiv\w*)\b")
+_EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _QUANTITY_PLURAL = 2
 # Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
@@ -178,8 +181,14 @@ def _hole_card_exposed(r: Reading, street: str | None) -> bool:
 
 def _owned(text: str, match: re.Match[str]) -> bool:
     """"my first card", "the cutoff's second card", "la seconda carta del bottone": a player's card."""
+    after = text[match.end():match.end() + 40]
     return bool(_POSSESSIVE.search(text[max(0, match.start() - 30):match.start()])
-                or _OWNER_AFTER.search(text[match.end():match.end() + 40]))
+                or _OWNER_AFTER.search(after) or _OWNER_WORD_AFTER.search(after))
+
+
+def _negated(text: str, match: re.Match[str]) -> bool:
+    """"it wasn't the first card", "non era la prima carta"."""
+    return bool(_NEGATION_BEFORE.search(text[max(0, match.start() - 20):match.start()]))
 
 
 def _ordinal(match: re.Match[str]) -> str:
@@ -200,10 +209,10 @@ def _betting_complete(r: Reading, facts: Facts) -> None:
 
 
 def _players_acted(r: Reading, facts: Facts) -> None:
-    if r.has("no_action"):
+    matches = r.matches("action_taken")
+    if not matches and r.has("no_action"):
         facts["players_acted"] = 0
         return
-    matches = r.matches("action_taken")
     if not matches:
         verbs = len(_ACTION_VERB.findall(r.text))
         if verbs >= 2:  # "UTG raised, MP called, then the SB noticed…"
@@ -273,7 +282,7 @@ def _exposed_count(r: Reading, facts: Facts) -> None:
 def _deal_position(r: Reading, facts: Facts) -> None:
     for match in r.matches("ordinal_card"):
         value = _ORDINAL_VALUE.get(_ordinal(match))
-        if value is None:
+        if value is None or _negated(r.text, match):
             continue
         if _owned(r.text, match):
             if value >= 2:
@@ -307,7 +316,8 @@ def _extra_count(r: Reading) -> int | None:
         received = any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
         if count >= 3 and received and not r.near("flop", match.start(), 4):
             return count - 2
-    if any(_ORDINAL_VALUE.get(_ordinal(m)) == 3 for m in r.matches("ordinal_card")) or re.search(
+    third = [m for m in r.matches("ordinal_card") if _ORDINAL_VALUE.get(_ordinal(m)) == 3]
+    if any(not _DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30]) for m in third) or re.search(
             r"\b(?:a third|una terza)\b", r.text):
         return 1
     if r.has("extra") and (r.has("recipient") or r.has("hole")):
@@ -343,7 +353,9 @@ def _claim(r: Reading, facts: Facts) -> None:
     claim = r.matches("board_claim")[0]
     discards = r.matches("discard")
     shown = [m for m in r.matches("tabled") if not _inside(m, claim)]
-    if discards:
+    if r.has("claim_late"):
+        facts["claim_before_discard"] = "no"
+    elif discards:
         discard = discards[0]
         facts["claim_before_discard"] = "yes" if _claimed_first(r.text, claim, discard) else "no"
     else:

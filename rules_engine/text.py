@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
@@ -17,11 +17,12 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
-_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth"}
+_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
+             "8": "eighth", "9": "ninth", "10": "tenth"}
 _JOINS = (
     (re.compile(r"\bpre ?flop\b"), "preflop"),
     (re.compile(r"\ball ?in\b"), "allin"),
-    (re.compile(r"\b([1-5])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
+    (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
     (re.compile(r"\b(seat|posto|player|giocatore|box|utg) \d+\b"), r"\1"),
 )
 
@@ -45,8 +46,9 @@ def fold(text: str) -> str:
 class Speller:
     """Corrects unknown words to the nearest domain word, keeping the first letter and a small edit distance."""
 
-    def __init__(self, domain: Iterable[str], known: Iterable[str]) -> None:
-        """`domain` words (the lexicon's) win ties against merely `known` ones (common words)."""
+    def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str]) -> None:
+        """`domain` words (the lexicon's) win ties against merely `known` ones; `aliases` are rewritten first."""
+        self._aliases = dict(aliases)
         self._domain = frozenset(domain)
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(self._domain | frozenset(known)):
@@ -73,4 +75,5 @@ class Speller:
         folded = fold(text[:MAX_CHARS])
         for pattern, replacement in _JOINS:
             folded = pattern.sub(replacement, folded)
-        return [self.correct(word) for word in folded.split()[:MAX_WORDS]]
+        words = [self._aliases.get(word, word) for word in folded.split()[:MAX_WORDS]]
+        return [self.correct(word) for word in " ".join(words).split()]
