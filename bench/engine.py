@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules_engine import Engine  # noqa: E402
 
-CORPORA = [ROOT / "tests/engine/data/corpus.jsonl", ROOT / "tests/engine/data/heldout.jsonl"]
+CORPORA = sorted((ROOT / "tests/engine/data").glob("*.jsonl"))
 EXTRA = ["", "x" * 6000, "flop had four cards " * 300, "what time is the game on friday", "🃏" * 500]
 
 

@@ -27,7 +27,8 @@ _OWNER_AFTER = re.compile(
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|wasn t|isn t|non era|non e|non)(?: the| la| il)?(?: very)? $")
-_DECK_ORDER_AFTER = re.compile(r"^ (?:off the deck|of the deal|del mazzo|dealt|uscita|distribuita|della distribuzione)\b")
+_DECK_ORDER_AFTER = re.compile(
+    r"^ (?:off the deck|of the deal|del mazzo|dealt|uscita|distribuita|della distribuzione)\b")
 _LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata|lap|orbit)\b")
 _BELONGS_TO = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello) "
@@ -155,7 +156,7 @@ def _board_street(r: Reading) -> str | None:
     streets = [name for name in _STREET_ORDER if r.has(name)]
     if not r.has("hole"):
         for match in r.matches("ordinal_card"):
-            if _owned(r.text, match):
+            if _owned(r.text, match) or _DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]):
                 continue
             value = _ORDINAL_VALUE.get(_ordinal(match), 0)
             if value == 4:
