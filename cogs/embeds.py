@@ -50,18 +50,11 @@ def numbered(steps: Iterable[str]) -> str:
     return "\n".join(f"{n}. {step}" for n, step in enumerate(steps, 1))
 
 
-def understood(facts: Mapping[str, Any]) -> str:
-    """The facts the engine read from the text, so a player can spot a misunderstanding."""
-    if not facts:
+def understood(ruling: Ruling) -> str:
+    """The facts the engine read from the text, in its own words, so a player can spot a misunderstanding."""
+    if not ruling.understood:
         return "Understood: nothing specific yet"
-    parts = [f"{name.replace('_', ' ')} {_fact_value(value)}" for name, value in facts.items()]
-    return "Understood: " + " · ".join(parts)
-
-
-def _fact_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).replace("_", " ").replace("-", " ")
+    return "Understood: " + " · ".join(ruling.understood)
 
 
 def ruling_embed(
@@ -71,12 +64,12 @@ def ruling_embed(
     rule_line = f"**{ruling.title}** — `{ruling.rule_id}`" if ruling.rule_id else ""
     if ruling.status == "ruling":
         embed = discord.Embed(title=ruling.headline or ruling.title, colour=RULING_COLOUR)
-        body = [rule_line, numbered(ruling.steps), understood(ruling.facts)]
+        body = [rule_line, numbered(ruling.steps), understood(ruling)]
     elif ruling.status == "question":
         question = ruling.questions[0].text if ruling.questions else ruling.headline
         embed = discord.Embed(title=question, colour=QUESTION_COLOUR)
         lead = f"Looks like {rule_line}, but one fact decides the ruling." if rule_line else ""
-        body = [lead, understood(ruling.facts), "Pick the answer below."]
+        body = [lead, understood(ruling), "Pick the answer below."]
     else:
         embed = discord.Embed(title="I can't rule on that", colour=NO_MATCH_COLOUR)
         hint = (
@@ -84,7 +77,7 @@ def ruling_embed(
             if ruling.alternatives
             else "I couldn't match it to a rule. `/help` shows how to describe a situation; `/rules` lists every rule."
         )
-        body = [hint, understood(ruling.facts)]
+        body = [hint, understood(ruling)]
     embed.description = shorten("\n\n".join(part for part in body if part), DESCRIPTION_MAX)
     embed.add_field(name="Situation", value=quote(situation), inline=False)
     if ruling.notes:

@@ -121,7 +121,7 @@ class Engine:
             status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title_it if italian else rule.title,
             steps=case.steps_it if italian else case.steps, citation=rule.citations[book], rulebook=book,
             facts=facts, questions=(), alternatives=(), notes=tuple(notes), language=language,  # type: ignore[arg-type]
-            headline=case.headline_it if italian else case.headline,
+            headline=case.headline_it if italian else case.headline, understood=self._describe(facts, italian),
         )
 
     def _edition_notes(self, rule: Rule, book: str, facts: Mapping[str, FactValue], chosen: Case,
@@ -136,9 +136,9 @@ class Engine:
             if case is None or case.outcome in (None, chosen.outcome):
                 continue
             if italian:
-                notes.append(f"Con {other.name_it}: {case.headline_it.lower()} — {case.steps_it[0]}")
+                notes.append(f"Con {other.name_it}: {case.headline_it[0].lower()}{case.headline_it[1:]}.")
             else:
-                notes.append(f"Under {other.name}: {case.headline.lower()} — {case.steps[0]}")
+                notes.append(f"Under {other.name}: {case.headline[0].lower()}{case.headline[1:]}.")
         return notes
 
     def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], missing: tuple[str, ...],
@@ -149,8 +149,18 @@ class Engine:
             status="question", rule_id=rule.id, outcome=None, title=rule.title_it if italian else rule.title,
             steps=(), citation=rule.citations[book], rulebook=book, facts=facts, questions=questions,
             alternatives=(), notes=(), language=language,  # type: ignore[arg-type]
-            headline=questions[0].text if questions else "",
+            headline=questions[0].text if questions else "", understood=self._describe(facts, italian),
         )
+
+    def _describe(self, facts: Mapping[str, FactValue], italian: bool) -> tuple[str, ...]:
+        """Facts as "label: value" phrases from facts.toml, so players can spot a misreading."""
+        words = {"yes": "sì" if italian else "yes", "no": "no"}
+        described = []
+        for name, value in facts.items():
+            kind = self.data.facts[name]
+            shown = words.get(str(value), str(value).replace("-", " "))
+            described.append(f"{kind.label_it if italian else kind.label}: {shown}")
+        return tuple(described)
 
     def _ask(self, name: str, italian: bool) -> Question:
         kind = self.data.facts[name]
@@ -167,7 +177,7 @@ class Engine:
         return Ruling(
             status="no-match", rule_id=None, outcome=None, title=title, steps=(), citation="", rulebook=book,
             facts=dict(facts), questions=(), alternatives=alternatives, notes=notes, language=language,  # type: ignore[arg-type]
-            headline=title,
+            headline=title, understood=self._describe(facts, italian),
         )
 
     def _nearest(self, text: str) -> tuple[str, ...]:

@@ -27,7 +27,8 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """What the engine answers. Field names are the contract in design.md §2; `headline` extends it."""
+    """What the engine answers. Field names are the contract in design.md §2; `headline` (the outcome in words)
+    and `understood` (the facts as readable phrases, in the input's language) extend it."""
 
     status: Status
     rule_id: str | None
@@ -42,11 +43,12 @@ class Ruling:
     notes: tuple[str, ...]
     language: Literal["en", "it"]
     headline: str = field(default="")
+    understood: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict with lists instead of tuples."""
         data = asdict(self)
-        for key in ("steps", "alternatives", "notes"):
+        for key in ("steps", "alternatives", "notes", "understood"):
             data[key] = list(data[key])
         data["questions"] = [
             {"fact": q["fact"], "text": q["text"], "options": [dict(o) for o in q["options"]]}
