@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -17,6 +17,7 @@ from .ruling import Option, Question, Ruling
 from .text import fold
 
 MAX_ALTERNATIVES = 3
+LANGUAGES = ("en", "it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +47,24 @@ class Engine:
 
     # --- answering a situation ----------------------------------------------------------------------
 
-    def rule(self, text: str, rulebook: str | None = None, facts: Mapping[str, str] | None = None) -> Ruling:
-        """Rule on `text`. Raises ValueError only for an unknown rulebook or a bad `facts` entry."""
+    def rule(self, text: str, rulebook: str | None = None, facts: Mapping[str, str] | None = None,
+             reply_language: str | None = None) -> Ruling:
+        """Rule on `text`. Raises ValueError only for an unknown rulebook, a bad `facts` entry or language.
+
+        The answer is written in `reply_language` ("en" or "it") when given, else in the input's language;
+        `Ruling.language` is always the language detected in the input.
+        """
         book = rulebook or self.default_rulebook
         if book not in self.rulebooks:
             raise ValueError(f"unknown rulebook {book!r}; choose one of {', '.join(self.rulebooks)}")
+        if reply_language not in (None, *LANGUAGES):
+            raise ValueError(f"unknown language {reply_language!r}; choose one of {', '.join(LANGUAGES)}")
         given = self.coerce_facts(facts or {})
-        parsed, language = self._parser.read(text if isinstance(text, str) else "", given)
-        known: dict[str, FactValue] = {**parsed, **given}
+        parsed, detected = self._parser.read(text if isinstance(text, str) else "", given)
+        ruling = self._answer(text, book, {**parsed, **given}, reply_language or detected)
+        return replace(ruling, language=detected)
+
+    def _answer(self, text: str, book: str, known: dict[str, FactValue], language: str) -> Ruling:
         rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))

@@ -168,6 +168,15 @@ def test_italian_input_gets_italian_steps(engine: Engine) -> None:
     assert ruling.steps[0].startswith("Nessuno")
 
 
+def test_reply_language_overrides_the_text_but_language_reports_the_input(engine: Engine) -> None:
+    ruling = engine.rule("flop had four cards", reply_language="it")
+    assert ruling.language == "en"
+    assert ruling.steps[0].startswith("Nessuno")
+    assert ruling.headline == "Si ridistribuisce il flop"
+    with pytest.raises(ValueError):
+        engine.rule("flop had four cards", reply_language="fr")
+
+
 def test_other_rulebooks_are_noted_when_they_differ(engine: Engine) -> None:
     ruling = engine.rule("flop had four cards")
     assert any("TDA" in note for note in ruling.notes)
