@@ -20,7 +20,8 @@ _ORDINAL_VALUE = {
     "eighth": 8, "ottava": 8, "ninth": 9, "nona": 9, "tenth": 10, "decima": 10, "last": 99, "final": 99, "ultima": 99,
 }
 _POSSESSIVE = re.compile(
-    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b\w+ s|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le))"
+    r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b(?!dealer|dealers|deck|deal)\w+ s"
+    r"|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le))"
     r" (?:very )?$")
 _OWNER_AFTER = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
@@ -28,7 +29,9 @@ _OWNER_AFTER = re.compile(
 _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
 _NEGATION_BEFORE = re.compile(r"\b(?:not|wasn t|isn t|non era|non e|non)(?: the| la| il)?(?: very)? $")
 _DECK_ORDER_AFTER = re.compile(
-    r"^ (?:off the deck|of the deal|del mazzo|dealt|uscita|distribuita|della distribuzione)\b")
+    r"^ (?:off the deck|out of the deck|from the deck|of the deal|del mazzo|dal mazzo|uscita|distribuita"
+    r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|pitched|gave))\b")
+_ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)")
 _LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata|lap|orbit)\b")
 _BELONGS_TO = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello) "
@@ -41,9 +44,9 @@ _QUANTITY_PLURAL = 2
 # "after X checked"; a bare "early" only counts when nothing more specific is said.
 _TIMING = {"all_allin": "yes", "premature": "no", "complete": "yes", "premature_weak": "no"}
 _FIRST_PERSON_OWNER = re.compile(r"\b(?:my|own|mia|mio|mie|miei|io)\b")
-_ACTION_VERB = re.compile(
-    r"\b(?:raised|called|folded|bet|checked|limped|opened|shoved|acted|rilanciato|chiamato|foldato|puntato|aperto|"
-    r"checkato|passato|agito|parlato)\b")
+_DENIAL_BEFORE = re.compile(
+    r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
+    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|already|gia))* $")
 
 
 @dataclass(slots=True)
@@ -112,7 +115,7 @@ class Parser:
 def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
     if r.has("board_claim"):
         return "board-claim", None
-    if r.has("boxed"):
+    if r.has("boxed") or (r.has("burn_error") and not r.has("premature")):
         return None, None
     too_many = _too_many_street(r)
     if too_many:
@@ -132,6 +135,9 @@ def _flop_card_count(r: Reading) -> int | None:
         if count:
             return count
     if r.has("flop"):
+        for match in r.matches("card_codes"):
+            if r.near("flop", match.start(), 6):
+                return len(match[0].split())
         for match in r.matches("quantity_card"):
             count = r.number(match)
             if count and count >= 4 and r.near("flop", match.start(), 6) and not _EXTRA_WORD.search(match[0]):
@@ -210,34 +216,33 @@ def _betting_complete(r: Reading, facts: Facts) -> None:
 
 
 def _players_acted(r: Reading, facts: Facts) -> None:
-    matches = r.matches("action_taken")
-    if not matches and r.has("no_action"):
-        facts["players_acted"] = 0
+    """Players who had acted when it was noticed: a number said outright, or the actions told one by one."""
+    said = [_said_count(match) for match in r.matches("action_taken")]
+    actions = [m for m in r.matches("action_verb") if not _denied(r, m)]
+    acted = max(said) if said else len(actions)
+    if acted == 0:
+        if r.has("no_action"):
+            facts["players_acted"] = 0
         return
-    if not matches:
-        verbs = len(_ACTION_VERB.findall(r.text))
-        if verbs >= 2:  # "UTG raised, MP called, then the SB noticed…"
-            facts["players_acted"] = verbs
-            if verbs < 3:
-                facts["chips_in"] = "yes" if r.has("chips_action") else "no"
-        return
-    acted = max(_acted_count(match) for match in matches)
     facts["players_acted"] = acted
     if acted < 3:
-        chips = any(m.start() < match.end() and match.start() <= m.start() for match in matches
-                    for m in r.matches("chips_action"))
+        chips = [m for m in r.matches("chips_action") if not _denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
 
 
-def _acted_count(match: re.Match[str]) -> int:
-    """How many players had acted: said as a number, as two names, or counted from the verbs."""
+def _denied(r: Reading, match: re.Match[str]) -> bool:
+    """"hadn't acted", "nobody else had called", "non aveva ancora parlato": an action that did not happen."""
+    inside = any(m.start() <= match.start() < m.end() for m in r.matches("no_action"))
+    return inside or bool(_DENIAL_BEFORE.search(r.text[max(0, match.start() - 50):match.start()]))
+
+
+def _said_count(match: re.Match[str]) -> int:
+    """How many players had acted, as the text puts it: a number, two names, or "substantial action"."""
     groups = match.groupdict()
     if groups.get("sa"):
         return 3
     if groups.get("n2") or groups.get("g"):
         return 2
-    if groups.get("v"):
-        return len(_ACTION_VERB.findall(match[0]))
     word = groups.get("n") or ""
     if word in ("only one", "just one", "one", "1", "solo uno", "uno"):
         return 1
@@ -271,7 +276,7 @@ def _exposed_count(r: Reading, facts: Facts) -> None:
     if r.has("more_than_one"):
         facts["exposed_count"] = _QUANTITY_PLURAL
         return
-    for match in r.matches("quantity_card"):
+    for match in r.matches("quantity_card") + r.matches("exposed_number"):
         count = r.number(match)
         if count:
             facts["exposed_count"] = count
@@ -281,19 +286,26 @@ def _exposed_count(r: Reading, facts: Facts) -> None:
 
 
 def _deal_position(r: Reading, facts: Facts) -> None:
+    """Which card off the deck: said outright beats a player's own card, which only settles "second or later"."""
+    readings: list[tuple[int, str | None]] = []  # (how sure, position)
     for match in r.matches("ordinal_card"):
         value = _ORDINAL_VALUE.get(_ordinal(match))
         if value is None or _negated(r.text, match):
             continue
-        if _owned(r.text, match):
-            if value >= 2:
-                facts["deal_position"] = "later"
-            elif _FIRST_PLAYER_OWNER.search(r.text[max(0, match.start() - 30):match.start()]):
-                facts["deal_position"] = "first"
-            return
-        facts["deal_position"] = {1: "first", 2: "second"}.get(value, "later")
-        return
-    if _LATER_ROUND.search(r.text) or re.search(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)", r.text):
+        deck_order = bool(_DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]))
+        if deck_order or not _owned(r.text, match):
+            readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
+        elif value >= 2:
+            readings.append((1, "later"))  # a player's second card is never the first or second off the deck
+        elif _FIRST_PLAYER_OWNER.search(r.text[max(0, match.start() - 30):match.start()]):
+            readings.append((1, "first"))
+        else:
+            readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
+    if readings:
+        position = max(readings, key=lambda reading: reading[0])[1]
+        if position:
+            facts["deal_position"] = position
+    elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "later"
 
 
