@@ -14,6 +14,8 @@ from .lexicon import Lexicon
 
 Facts = dict[str, str | int]
 _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
+_BETTING_ORDER = ("preflop", "flop", "turn")
+_NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 _ORDINAL_VALUE = {
     "first": 1, "prima": 1, "primissima": 1, "second": 2, "seconda": 2, "third": 3, "terza": 3,
     "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "sixth": 6, "sesta": 6, "seventh": 7, "settima": 7,
@@ -27,7 +29,8 @@ _OWNER_AFTER = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
-_NEGATION_BEFORE = re.compile(r"\b(?:not|wasn t|isn t|non era|non e|non)(?: the| la| il)?(?: very)? $")
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non)(?: the| la| il)?(?: very)? $")
 _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|from the deck|of the deal|del mazzo|dal mazzo|uscita|distribuita"
     r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|pitched|gave))\b")
@@ -125,7 +128,7 @@ def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
         return "exposed-holecard", "deal"
     timing = any(r.has(cue) for cue in _TIMING) or "betting_complete" in given
     if street and (timing or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
-        return "board-card-dealt", street
+        return "board-card-dealt", _street_after_betting(r) or street
     return None, None
 
 
@@ -172,6 +175,14 @@ def _board_street(r: Reading) -> str | None:
     if not streets and r.has("preflop") and (r.has("board_words") or re.search(r"\bboard\b", r.text)):
         streets.append("flop")  # "the board came while the BB still had his option"
     return max(streets, key=_STREET_ORDER.__getitem__) if streets else None
+
+
+def _street_after_betting(r: Reading) -> str | None:
+    """"before the flop betting was done": the card in question is the one after the street named for betting."""
+    named = [next(v for v in m.groupdict().values() if v) for m in r.matches("betting_on")]
+    if not named:
+        return None
+    return _NEXT_STREET[max(named, key=lambda street: _BETTING_ORDER.index(street))]
 
 
 def _hole_card_exposed(r: Reading, street: str | None) -> bool:
