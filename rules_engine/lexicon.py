@@ -26,7 +26,7 @@ class Lexicon:
     def load(cls, path: Path = LEXICON_PATH) -> Lexicon:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
-        concepts = {name: _compile(patterns) for name, patterns in data["concepts"].items()}
+        concepts = {name: _compile(name, patterns) for name, patterns in data["concepts"].items()}
         vocabulary = data["vocabulary"]
         targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
@@ -36,8 +36,17 @@ class Lexicon:
         )
 
 
-def _compile(patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+class LexiconError(ValueError):
+    """A pattern in lexicon.toml does not compile; the message names the concept and the pattern."""
+
+
+def _compile(name: str, patterns: list[str]) -> tuple[re.Pattern[str], ...]:
     """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise LexiconError(f"lexicon.toml: concept {name!r}, pattern {pattern!r}: {error}") from error
     plain = [p for p in patterns if "(?P<" not in p]
     grouped = [p for p in patterns if "(?P<" in p]
     compiled = [_whole_words(p) for p in grouped]

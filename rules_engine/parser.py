@@ -340,10 +340,10 @@ def _extra_count(r: Reading) -> int | None:
         received = any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
         if count >= 3 and received and not r.near("flop", match.start(), 4):
             return count - 2
-    third = [m for m in r.matches("ordinal_card") if _ORDINAL_VALUE.get(_ordinal(m)) == 3]
-    if any(not _DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30]) for m in third) or re.search(
-            r"\b(?:a third|una terza)\b", r.text):
-        return 1
+    third = [m for m in r.matches("ordinal_card") if _ORDINAL_VALUE.get(_ordinal(m)) == 3
+             and not _DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30])]
+    if (third and not r.has("exposure")) or re.search(r"\b(?:a third|una terza)\b", r.text):
+        return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
     if r.has("extra") and (r.has("recipient") or r.has("hole")):
         return _QUANTITY_PLURAL if r.has("more_than_one") else 1
     return None

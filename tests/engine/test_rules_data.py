@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine import DEFAULT_RULEBOOK, RULEBOOKS, Engine, RulesDataError
-from rules_engine.lexicon import LEXICON_PATH
+from rules_engine.lexicon import LEXICON_PATH, Lexicon, LexiconError
 from rules_engine.loader import RULES_DIR, load
 
 SEVEN = {
@@ -77,3 +77,11 @@ def test_every_lexicon_concept_is_read_by_the_parser() -> None:
     parser_source = (LEXICON_PATH.parent / "parser.py").read_text(encoding="utf-8")
     unread = [name for name in concepts if f'"{name}"' not in parser_source]
     assert unread == []
+
+
+def test_a_broken_lexicon_pattern_names_its_concept(tmp_path: Path) -> None:
+    broken = tmp_path / "lexicon.toml"
+    broken.write_text(LEXICON_PATH.read_text(encoding="utf-8").replace("'flop\\w*', ", "'flop(\\w*', ", 1),
+                      encoding="utf-8")
+    with pytest.raises(LexiconError, match="concept 'flop'"):
+        Lexicon.load(broken)
