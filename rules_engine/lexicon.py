@@ -32,8 +32,17 @@ class Lexicon:
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
-            english=frozenset(vocabulary["english"]), speller=Speller(targets, known, data["aliases"]),
+            english=frozenset(vocabulary["english"]),
+            speller=Speller(targets, known, data["aliases"], _stems(data["concepts"].values())),
         )
+
+
+_STEM = re.compile(r"([a-z]+)\\w[*+]")
+
+
+def _stems(concepts: object) -> set[str]:
+    """Word stems the patterns accept any ending for: "buttat" from "buttat\\w*"."""
+    return {stem for patterns in concepts for pattern in patterns for stem in _STEM.findall(pattern)}  # type: ignore[attr-defined]
 
 
 class LexiconError(ValueError):

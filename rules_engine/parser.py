@@ -35,7 +35,9 @@ _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|from the deck|of the deal|del mazzo|dal mazzo|uscita|distribuita"
     r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|pitched|gave))\b")
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)")
-_LATER_ROUND = re.compile(r"\b(?:second|seconda|secondo|third|terzo|terza) (?:round|giro|pass|passata|lap|orbit)\b")
+_LATER_ROUND = re.compile(
+    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo) (?:round|giro|pass|passata|lap|orbit)"
+    r"|(?:giro|round) (?:finale|final|last))\b")
 _BELONGS_TO = re.compile(
     r"^ (?:\w+ )?(?:of|del|della|di|dello) "
     r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
@@ -118,8 +120,8 @@ class Parser:
 def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
     if r.has("board_claim"):
         return "board-claim", None
-    if r.has("boxed") or (r.has("burn_error") and not r.has("premature")):
-        return None, None
+    if r.has("boxed") or r.has("burn_error") or r.has("other_game"):
+        return None, None  # covered by other rules of the catalogue, not by these seven
     too_many = _too_many_street(r)
     if too_many:
         return "too-many-cards", too_many
@@ -188,7 +190,7 @@ def _street_after_betting(r: Reading) -> str | None:
 def _hole_card_exposed(r: Reading, street: str | None) -> bool:
     if not r.has("exposure"):
         return False
-    if (r.has("showdown") or r.has("board_words")) and not r.has("hole"):
+    if (r.has("showdown") or r.has("board_words")) and not (r.has("hole") or _someone_elses_card(r)):
         return False
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed")
     hole_ordinal = any(_ORDINAL_VALUE.get(_ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
@@ -218,7 +220,7 @@ def _ordinal(match: re.Match[str]) -> str:
 
 def _betting_complete(r: Reading, facts: Facts) -> None:
     timing = r.matches("premature") + r.matches("complete")
-    if any(r.near("uncertain", m.start(), 8) for m in timing) or (r.has("uncertain") and not timing):
+    if any(r.near("uncertain", m.start(), 12) for m in timing) or (r.has("uncertain") and not timing):
         return
     for cue in _TIMING:
         if r.has(cue):
@@ -301,8 +303,8 @@ def _deal_position(r: Reading, facts: Facts) -> None:
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
     for match in r.matches("ordinal_card"):
         value = _ORDINAL_VALUE.get(_ordinal(match))
-        if value is None or _negated(r.text, match):
-            continue
+        if value is None or _negated(r.text, match) or r.near("uncertain", match.start(), 8):
+            continue  # "not the first card"; "can't remember if it was the first or the last"
         deck_order = bool(_DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]))
         if deck_order or not _owned(r.text, match):
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
@@ -331,6 +333,8 @@ def _extra_hole_cards(r: Reading) -> int | None:
 
 
 def _extra_count(r: Reading) -> int | None:
+    if r.has("board_words") and not r.has("hole"):
+        return None  # "the board had four cards after the turn" is the board, not a hand
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:

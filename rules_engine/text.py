@@ -46,9 +46,13 @@ def fold(text: str) -> str:
 class Speller:
     """Corrects unknown words to the nearest domain word, keeping the first letter and a small edit distance."""
 
-    def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str]) -> None:
-        """`domain` words (the lexicon's) win ties against merely `known` ones; `aliases` are rewritten first."""
+    def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str],
+                 stems: Iterable[str] = ()) -> None:
+        """`domain` words (the lexicon's) win ties against merely `known` ones; `aliases` are rewritten first;
+        a word starting with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is a form, not a typo."""
         self._aliases = dict(aliases)
+        stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
+        self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._domain = frozenset(domain)
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(self._domain | frozenset(known)):
@@ -60,6 +64,8 @@ class Speller:
     def _correct(self, word: str) -> str:
         if word in self._known or not 4 <= len(word) <= MAX_WORD_LENGTH or not word.isalpha():
             return word
+        if self._stems and self._stems.match(word):
+            return word
         candidates = self._targets_by_letter.get(word[0])
         if not candidates:
             return word
@@ -69,7 +75,7 @@ class Speller:
         if not close:
             return word
         best = min(close, key=lambda hit: (hit[1], hit[0] not in self._domain, -fuzz.ratio(word, hit[0])))[0]
-        return word if _inflection(word, best) else best
+        return word if _inflection(word, best) or word.startswith(best) else best
 
     def words(self, text: str) -> list[str]:
         folded = fold(text[:MAX_CHARS])

@@ -117,7 +117,7 @@ def test_every_rule_outcome_and_rulebook_is_covered_by_the_table(engine: Engine)
     assert needed - covered == set()
 
 
-@pytest.mark.parametrize("name", ["corpus.jsonl", "heldout.jsonl", "final.jsonl", "unseen.jsonl"])
+@pytest.mark.parametrize("name", sorted(p.name for p in (Path(__file__).parent / "data").glob("*.jsonl")))
 def test_corpus_accuracy(engine: Engine, name: str) -> None:
     """Independently written phrasings: ≥95 % exactly right, and no distractor ever gets a ruling."""
     path = Path(__file__).parent / "data" / name
