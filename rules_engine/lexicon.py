@@ -51,17 +51,18 @@ class LexiconError(ValueError):
 
 def _compile(name: str, patterns: list[str]) -> tuple[re.Pattern[str], ...]:
     """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
-    for pattern in patterns:
-        try:
-            re.compile(pattern)
-        except re.error as error:
-            raise LexiconError(f"lexicon.toml: concept {name!r}, pattern {pattern!r}: {error}") from error
     plain = [p for p in patterns if "(?P<" not in p]
     grouped = [p for p in patterns if "(?P<" in p]
-    compiled = [_whole_words(p) for p in grouped]
-    if plain:
-        compiled.append(_whole_words("|".join(f"(?:{p})" for p in plain)))
-    return tuple(compiled)
+    joined = ["|".join(f"(?:{p})" for p in plain)] if plain else []
+    try:
+        return tuple(_whole_words(p) for p in grouped + joined)
+    except re.error:
+        for pattern in patterns:  # only on failure: find the pattern to name
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise LexiconError(f"lexicon.toml: concept {name!r}, pattern {pattern!r}: {error}") from error
+        raise
 
 
 def _whole_words(pattern: str) -> re.Pattern[str]:
