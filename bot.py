@@ -19,6 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.language import reply_language
+from i18n import Language, text
+from i18n.commands import CatalogueTranslator
 from rules_engine import Engine
 from store import Store
 
@@ -91,10 +94,11 @@ class FloorTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         original = getattr(error, "original", error)
         where = f"guild={interaction.guild_id} user={interaction.user.id} command={_command_name(interaction)}"
-        message = _friendly(error)
+        language = await reply_language(interaction)
+        message = _friendly(error, language)
         if message is None:
             log.error("Unhandled error %s", where, exc_info=original)
-            message = "Something went wrong on my side and it has been logged. Please try again."
+            message = text(language, "errors.bug")
         else:
             log.info("Refused %s: %s", where, error)
         try:
@@ -114,22 +118,30 @@ def _command_name(interaction: discord.Interaction) -> str:
     return str(data.get("custom_id") or data.get("name") or "?")
 
 
-def _friendly(error: Exception) -> str | None:
+def _friendly(error: Exception, language: Language) -> str | None:
     """The user-facing sentence for an expected failure; None for a bug."""
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        missing = ", ".join(p.replace("_", " ").replace("guild", "server") for p in error.missing_permissions)
-        return f"You need the {missing} permission for that."
+        missing = ", ".join(_permission(p, language) for p in error.missing_permissions)
+        return text(language, "errors.permission", missing=missing)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command only works in a server."
+        return text(language, "errors.server_only")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+        return text(language, "errors.cooldown", seconds=error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return text(language, "errors.not_here")
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't read {error.value!r} there."
+        return text(language, "errors.unreadable", value=error.value)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return "That command has changed since Discord last heard of it; try again in a minute."
+        return text(language, "errors.stale_command")
     return None
+
+
+def _permission(name: str, language: Language) -> str:
+    """Discord's name for a permission: from the catalogue for those the commands check, else from its flag."""
+    try:
+        return text(language, f"permissions.{name}")
+    except KeyError:
+        return name.replace("_", " ").replace("guild", "server")
 
 
 class FloorBot(commands.Bot):
@@ -152,6 +164,7 @@ class FloorBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.engine = Engine.load()
         self.store = await Store.open(self.config.database_path)
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()

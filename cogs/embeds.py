@@ -8,12 +8,14 @@ from typing import Any
 
 import discord
 
+from i18n import Language, localised, text
 from rules_engine import Ruling
 
 RULING_COLOUR = discord.Colour.green()
 QUESTION_COLOUR = discord.Colour.gold()
 NO_MATCH_COLOUR = discord.Colour.light_grey()
 QUOTE_LIMIT = 300
+CONTINUED = "\u200b"  # the name of a field that continues the one before (Discord wants a non-empty name)
 MENTION_SYNTAX = re.compile(r"<([@#][!&]?\d+)>")
 
 # Discord's embed limits.
@@ -50,84 +52,117 @@ def numbered(steps: Iterable[str]) -> str:
     return "\n".join(f"{n}. {step}" for n, step in enumerate(steps, 1))
 
 
-def understood(ruling: Ruling) -> str:
+def understood(ruling: Ruling, language: Language) -> str:
     """The facts the engine read from the text, in its own words, so a player can spot a misunderstanding."""
     if not ruling.understood:
-        return "Understood: nothing specific yet"
-    return "Understood: " + " · ".join(ruling.understood)
+        return text(language, "ruling.understood_nothing")
+    return text(language, "ruling.understood", facts=" · ".join(ruling.understood))
 
 
 def ruling_embed(
-    ruling: Ruling, *, situation: str, asker: str, rulebook_name: str, logged: bool | None = None
+    ruling: Ruling,
+    *,
+    situation: str,
+    asker: str,
+    rulebook: Any,
+    language: Language,
+    logged: bool | None = None,
 ) -> discord.Embed:
-    """The card for a ruling, a question or a no-match; `logged=False` adds the "not logged" note."""
+    """The card for a ruling, a question or a no-match, its fixed words in `language` (the engine's text
+    comes in the language it was asked for); `rulebook` is the engine's, named in `language` unless the
+    citation already names it; `logged=False` adds the "not logged" note."""
     rule_line = f"**{ruling.title}** — `{ruling.rule_id}`" if ruling.rule_id else ""
     if ruling.status == "ruling":
         embed = discord.Embed(title=ruling.headline or ruling.title, colour=RULING_COLOUR)
-        body = [rule_line, numbered(ruling.steps), understood(ruling)]
+        body = [rule_line, numbered(ruling.steps), understood(ruling, language)]
     elif ruling.status == "question":
         question = ruling.questions[0].text if ruling.questions else ruling.headline
         embed = discord.Embed(title=question, colour=QUESTION_COLOUR)
-        lead = f"Looks like {rule_line}, but one fact decides the ruling." if rule_line else ""
-        body = [lead, understood(ruling), "Pick the answer below."]
+        lead = text(language, "ruling.question_lead", rule=rule_line) if rule_line else ""
+        body = [lead, understood(ruling, language), text(language, "ruling.pick_answer")]
     else:
-        embed = discord.Embed(title="I can't rule on that", colour=NO_MATCH_COLOUR)
-        hint = (
-            "Here are the nearest rules: pick one below to read it."
-            if ruling.alternatives
-            else "I couldn't match it to a rule. `/help` shows how to describe a situation; `/rules` lists every rule."
-        )
-        body = [hint, understood(ruling)]
+        embed = discord.Embed(title=text(language, "ruling.no_match_title"), colour=NO_MATCH_COLOUR)
+        hint = text(language, "ruling.nearest_rules" if ruling.alternatives else "ruling.no_rule")
+        body = [hint, understood(ruling, language)]
     embed.description = shorten("\n\n".join(part for part in body if part), DESCRIPTION_MAX)
-    embed.add_field(name="Situation", value=quote(situation), inline=False)
+    embed.add_field(name=text(language, "ruling.situation"), value=quote(situation), inline=False)
     if ruling.notes:
-        embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in ruling.notes), FIELD_VALUE_MAX))
+        embed.add_field(name=text(language, "ruling.notes"), value=bullets(ruling.notes))
     citation = ruling.citation if ruling.status == "ruling" else ""
-    book = "" if rulebook_name in citation else rulebook_name  # citations usually name their rulebook
-    footer = [citation, book, f"asked by {asker}"]
+    book = "" if rulebook.name in citation else localised(rulebook, "name", language)  # citations are English
+    footer = [citation, book, text(language, "ruling.asked_by", asker=asker)]
     if logged is False:
-        footer.append("⚠ not logged")
+        footer.append(text(language, "ruling.not_logged"))
     embed.set_footer(text=shorten(" · ".join(part for part in footer if part), FOOTER_MAX))
     return fit(embed)
 
 
-def rule_card(rule: Any, rulebooks: Mapping[str, str]) -> discord.Embed:
-    """A rule with every case, which rulebooks each case belongs to, and each rulebook's citation."""
-    lines = [f"`{rule.id}` · {rule.section}"]
-    if rule.title_it:
-        lines.append(f"*{rule.title_it}*")
+def rulebook_names(rulebooks: Mapping[str, Any], language: Language) -> dict[str, str]:
+    """The engine's rulebooks (id → Rulebook) by name in `language`."""
+    return {book_id: localised(book, "name", language) for book_id, book in rulebooks.items()}
+
+
+def rule_card(rule: Any, rulebooks: Mapping[str, Any], language: Language) -> discord.Embed:
+    """A rule with every case, which rulebooks each case belongs to, and each rulebook's citation.
+
+    The rule's own text is in `language` where the data has it (the summary and the case conditions are
+    English only), with the title in the other language underneath; `rulebooks` are the engine's."""
+    names = rulebook_names(rulebooks, language)
+    other_title = rule.title if language == "it" else rule.title_it
+    lines = [f"`{rule.id}` · {localised(rule, 'section', language)}"]
+    if other_title:
+        lines.append(f"*{other_title}*")
     lines.append(rule.summary)
     embed = discord.Embed(
-        title=shorten(rule.title, TITLE_MAX),
+        title=shorten(localised(rule, "title", language), TITLE_MAX),
         description=shorten("\n".join(lines), DESCRIPTION_MAX),
         colour=RULING_COLOUR,
     )
     for case in rule.cases[: FIELDS_MAX - 2]:
-        books = ", ".join(rulebooks.get(book, book) for book in case.rulebooks)
+        books = ", ".join(names.get(book, book) for book in case.rulebooks)
         outcome = f" (`{case.outcome}`)" if case.outcome else ""
-        value = "\n".join(
-            part for part in (f"**{case.headline}**{outcome}", numbered(case.steps), f"*{books}*") if part
-        )
+        headline, steps = localised(case, "headline", language), localised(case, "steps", language)
+        value = "\n".join(part for part in (f"**{headline}**{outcome}", numbered(steps), f"*{books}*") if part)
         embed.add_field(
-            name=shorten(_condition(case), FIELD_NAME_MAX),
+            name=shorten(_condition(case, language), FIELD_NAME_MAX),
             value=shorten(value, FIELD_VALUE_MAX),
             inline=False,
         )
     if rule.citations:
         cited = "\n".join(
-            f"• {where}" if rulebooks.get(book, book) in where else f"• {rulebooks.get(book, book)}: {where}"
+            f"• {where}" if rulebooks[book].name in where else f"• {names[book]}: {where}"  # citations are English
             for book, where in rule.citations.items()
         )
-        embed.add_field(name="Citations", value=shorten(cited, FIELD_VALUE_MAX), inline=False)
-    if rule.notes:
-        embed.add_field(name="Notes", value=shorten("\n".join(f"• {n}" for n in rule.notes), FIELD_VALUE_MAX))
+        embed.add_field(name=text(language, "rule.citations"), value=shorten(cited, FIELD_VALUE_MAX), inline=False)
+    notes = localised(rule, "notes", language)
+    if notes:
+        embed.add_field(name=text(language, "ruling.notes"), value=bullets(notes))
     return fit(embed)
 
 
-def _condition(case: Any) -> str:
-    """The case's condition in words: the contract says `when` is text; the engine also offers `when_text`."""
-    text = (case.when if isinstance(case.when, str) else case.when_text).replace("_", " ")
-    return text[:1].upper() + text[1:] if text else "Otherwise"
+def add_lines(embed: discord.Embed, name: str, lines: Iterable[str]) -> None:
+    """Lines as a field, continued in untitled fields rather than cut at Discord's 1,024 characters a field."""
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join(chunk)) + 1 + len(line) > FIELD_VALUE_MAX:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = CONTINUED, []
+        chunk.append(shorten(line, FIELD_VALUE_MAX))
+    if chunk:
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
+def bullets(lines: Iterable[str]) -> str:
+    return shorten("\n".join(f"• {line}" for line in lines), FIELD_VALUE_MAX)
+
+
+def _condition(case: Any, language: Language) -> str:
+    """The case's condition in words (English: the rules data has no Italian for it); the contract says `when`
+    is text, the engine's is a tuple of conditions with `when_text`."""
+    if not case.when:
+        return text(language, "rule.otherwise")
+    words = (case.when if isinstance(case.when, str) else case.when_text).replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def fit(embed: discord.Embed) -> discord.Embed:

@@ -9,40 +9,44 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.language import reply_language
+from i18n import LANGUAGES, Language, text
+from i18n.commands import COMMANDS
 
 if TYPE_CHECKING:
     from bot import FloorBot
 
-HOW_TO = (
-    "Say what went wrong in your own words, in English or Italian. The floor rules faster when you mention:\n"
-    "• **the street**: deal, preflop, flop, turn, river, showdown\n"
-    "• **what happened**: how many cards, which card, exposed or dealt early\n"
-    "• **who**: the dealer or a player\n"
-    "• **when**: before or after the betting was done, whether anyone had acted\n"
-    "If a deciding fact is missing you get a question with buttons; your answer completes the ruling."
-)
-
-EXAMPLES_EN = (
-    "`/ruling the flop had four cards`\n"
-    "`/ruling dealer turned the turn card before the betting was done`\n"
-    "`/ruling first card of the deal was exposed`\n"
-    "`/ruling player discarded before showing he plays the board`"
-)
-
-EXAMPLES_IT = (
-    "`/ruling il flop aveva quattro carte`\n"
-    "`/ruling il mazziere ha girato il turn prima che finissero le puntate`\n"
-    "`/ruling la prima carta è stata scoperta`"
-)
+# Situations that get a ruling or a question (tests/cogs/test_help.py keeps them honest), in each language.
+EXAMPLES: dict[Language, tuple[str, ...]] = {
+    "en": (
+        "the flop had four cards",
+        "dealer turned the turn card before the betting was done",
+        "first card of the deal was exposed",
+        "player discarded before showing he plays the board",
+    ),
+    "it": (
+        "il flop aveva quattro carte",
+        "il mazziere ha girato il turn prima che finissero le puntate",
+        "la prima carta è stata scoperta",
+    ),
+}
 
 
-def command_lines(tree: app_commands.CommandTree) -> list[str]:
-    """One line per slash command and subcommand, read from the tree so new cogs show up by themselves."""
+def command_lines(tree: app_commands.CommandTree, language: Language) -> list[str]:
+    """One line per slash command and subcommand, as a member of `language` sees them in Discord, read from
+    the tree so new cogs show up by themselves."""
     lines = []
     for command in tree.walk_commands(type=discord.AppCommandType.chat_input):
         if isinstance(command, app_commands.Command):
-            lines.append(f"`/{command.qualified_name}` — {command.description}")
+            name, about = COMMANDS.path(command.qualified_name, language), COMMANDS.description(command, language)
+            lines.append(f"`/{name}` — {about}")
     return sorted(lines)
+
+
+def examples(written_in: Language, language: Language) -> str:
+    """`written_in`'s example situations behind /ruling as a member of `language` types it."""
+    prefix = COMMANDS.path("ruling", language)
+    return "\n".join(f"`/{prefix} {situation}`" for situation in EXAMPLES[written_in])
 
 
 class Help(commands.Cog):
@@ -51,17 +55,18 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="How to describe a situation, with examples, and every command.")
     async def help(self, interaction: discord.Interaction) -> None:
+        language = await reply_language(interaction)
         embed = discord.Embed(
-            title="Floor Call — your poker floorperson", description=HOW_TO, colour=embeds.RULING_COLOUR
+            title=text(language, "help.title"), description=text(language, "help.how_to"), colour=embeds.RULING_COLOUR
         )
-        embed.add_field(name="Examples", value=EXAMPLES_EN, inline=False)
-        embed.add_field(name="Esempi in italiano", value=EXAMPLES_IT, inline=False)
-        embed.add_field(
-            name="Commands",
-            value=embeds.shorten("\n".join(command_lines(self.bot.tree)), embeds.FIELD_VALUE_MAX),
-            inline=False,
-        )
-        embed.set_footer(text="Replies never ping anyone. Add private:true to /ruling to keep the answer to yourself.")
+        for written_in in sorted(LANGUAGES, key=lambda other: other != language):  # the reader's language first
+            embed.add_field(
+                name=text(language, f"help.examples.{written_in}"),
+                value=examples(written_in, language),
+                inline=False,
+            )
+        embeds.add_lines(embed, text(language, "help.commands"), command_lines(self.bot.tree, language))
+        embed.set_footer(text=text(language, "help.footer"))
         await interaction.response.send_message(embed=embeds.fit(embed), ephemeral=True)
 
 

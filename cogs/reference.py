@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.language import reply_language
 from cogs.views import SelectView
-from rules_engine import RULEBOOKS
+from i18n import Language, localised, text
+from i18n.commands import describe
 
 if TYPE_CHECKING:
     from bot import FloorBot
@@ -31,19 +33,21 @@ class Reference(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rule", description="Show one rule: every case, and where each rulebook differs.")
-    @app_commands.describe(rule_id="Start typing an id, a title or a keyword (English or Italian)")
+    @describe(rule_id="Start typing an id, a title or a keyword (English or Italian)")
     async def rule(self, interaction: discord.Interaction, rule_id: str) -> None:
+        language = await reply_language(interaction)
         rule = self.bot.engine.rules.get(rule_id.strip())
         if rule is not None:
-            await interaction.response.send_message(embed=embeds.rule_card(rule, RULEBOOKS))
+            card = embeds.rule_card(rule, self.bot.engine.rulebooks, language)
+            await interaction.response.send_message(embed=card)
             return
-        shown = embeds.quote(rule_id, 80) or "(nothing)"
+        unknown = text(language, "rule.unknown", name=embeds.quote(rule_id, 80) or text(language, "rule.nothing"))
         nearest = self.bot.engine.search(rule_id[:200], SUGGESTIONS) if rule_id.strip() else []
         if nearest:
-            listed = "\n".join(f"• `{r.id}` — {r.title}" for r in nearest)
-            message = f"I don't know a rule called “{shown}”. Did you mean:\n{listed}"
+            listed = "\n".join(f"• `{r.id}` — {localised(r, 'title', language)}" for r in nearest)
+            message = f"{unknown} {text(language, 'rule.did_you_mean')}\n{listed}"
         else:
-            message = f"I don't know a rule called “{shown}”. `/rules` lists them all."
+            message = f"{unknown} {text(language, 'rule.see_all')}"
         await interaction.response.send_message(message, ephemeral=True)
 
     @rule.autocomplete("rule_id")
@@ -55,30 +59,44 @@ class Reference(commands.Cog):
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
     async def rules(self, interaction: discord.Interaction) -> None:
+        language = await reply_language(interaction)
         sections = self.bot.engine.sections()
+        lines = [
+            f"• **{_section_name(rules, language)}** — {text(language, 'rule.count', count=len(rules))}"
+            for rules in sections.values()
+        ]
         overview = discord.Embed(
-            title="Rules by section",
-            description="\n".join(f"• **{name}** — {len(rules)} rules" for name, rules in sections.items()),
-            colour=embeds.RULING_COLOUR,
+            title=text(language, "rule.sections_title"), description="\n".join(lines), colour=embeds.RULING_COLOUR
         )
-        overview.set_footer(text="Pick a section below; /rule <id> shows one rule in full.")
+        overview.set_footer(text=text(language, "rule.sections_footer"))
+
+        async def show_section(interaction: discord.Interaction, section: str) -> None:
+            rules = self.bot.engine.sections().get(section, [])
+            listing = discord.Embed(
+                title=embeds.shorten(_section_name(rules, language) if rules else section, embeds.TITLE_MAX),
+                description=embeds.shorten(
+                    "\n".join(f"`{r.id}` — {localised(r, 'title', language)}" for r in rules), embeds.DESCRIPTION_MAX
+                ),
+                colour=embeds.RULING_COLOUR,
+            )
+            listing.set_footer(text=text(language, "rule.section_footer"))
+            await interaction.response.edit_message(embed=listing)
+
         view = SelectView(
             interaction.user.id,
-            "Pick a section",
-            [(name, name, f"{len(rules)} rules") for name, rules in list(sections.items())[:25]],
-            self._show_section,
+            text(language, "rule.pick_section"),
+            [
+                (_section_name(rules, language), name, text(language, "rule.count", count=len(rules)))
+                for name, rules in list(sections.items())[:25]
+            ],
+            show_section,
         )
         await interaction.response.send_message(embed=embeds.fit(overview), view=view)
 
-    async def _show_section(self, interaction: discord.Interaction, section: str) -> None:
-        rules = self.bot.engine.sections().get(section, [])
-        listing = discord.Embed(
-            title=embeds.shorten(section, embeds.TITLE_MAX),
-            description=embeds.shorten("\n".join(f"`{r.id}` — {r.title}" for r in rules), embeds.DESCRIPTION_MAX),
-            colour=embeds.RULING_COLOUR,
-        )
-        listing.set_footer(text="/rule <id> shows a rule with every case.")
-        await interaction.response.edit_message(embed=listing)
+
+def _section_name(rules: list[Any], language: Language) -> str:
+    """A section's name in `language`: the engine groups by the English name, each rule carries both."""
+    return localised(rules[0], "section", language)
 
 
 async def setup(bot: FloorBot) -> None:

@@ -12,8 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.language import preferred_language, server_settings
 from cogs.views import ButtonsView, SelectView
-from rules_engine import DEFAULT_RULEBOOK, RULEBOOKS, Ruling
+from i18n import DEFAULT_LANGUAGE, Language, localised, text
+from i18n.commands import describe
+from rules_engine import DEFAULT_RULEBOOK, Ruling
 
 if TYPE_CHECKING:
     from bot import FloorBot
@@ -26,27 +29,26 @@ SLOW_WRITE = 2.0  # seconds; past this the reply is deferred so Discord's 3-seco
 
 @dataclass(frozen=True, slots=True)
 class RulingRequest:
-    """What a ruling is made from; the question buttons keep it and add each answered fact."""
+    """What a ruling is made from; the question buttons keep it and add each answered fact.
+
+    `language` is the reply language chosen when the question was asked (None: the situation's own), so an
+    answer given by a manager with another client language doesn't switch the card's language."""
 
     text: str
     rulebook: str
     owner_id: int
     owner_name: str
+    language: Language | None = None
     facts: dict[str, str] = field(default_factory=dict)
 
 
-def situation_problem(text: str) -> str | None:
+def situation_problem(situation: str, language: Language) -> str | None:
     """Why a situation can't be ruled on as given, in words for the user; None if it can."""
-    if not text.strip():
-        return (
-            "Tell me what happened at the table, e.g. `/ruling the dealer burned two cards before the flop`. "
-            "`/help` has more examples."
-        )
-    if len(text) > MAX_SITUATION:
-        return (
-            f"That description is {len(text):,} characters; please keep it under {MAX_SITUATION:,}. "
-            f"The key facts are the street, what went wrong, who did it, and whether the betting was done. "
-            f"It began: “{embeds.quote(text, 80)}”"
+    if not situation.strip():
+        return text(language, "ruling.empty")
+    if len(situation) > MAX_SITUATION:
+        return text(
+            language, "ruling.too_long", length=len(situation), limit=MAX_SITUATION, start=embeds.quote(situation, 80)
         )
     return None
 
@@ -58,35 +60,40 @@ class Rulings(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="ruling", description="Describe what happened at the table and get the floor's ruling.")
-    @app_commands.describe(
+    @describe(
         situation="What happened, in your own words (English or Italian), e.g. the flop had four cards",
         private="Only you see the answer (default: everyone in the channel)",
     )
     async def ruling(self, interaction: discord.Interaction, situation: str, private: bool = False) -> None:
-        problem = situation_problem(situation)
+        settings = await server_settings(interaction)
+        language = preferred_language(settings, interaction)
+        problem = situation_problem(situation, language or DEFAULT_LANGUAGE)
         if problem is not None:
             await interaction.response.send_message(problem, ephemeral=True)
             return
         request = RulingRequest(
             text=situation.strip(),
-            rulebook=await self._rulebook(interaction.guild_id),
+            rulebook=settings.rulebook if settings.rulebook in self.bot.engine.rulebooks else DEFAULT_RULEBOOK,
             owner_id=interaction.user.id,
             owner_name=interaction.user.display_name,
+            language=language,
         )
         await self.respond(interaction, request, ephemeral=private)
 
     async def respond(self, interaction: discord.Interaction, request: RulingRequest, *, ephemeral: bool) -> None:
         """Rule, log a final ruling, then reply (or, for a button press, edit the message pressed)."""
-        ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts)
+        ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts, reply_language=request.language)
+        language = request.language or ruling.language  # the engine answered in the situation's language
         logged = await self._log(interaction, request, ruling, ephemeral=ephemeral)
         embed = embeds.ruling_embed(
             ruling,
             situation=request.text,
             asker=request.owner_name,
-            rulebook_name=RULEBOOKS.get(ruling.rulebook, ruling.rulebook),
+            rulebook=self.bot.engine.rulebooks[ruling.rulebook],
+            language=language,
             logged=logged,
         )
-        view = self._view_for(ruling, request)
+        view = self._view_for(ruling, request, language)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
         elif interaction.type is discord.InteractionType.component:
@@ -96,7 +103,7 @@ class Rulings(commands.Cog):
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
 
-    def _view_for(self, ruling: Ruling, request: RulingRequest) -> discord.ui.View | None:
+    def _view_for(self, ruling: Ruling, request: RulingRequest, language: Language) -> discord.ui.View | None:
         if ruling.status == "question" and ruling.questions:
             question = ruling.questions[0]
 
@@ -108,28 +115,18 @@ class Rulings(commands.Cog):
             return ButtonsView(request.owner_id, options, answer)
         rules = [self.bot.engine.rules[i] for i in ruling.alternatives if i in self.bot.engine.rules]
         if ruling.status == "no-match" and rules:
+
+            async def show_rule(interaction: discord.Interaction, rule_id: str) -> None:
+                card = embeds.rule_card(self.bot.engine.rules[rule_id], self.bot.engine.rulebooks, language)
+                await interaction.response.edit_message(embed=card)
+
             return SelectView(
                 request.owner_id,
-                "Read one of the nearest rules",
-                [(rule.title, rule.id, rule.id) for rule in rules],
-                self._show_rule,
+                text(language, "ruling.nearest_placeholder"),
+                [(localised(rule, "title", language), rule.id, rule.id) for rule in rules],
+                show_rule,
             )
         return None
-
-    async def _show_rule(self, interaction: discord.Interaction, rule_id: str) -> None:
-        card = embeds.rule_card(self.bot.engine.rules[rule_id], RULEBOOKS)
-        await interaction.response.edit_message(embed=card)
-
-    async def _rulebook(self, guild_id: int | None) -> str:
-        """The server's rulebook; a store hiccup falls back to the default rather than fail the ruling."""
-        if guild_id is None:
-            return DEFAULT_RULEBOOK
-        try:
-            settings = await self.bot.store.get_settings(guild_id)
-        except Exception:
-            log.warning("Could not read settings for guild %s; using %s", guild_id, DEFAULT_RULEBOOK, exc_info=True)
-            return DEFAULT_RULEBOOK
-        return settings.rulebook if settings.rulebook in RULEBOOKS else DEFAULT_RULEBOOK
 
     async def _log(
         self, interaction: discord.Interaction, request: RulingRequest, ruling: Ruling, *, ephemeral: bool

@@ -10,65 +10,73 @@ from discord.ext import commands
 
 from cogs import embeds
 from cogs.games import guild_id_of
-from rules_engine import RULEBOOKS
+from cogs.language import reply_language
+from i18n import LANGUAGES, Language, text
+from i18n.commands import choice, describe, string_choice
+from rules_engine import load_rulebooks
 from store import GuildSettings
 
 if TYPE_CHECKING:
     from bot import FloorBot
 
 AUTO = "auto"
-LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", AUTO: "Auto (each member's Discord language)"}
+LANGUAGE_CHOICES = (*LANGUAGES, AUTO)
+# The choices are fixed when the command is declared, before the engine is loaded, so read the names here.
+RULEBOOK_CHOICES = [choice(book.name, book.id, it=book.name_it) for book in load_rulebooks()[0].values()]
 
 
-def describe(settings: GuildSettings) -> discord.Embed:
-    """The settings card shown by every /settings command."""
-    embed = discord.Embed(title="Server settings", colour=embeds.RULING_COLOUR)
-    rulebook = RULEBOOKS.get(settings.rulebook, settings.rulebook)
-    embed.add_field(name="Rulebook", value=f"{rulebook} (`{settings.rulebook}`)", inline=False)
-    embed.add_field(name="Language", value=LANGUAGES[settings.language or AUTO], inline=False)
+def describe_settings(settings: GuildSettings, rulebooks: dict[str, str], language: Language) -> discord.Embed:
+    """The settings card shown by every /settings command; `rulebooks` names them in `language`."""
+    embed = discord.Embed(title=text(language, "settings.title"), colour=embeds.RULING_COLOUR)
+    rulebook = rulebooks.get(settings.rulebook, settings.rulebook)
+    embed.add_field(name=text(language, "settings.rulebook"), value=f"{rulebook} (`{settings.rulebook}`)", inline=False)
+    chosen = text(language, f"settings.languages.{settings.language or AUTO}")
+    embed.add_field(name=text(language, "settings.language"), value=chosen, inline=False)
     return embed
 
 
 @app_commands.guild_only()
-class Settings(
-    commands.GroupCog, group_name="settings", group_description="This server's rulebook and language."
-):
+class Settings(commands.GroupCog, group_name="settings", group_description="This server's rulebook and language."):
     """Thin over the store: validation is the option choices, storage is `Store.set_*`."""
 
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
         super().__init__()
 
+    async def _language(self, interaction: discord.Interaction) -> tuple[Language, dict[str, str]]:
+        """The language this server's replies are now in, and the rulebooks' names in it."""
+        language = await reply_language(interaction)
+        return language, embeds.rulebook_names(self.bot.engine.rulebooks, language)
+
     @app_commands.command(name="rulebook", description="Choose the rulebook rulings follow (Manage Server).")
-    @app_commands.describe(rulebook="Robert's Rules classic, Robert's Rules v11, or TDA 2024")
-    @app_commands.choices(
-        rulebook=[app_commands.Choice(name=name, value=id_) for id_, name in RULEBOOKS.items()]
-    )
+    @describe(rulebook="Robert's Rules classic, Robert's Rules v11, or TDA 2024")
+    @app_commands.choices(rulebook=RULEBOOK_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def rulebook(self, interaction: discord.Interaction, rulebook: str) -> None:
         settings = await self.bot.store.set_rulebook(guild_id_of(interaction), rulebook)
+        language, names = await self._language(interaction)
         await interaction.response.send_message(
-            f"Rulings in this server now follow **{RULEBOOKS[rulebook]}**.", embed=describe(settings)
+            text(language, "settings.rulebook_set", rulebook=names[rulebook]),
+            embed=describe_settings(settings, names, language),
         )
 
     @app_commands.command(name="language", description="Choose the language replies use (Manage Server).")
-    @app_commands.describe(language="English, Italiano, or auto: each member's own Discord language")
-    @app_commands.choices(
-        language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
-    )
+    @describe(language="English, Italiano, or auto: each member's own Discord language")
+    @app_commands.choices(language=[string_choice(f"settings.languages.{code}", code) for code in LANGUAGE_CHOICES])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
-        settings = await self.bot.store.set_language(
-            guild_id_of(interaction), None if language == AUTO else language
-        )
+        settings = await self.bot.store.set_language(guild_id_of(interaction), None if language == AUTO else language)
+        reply, names = await self._language(interaction)  # the new setting's language, unless it is auto
         await interaction.response.send_message(
-            f"Replies in this server: **{LANGUAGES[language]}**.", embed=describe(settings)
+            text(reply, "settings.language_set", language=text(reply, f"settings.languages.{language}")),
+            embed=describe_settings(settings, names, reply),
         )
 
     @app_commands.command(name="show", description="Show this server's rulebook and language.")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await self.bot.store.get_settings(guild_id_of(interaction))
-        await interaction.response.send_message(embed=describe(settings), ephemeral=True)
+        language, names = await self._language(interaction)
+        await interaction.response.send_message(embed=describe_settings(settings, names, language), ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

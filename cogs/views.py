@@ -8,9 +8,10 @@ from typing import Any
 import discord
 
 from cogs.embeds import shorten
+from cogs.language import reply_language
+from i18n import text
 
 VIEW_TIMEOUT = 15 * 60  # Discord's interaction tokens last 15 minutes; the buttons live as long
-NOT_YOURS = "Only the person who asked (or someone with Manage Server) can use these controls."
 
 Choose = Callable[[discord.Interaction, str], Awaitable[None]]
 
@@ -27,7 +28,8 @@ class OwnedView(discord.ui.View):
             return True
         if interaction.guild_id is not None and interaction.permissions.manage_guild:
             return True
-        await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+        refusal = text(await reply_language(interaction), "errors.not_yours")
+        await interaction.response.send_message(refusal, ephemeral=True)
         return False
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:

@@ -27,8 +27,8 @@ async def test_help_lists_every_command_including_other_cogs_subcommands(driver,
 
 async def test_help_examples_really_get_rulings(driver) -> None:
     """The examples must keep working as the engine changes: each gives a ruling or a question."""
-    from cogs.help import EXAMPLES_EN, EXAMPLES_IT
+    from cogs.help import EXAMPLES
 
-    for line in (EXAMPLES_EN + "\n" + EXAMPLES_IT).splitlines():
-        situation = line.strip("`").removeprefix("/ruling ")
-        assert driver.bot.engine.rule(situation).status in ("ruling", "question"), situation
+    for situations in EXAMPLES.values():
+        for situation in situations:
+            assert driver.bot.engine.rule(situation).status in ("ruling", "question"), situation
