@@ -86,6 +86,53 @@ async def test_command_schema_fits_discord_limits(driver) -> None:
     assert schema["rules"].get("options", []) == [] and schema["help"].get("options", []) == []
 
 
+async def translated_schema(tree) -> dict[str, dict]:
+    """What the bot would send Discord on sync, localisations included (discord.py's own payload builder)."""
+    translator = tree.translator
+    assert translator is not None, "setup_hook installs the translator"
+    return {
+        cmd.name: await cmd.get_translated_payload(tree, translator)
+        for cmd in tree.get_commands(type=discord.AppCommandType.chat_input)
+    }
+
+
+async def test_every_command_option_and_choice_has_italian_within_discords_limits(driver) -> None:
+    """Every name and description in Italian, and only Italian; names valid and unique among siblings."""
+
+    def check(entry: dict, where: str) -> None:
+        assert entry.get("name_localizations", {}).keys() == {"it"}, where
+        assert entry.get("description_localizations", {}).keys() == {"it"}, where
+        name, description = entry["name_localizations"]["it"], entry["description_localizations"]["it"]
+        assert NAME.match(name) and name == name.lower(), f"{where}: {name!r}"
+        assert 1 <= len(description) <= 100, f"{where}: {len(description)} characters"
+        options = entry.get("options") or []
+        names = [o["name_localizations"]["it"] for o in options if "name_localizations" in o]
+        assert len(names) == len(set(names)), f"{where}: two options share an Italian name: {names}"
+        for option in options:
+            check(option, f"{where} {option['name']}")
+            for choice in option.get("choices") or []:
+                assert choice.get("name_localizations", {}).keys() == {"it"}, f"{where} {option['name']}"
+                assert 1 <= len(choice["name_localizations"]["it"]) <= 100, choice
+
+    schema = await translated_schema(driver.bot.tree)
+    for entry in schema.values():
+        check(entry, entry["name"])
+    top = [entry["name_localizations"]["it"] for entry in schema.values()]
+    assert len(top) == len(set(top)), f"two commands share an Italian name: {top}"
+
+
+async def test_the_italian_catalogue_has_no_entry_for_a_command_or_option_that_does_not_exist(driver) -> None:
+    from i18n.commands import COMMANDS
+
+    known: dict[str, set[str]] = {}
+    for command in driver.bot.tree.walk_commands(type=discord.AppCommandType.chat_input):
+        options = command.parameters if isinstance(command, app_commands.Command) else []
+        known[command.qualified_name] = {p.display_name for p in options}
+    for qualified, entry in COMMANDS.entries["it"].items():
+        assert qualified in known, f"commands_it.toml: no command /{qualified}"
+        assert set(entry.get("options", {})) <= known[qualified], f"commands_it.toml: /{qualified} options"
+
+
 async def test_commands_are_synced_only_when_asked(driver) -> None:
     assert not [r for r in driver.standin.requests if r.method == "PUT"]
 
