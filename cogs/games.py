@@ -34,7 +34,7 @@ ENTRY_QUOTE = 200
 MAX_CHOICES = 25
 
 EXPORTERS: dict[str, Callable[[list[LogEntry]], bytes]] = {"csv": to_csv, "json": to_json}
-FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in EXPORTERS]
+FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in EXPORTERS]  # same word in Italian
 
 
 def game_label(game: Game) -> str:
