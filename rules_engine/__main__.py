@@ -78,8 +78,8 @@ def _readable(ruling: Ruling) -> str:
     for question in ruling.questions:
         options = ", ".join(f"{o.value} ({o.label})" for o in question.options)
         lines.append(f"? {question.text}\n  answer with --fact {question.fact}=VALUE: {options}")
-    if ruling.facts:
-        lines.append("Understood: " + " · ".join(f"{k} {v}" for k, v in ruling.facts.items()))
+    if ruling.understood:
+        lines.append("Understood: " + " · ".join(ruling.understood))
     lines += [f"Note: {note}" for note in ruling.notes]
     if ruling.alternatives:
         lines.append("Nearest rules: " + ", ".join(ruling.alternatives))

@@ -169,7 +169,8 @@ class Engine:
         described = []
         for name, value in facts.items():
             kind = self.data.facts[name]
-            shown = words.get(str(value), str(value).replace("-", " "))
+            labels = kind.value_labels_it if italian else kind.value_labels
+            shown = labels.get(str(value)) or words.get(str(value), str(value))
             described.append(f"{kind.label_it if italian else kind.label}: {shown}")
         return tuple(described)
 

@@ -38,6 +38,8 @@ class FactKind:
     question: str | None
     question_it: str | None
     options: tuple[FactOption, ...]
+    value_labels: Mapping[str, str]
+    value_labels_it: Mapping[str, str]
 
     def coerce(self, raw: FactValue) -> FactValue:
         """Turn a value from the text, the CLI or a button into this fact's type, or raise ValueError."""
