@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import discord
 import pytest
+from bot_process import offline_env, run_bot
 from discord import app_commands
 
 import bot as floorbot
@@ -181,22 +179,8 @@ async def test_an_expected_refusal_is_friendly_and_not_an_error(driver, caplog) 
     assert any("command=/managers" in r.getMessage() for r in caplog.records)
 
 
-def run_bot(*args: str, env: dict[str, str], stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "bot.py", *args],
-        cwd=ROOT,
-        env=env,
-        stdin=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
 def clean_env(tmp_path: Path) -> dict[str, str]:
-    """No token (an empty DISCORD_TOKEN also shadows any developer .env) and a throwaway database."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SYNC_COMMANDS")}
-    return env | {"DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp_path / "console.db")}
+    return offline_env(tmp_path / "console.db")
 
 
 def test_no_token_and_no_terminal_exits_non_zero_with_instructions(tmp_path) -> None:

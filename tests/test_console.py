@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import io
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from bot_process import offline_env, run_bot
 
 from offline.console import run_console
 from offline.payloads import GUILD_ID
@@ -15,17 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def console(lines: str, database: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "SYNC_COMMANDS")}
-    env |= {"DISCORD_TOKEN": "", "DATABASE_PATH": str(database)}
-    return subprocess.run(
-        [sys.executable, "bot.py", "--console"],
-        cwd=ROOT,
-        env=env,
-        input=lines,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_bot("--console", env=offline_env(database), stdin_text=lines)
 
 
 def test_piped_ruling_prints_the_redeal_steps_and_exits_0(tmp_path) -> None:
