@@ -30,13 +30,18 @@ class Lexicon:
         vocabulary = data["vocabulary"]
         targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
+        stems = _stems(data["concepts"].values())
+        forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
             english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, data["aliases"], _stems(data["concepts"].values())),
+            speller=Speller(targets, known, data["aliases"], stems, forms),
         )
 
 
+# Endings that make an Italian participle stem a word players type, so its typos can be corrected
+# ("getatto" → "gettato" from "gettat\\w*").
+_ENDINGS = ("o", "a", "e", "i")
 _STEM = re.compile(r"([a-z]+)\\w[*+]")
 
 

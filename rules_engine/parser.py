@@ -143,9 +143,13 @@ def _flop_card_count(r: Reading) -> int | None:
         for match in r.matches("card_codes"):
             if r.near("flop", match.start(), 6):
                 return len(match[0].split())
+        for match in r.matches("card_names"):
+            if r.near("flop", match.start(), 8):
+                return len(re.findall(r"\b(?:of|di) \w+|\b\w+(?= (?:and|e|a) |\W*$)", match[0])) or 4
         for match in r.matches("quantity_card"):
             count = r.number(match)
-            if count and count >= 4 and r.near("flop", match.start(), 6) and not _EXTRA_WORD.search(match[0]):
+            if count and count >= 4 and not _EXTRA_WORD.search(match[0]) and (
+                    r.near("flop", match.start(), 6) or not (r.has("hole") or _received(r, match))):
                 return count
     return None
 
@@ -192,7 +196,7 @@ def _hole_card_exposed(r: Reading, street: str | None) -> bool:
         return False
     if (r.has("showdown") or r.has("board_words")) and not (r.has("hole") or _someone_elses_card(r)):
         return False
-    dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed")
+    dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
     hole_ordinal = any(_ORDINAL_VALUE.get(_ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
     if street and not (r.has("hole") or hole_ordinal):
         return False
@@ -267,7 +271,7 @@ def _said_count(match: re.Match[str]) -> int:
 def _exposed_by(r: Reading, facts: Facts) -> None:
     if r.has("dealer_self") or (r.has("player_exposed") and _someone_elses_card(r)):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
-    elif r.has("player_exposed"):
+    elif r.has("player_exposed") or any(not r.near("dealer", m.start(), 5) for m in r.matches("exposed_mine")):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
@@ -286,6 +290,9 @@ def _someone_elses_card(r: Reading) -> bool:
 
 
 def _exposed_count(r: Reading, facts: Facts) -> None:
+    if any(m.groupdict().get("pair") for m in r.matches("exposed_number")):
+        facts["exposed_count"] = _QUANTITY_PLURAL  # "the 1st and 3rd cards"
+        return
     if r.has("more_than_one"):
         facts["exposed_count"] = _QUANTITY_PLURAL
         return
@@ -315,7 +322,8 @@ def _deal_position(r: Reading, facts: Facts) -> None:
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
     if readings:
-        position = max(readings, key=lambda reading: reading[0])[1]
+        strongest = max(reading[0] for reading in readings)
+        position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
         if position:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
@@ -341,8 +349,8 @@ def _extra_count(r: Reading) -> int | None:
             continue
         if _EXTRA_WORD.search(match[0]) or _EXTRA_WORD.search(r.text[match.end():match.end() + 12]):
             return count
-        received = any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
-        if count >= 3 and received and not r.near("flop", match.start(), 4):
+        hand = _received(r, match) or re.search(r"\bhole|\bcopert", match[0])  # "3 hole cards"
+        if count >= 3 and hand and not r.near("flop", match.start(), 4):
             return count - 2
     third = [m for m in r.matches("ordinal_card") if _ORDINAL_VALUE.get(_ordinal(m)) == 3
              and not _DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30])]
@@ -351,6 +359,11 @@ def _extra_count(r: Reading) -> int | None:
     if r.has("extra") and (r.has("recipient") or r.has("hole")):
         return _QUANTITY_PLURAL if r.has("more_than_one") else 1
     return None
+
+
+def _received(r: Reading, match: re.Match[str]) -> bool:
+    """"got three cards", "il BB si ritrova con tre carte": a hand, not the board."""
+    return any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
 
 
 def _extra_cards(r: Reading, facts: Facts) -> None:

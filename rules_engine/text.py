@@ -14,6 +14,8 @@ MAX_CHARS = 1500  # a situation is a few sentences; anything longer is read only
 MAX_WORDS = 150
 MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
+# A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
+_NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
@@ -23,7 +25,7 @@ _JOINS = (
     (re.compile(r"\bpre ?flop\b"), "preflop"),
     (re.compile(r"\ball ?in\b"), "allin"),
     (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
-    (re.compile(r"\b(seat|posto|player|giocatore|box|utg) \d+\b"), r"\1"),
+    (re.compile(r"\b(seat|posto|box|utg) \d+\b"), r"\1"),
 )
 
 
@@ -44,21 +46,26 @@ def fold(text: str) -> str:
 
 
 class Speller:
-    """Corrects unknown words to the nearest domain word, keeping the first letter and a small edit distance."""
+    """Corrects unknown words to the nearest word the lexicon uses, keeping the first letter.
+
+    Only the lexicon's own words are targets: fixing a typo into any other word would not change what the
+    parser reads, and would only risk turning a correct word into a wrong one.
+    """
 
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str],
-                 stems: Iterable[str] = ()) -> None:
-        """`domain` words (the lexicon's) win ties against merely `known` ones; `aliases` are rewritten first;
-        a word starting with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is a form, not a typo."""
+                 stems: Iterable[str] = (), forms: Iterable[str] = ()) -> None:
+        """`known` words are never corrected; `aliases` are rewritten first; a word starting with one of the
+        lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms` are inflected
+        words made from stems, targets only when no word of the lexicon is as close."""
+        self._forms = frozenset(forms)
         self._aliases = dict(aliases)
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
         self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
-        self._domain = frozenset(domain)
         self._targets_by_letter: dict[str, list[str]] = {}
-        for word in sorted(self._domain | frozenset(known)):
+        for word in sorted(set(domain) | self._forms):
             if len(word) >= 4:
                 self._targets_by_letter.setdefault(word[0], []).append(word)
-        self._known = frozenset(known) | self._domain
+        self._known = frozenset(known) | frozenset(domain)
         self.correct = lru_cache(maxsize=16384)(self._correct)
 
     def _correct(self, word: str) -> str:
@@ -69,17 +76,24 @@ class Speller:
         candidates = self._targets_by_letter.get(word[0])
         if not candidates:
             return word
-        limit = 1 if len(word) <= 5 else 2
+        limit = 1 if len(word) <= 6 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
-        close = [hit for hit in close if hit[1] <= 1 or hit[0] in self._domain]  # "sitting" is not "string"
         if not close:
             return word
-        best = min(close, key=lambda hit: (hit[1], hit[0] not in self._domain, -fuzz.ratio(word, hit[0])))[0]
+        squeezed = _squeeze(word)  # "fose" is "fosse" before it is "forse": doubled letters get dropped
+        best = min(close, key=lambda hit: (hit[1], _squeeze(hit[0]) != squeezed, hit[0] in self._forms,
+                                           -fuzz.ratio(word, hit[0])))[0]
         return word if _inflection(word, best) or word.startswith(best) else best
 
     def words(self, text: str) -> list[str]:
-        folded = fold(text[:MAX_CHARS])
+        clipped = text[:MAX_CHARS]
+        names = {name.lower() for name in _NAME.findall(clipped)}
+        folded = fold(clipped)
         for pattern, replacement in _JOINS:
             folded = pattern.sub(replacement, folded)
         words = [self._aliases.get(word, word) for word in folded.split()[:MAX_WORDS]]
-        return [self.correct(word) for word in " ".join(words).split()]
+        return [word if word in names else self.correct(word) for word in " ".join(words).split()]
+
+
+def _squeeze(word: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", word)
