@@ -29,6 +29,7 @@ class Lexicon:
         concepts = {name: _compile(name, patterns) for name, patterns in data["concepts"].items()}
         vocabulary = data["vocabulary"]
         targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
+        targets |= set(vocabulary["targets"])
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
         stems = _stems(data["concepts"].values())
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
