@@ -25,9 +25,17 @@ _POSSESSIVE = re.compile(
     r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b(?!dealer|dealers|deck|deal)\w+ s"
     r"|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le))"
     r" (?:very )?$")
-_OWNER_AFTER = re.compile(
-    r"^ (?:\w+ )?(?:of|del|della|di|dello|al|to) "
-    r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
+
+
+def _owner_after(prepositions: str) -> re.Pattern[str]:
+    """A card named by whose it is, after it ("la seconda carta del bottone"), but not "of the deck"."""
+    return re.compile(
+        rf"^ (?:\w+ )?(?:{prepositions}) "
+        r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
+
+
+_OWNER_AFTER = _owner_after("of|del|della|di|dello|al|to")  # "given to": whose card it became
+_BELONGS_TO = _owner_after("of|del|della|di|dello")
 _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non)(?: the| la| il)?(?: very)? $")
@@ -38,9 +46,6 @@ _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:car
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo) (?:round|giro|pass|passata|lap|orbit)"
     r"|(?:giro|round) (?:finale|final|last))\b")
-_BELONGS_TO = re.compile(
-    r"^ (?:\w+ )?(?:of|del|della|di|dello) "
-    r"(?!(?:the |il |la )?(?:deck|deal|mazzo|distribuzione|hand|mano|round|giro|flop|board|tavolo)\b)")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
@@ -145,7 +150,7 @@ def _flop_card_count(r: Reading) -> int | None:
                 return len(match[0].split())
         for match in r.matches("card_names"):
             if r.near("flop", match.start(), 8):
-                return len(re.findall(r"\b(?:of|di) \w+|\b\w+(?= (?:and|e|a) |\W*$)", match[0])) or 4
+                return sum(match.start() <= rank.start() < match.end() for rank in r.matches("card_rank"))
         for match in r.matches("quantity_card"):
             count = r.number(match)
             if count and count >= 4 and not _EXTRA_WORD.search(match[0]) and (
