@@ -93,8 +93,8 @@ def _card(rule: Rule) -> str:
     for case in rule.cases:
         lines.append(f"When {case.when_text} [{', '.join(case.rulebooks)}]: {case.outcome or 'no irregularity'}")
         lines += [f"  {n}. {step}" for n, step in enumerate(case.steps, 1)]
-        if case.no_irregularity:
-            lines.append(f"  {case.no_irregularity}")
+        if case.explanation:
+            lines.append(f"  {case.explanation}")
     lines.append("")
     lines += [f"{book}: {citation}" for book, citation in rule.citations.items()]
     return "\n".join(lines)

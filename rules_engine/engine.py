@@ -72,10 +72,12 @@ class Engine:
         relevant = {k: v for k, v in known.items() if k in rule.facts or any(c.fact == k for c in rule.applies)}
         if decision.case is None:
             return self._question(rule, book, relevant, decision.missing, language)
-        if decision.case.no_irregularity:
-            note = decision.case.no_irregularity_it if language == "it" else decision.case.no_irregularity
+        if decision.case.no_ruling:
+            case = decision.case
+            italian = language == "it"
             alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
-            return self._no_match(relevant, language, book, alternatives, (note or "",))
+            return self._no_match(relevant, language, book, alternatives, ((case.explanation_it if italian
+                                  else case.explanation) or "",), case.headline_it if italian else case.headline)
         return self._ruling(rule, book, decision, relevant, language)
 
     def coerce_facts(self, facts: Mapping[str, str]) -> dict[str, FactValue]:
@@ -180,12 +182,9 @@ class Engine:
         return Question(name, (kind.question_it if italian else kind.question) or "", options)
 
     def _no_match(self, facts: Mapping[str, FactValue], language: str, book: str,
-                  alternatives: tuple[str, ...], notes: tuple[str, ...] = ()) -> Ruling:
+                  alternatives: tuple[str, ...], notes: tuple[str, ...] = (), title: str | None = None) -> Ruling:
         italian = language == "it"
-        if notes:
-            title = "Nessuna irregolarità" if italian else "No irregularity"
-        else:
-            title = "Nessuna regola trovata" if italian else "No rule found"
+        title = title or ("Nessuna regola trovata" if italian else "No rule found")
         return Ruling(
             status="no-match", rule_id=None, outcome=None, title=title, steps=(), citation="", rulebook=book,
             facts=dict(facts), questions=(), alternatives=alternatives, notes=notes, language=language,  # type: ignore[arg-type]

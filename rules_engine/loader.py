@@ -122,10 +122,17 @@ def _rule(spec: dict[str, Any], section: dict[str, Any], rulebooks: Mapping[str,
     )
 
 
+# A case may answer with no ruling, saying why: the situation is normal play, or another rule covers it.
+NO_RULING = {"no_irregularity": ("No irregularity", "Nessuna irregolarità"),
+             "not_covered": ("Not covered yet", "Non ancora coperto")}
+
+
 def _case(spec: dict[str, Any], all_books: tuple[str, ...], outcomes: Mapping[str, Outcome]) -> Case:
     token = spec.get("outcome")
-    if (token is None) == ("no_irregularity" not in spec):
-        raise ValueError("a case needs exactly one of `outcome` or `no_irregularity`")
+    answers = [key for key in ("outcome", *NO_RULING) if key in spec]
+    if len(answers) != 1:
+        raise ValueError(f"a case needs exactly one of `outcome`, {', '.join(f'`{k}`' for k in NO_RULING)}")
+    no_ruling = None if token else answers[0]
     if token is not None and token not in outcomes:
         raise ValueError(f"unknown outcome {token!r} (add it to outcomes.toml)")
     if token is not None and (not spec.get("steps") or len(spec["steps"]) != len(spec.get("steps_it", ()))):
@@ -133,11 +140,12 @@ def _case(spec: dict[str, Any], all_books: tuple[str, ...], outcomes: Mapping[st
     outcome = outcomes.get(token) if token else None
     return Case(
         rulebooks=tuple(spec.get("rulebooks", all_books)), when=_conditions(spec["when"]), outcome=token,
-        headline=outcome.headline if outcome else "No irregularity",
-        headline_it=outcome.headline_it if outcome else "Nessuna irregolarità",
+        headline=outcome.headline if outcome else NO_RULING[no_ruling][0],  # type: ignore[index]
+        headline_it=outcome.headline_it if outcome else NO_RULING[no_ruling][1],  # type: ignore[index]
         steps=tuple(spec.get("steps", ())), steps_it=tuple(spec.get("steps_it", ())),
         notes=tuple(spec.get("notes", ())), notes_it=tuple(spec.get("notes_it", ())),
-        no_irregularity=spec.get("no_irregularity"), no_irregularity_it=spec.get("no_irregularity_it"),
+        no_ruling=no_ruling, explanation=spec.get(no_ruling) if no_ruling else None,
+        explanation_it=spec.get(f"{no_ruling}_it") if no_ruling else None,
     )
 
 

@@ -84,8 +84,9 @@ class Case:
     steps_it: tuple[str, ...]
     notes: tuple[str, ...]
     notes_it: tuple[str, ...]
-    no_irregularity: str | None = None
-    no_irregularity_it: str | None = None
+    no_ruling: str | None = None  # "no_irregularity" or "not_covered": the case answers with no ruling
+    explanation: str | None = None
+    explanation_it: str | None = None
 
     def judge(self, facts: Mapping[str, FactValue]) -> Verdict:
         """Holds, fails, or cannot tell yet (some fact it needs is unknown)."""

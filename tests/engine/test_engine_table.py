@@ -63,7 +63,7 @@ TABLE = [
     (T, "after everyone had two cards the dealer gave the first player a third one", "ruling",
      "holdem.extra-holecard", "misdeal"),
     (C, "seat 1 got two extra cards after the deal", "ruling", "holdem.extra-holecard", "misdeal"),
-    (C, "seat 4 got an extra card in the middle of the deal", "ruling", "holdem.extra-holecard", "misdeal"),
+    (C, "seat 4 got an extra card in the middle of the deal", "no-match", None, None),
     (T, "the first player got an extra card after the deal, we noticed after UTG raised and the next player called",
      "ruling", "holdem.extra-holecard", "dead-hand"),
     (C, "ho ricevuto tre carte", "question", "holdem.extra-holecard", None),
@@ -160,6 +160,13 @@ def test_answer_that_shows_no_irregularity_is_a_no_match_naming_the_rule(engine:
     assert ruling.status == "no-match"
     assert "holdem.premature-flop" in ruling.alternatives
     assert ruling.notes
+
+
+def test_a_situation_another_rule_governs_says_so_and_points_to_the_nearest(engine: Engine) -> None:
+    ruling = engine.rule("seat 4 got an extra card in the middle of the deal")
+    assert (ruling.status, ruling.title) == ("no-match", "Not covered yet")
+    assert ruling.alternatives[0] == "holdem.extra-holecard"
+    assert "general misdeal rules" in ruling.notes[0]
 
 
 def test_italian_input_gets_italian_steps(engine: Engine) -> None:
