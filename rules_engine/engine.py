@@ -91,6 +91,8 @@ class Engine:
     def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue]) -> _Decision:
         assumptions = {name: a.value for name, a in rule.assume.items() if name not in known}
         case, missing = self._first_case(rule, book, {**assumptions, **known})
+        if case is None and missing:
+            case = self._same_whatever_the_answer(rule, book, {**assumptions, **known}, missing[0])
         if case is None:
             return _Decision(None, missing, ())
         decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
@@ -108,6 +110,18 @@ class Engine:
                     order = {name: i for i, name in enumerate(rule.facts)}
                     return None, tuple(sorted(missing, key=order.__getitem__))
         return None, ()
+
+    def _same_whatever_the_answer(self, rule: Rule, book: str, facts: Mapping[str, FactValue],
+                                  name: str) -> Case | None:
+        """The case every answer to the question would lead to, if they all agree: then it is not worth asking.
+
+        ("The first card was exposed, but only after two players had called": who exposed it no longer matters.)
+        """
+        kind = self.data.facts[name]
+        cases = [self._first_case(rule, book, {**facts, name: kind.coerce(o.value)})[0] for o in kind.options]
+        if cases and all(c is not None and c.outcome and c.outcome == cases[0].outcome for c in cases):
+            return cases[0]
+        return None
 
     def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],
                       assumptions: Mapping[str, FactValue], name: str, chosen: Case) -> bool:

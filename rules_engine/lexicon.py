@@ -30,6 +30,8 @@ class Lexicon:
         vocabulary = data["vocabulary"]
         targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
         targets |= set(vocabulary["targets"])
+        targets |= {stem + letter for patterns in data["concepts"].values() for p in patterns
+                    for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
         stems = _stems(data["concepts"].values())
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
@@ -43,6 +45,7 @@ class Lexicon:
 # Endings that make an Italian participle stem a word players type, so its typos can be corrected
 # ("getatto" → "gettato" from "gettat\\w*").
 _ENDINGS = ("o", "a", "e", "i")
+_CLASS_WORD = re.compile(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])")
 _STEM = re.compile(r"([a-z]+)\\w[*+]")
 
 

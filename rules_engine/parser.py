@@ -38,10 +38,11 @@ _OWNER_AFTER = _owner_after("of|del|della|di|dello|al|to")  # "given to": whose 
 _BELONGS_TO = _owner_after("of|del|della|di|dello")
 _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
 _NEGATION_BEFORE = re.compile(
-    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non)(?: the| la| il)?(?: very)? $")
+    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
+    r"(?: the| la| il)?(?: very)? $")
 _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|from the deck|of the deal|del mazzo|dal mazzo|uscita|distribuita"
-    r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|pitched|gave))\b")
+    r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)")
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo) (?:round|giro|pass|passata|lap|orbit)"
@@ -50,6 +51,10 @@ _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)
 _EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _QUANTITY_PLURAL = 2
+_CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
+# Situations that belong to rules these seven are not: boxed cards, burn errors, other games, acting out of
+# turn, and questions asking what a word means.
+_OTHER_RULES = ("boxed", "burn_error", "other_game", "out_of_turn", "definition")
 # Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
 # "after X checked"; a bare "early" only counts when nothing more specific is said.
 _TIMING = {"all_allin": "yes", "premature": "no", "complete": "yes", "premature_weak": "no"}
@@ -123,10 +128,10 @@ class Parser:
 # --- what the situation is about -------------------------------------------------------------------
 
 def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
+    if any(r.has(concept) for concept in _OTHER_RULES):
+        return None, None  # governed by other rules of the catalogue, not by these seven
     if r.has("board_claim"):
         return "board-claim", None
-    if r.has("boxed") or r.has("burn_error") or r.has("other_game"):
-        return None, None  # covered by other rules of the catalogue, not by these seven
     too_many = _too_many_street(r)
     if too_many:
         return "too-many-cards", too_many
@@ -166,14 +171,19 @@ def _too_many_street(r: Reading) -> str | None:
         return "flop"
     if r.has("flop_extra"):
         return "flop"
-    if _extra_hole_cards(r) is not None:
+    extra_hole = _extra_hole_cards(r)
+    if extra_hole is not None:
         return "deal"
+    if r.has("flop") and r.has("extra") and not r.has("hole"):
+        return "flop"  # "si rifà il flop anche se sappiamo quale era la carta in più?"
     return None
 
 
 def _board_street(r: Reading) -> str | None:
     """The latest board street the text talks about: the card that came out, not the round bet before it."""
-    streets = [name for name in _STREET_ORDER if r.has(name)]
+    remedy = r.matches("remedy_mention")  # "the card that would have been the river is dealt as the turn"
+    streets = [name for name in _STREET_ORDER
+               if any(not any(x.start() <= m.start() < x.end() for x in remedy) for m in r.matches(name))]
     if not r.has("hole"):
         for match in r.matches("ordinal_card"):
             if _owned(r.text, match) or _DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]):
@@ -199,8 +209,8 @@ def _street_after_betting(r: Reading) -> str | None:
 def _hole_card_exposed(r: Reading, street: str | None) -> bool:
     if not r.has("exposure"):
         return False
-    if (r.has("showdown") or r.has("board_words")) and not (r.has("hole") or _someone_elses_card(r)):
-        return False
+    if r.has("showdown") or (r.has("board_words") and not (r.has("hole") or _someone_elses_card(r))):
+        return False  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
     hole_ordinal = any(_ORDINAL_VALUE.get(_ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
     if street and not (r.has("hole") or hole_ordinal):
@@ -239,9 +249,10 @@ def _betting_complete(r: Reading, facts: Facts) -> None:
 
 def _players_acted(r: Reading, facts: Facts) -> None:
     """Players who had acted when it was noticed: a number said outright, or the actions told one by one."""
-    said = [_said_count(match) for match in r.matches("action_taken")]
+    said = [_said_count(match) for match in r.matches("action_taken") if not match.groupdict().get("n1")]
+    singles = sum(1 for match in r.matches("action_taken") if match.groupdict().get("n1"))  # "a raise and…"
     actions = [m for m in r.matches("action_verb") if not _denied(r, m)]
-    acted = max(said) if said else len(actions)
+    acted = max(said, default=0) + singles if said or singles else len(actions)
     if acted == 0:
         if r.has("no_action"):
             facts["players_acted"] = 0
@@ -249,7 +260,8 @@ def _players_acted(r: Reading, facts: Facts) -> None:
     facts["players_acted"] = acted
     if acted < 3:
         chips = [m for m in r.matches("chips_action") if not _denied(r, m)]
-        facts["chips_in"] = "yes" if chips else "no"
+        chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in r.matches("action_taken"))  # "a raise and two calls"
+        facts["chips_in"] = "yes" if chips or chip_nouns else "no"
 
 
 def _denied(r: Reading, match: re.Match[str]) -> bool:
@@ -362,7 +374,8 @@ def _extra_count(r: Reading) -> int | None:
     if (third and not r.has("exposure")) or re.search(r"\b(?:a third|una terza)\b", r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
     if r.has("extra") and (r.has("recipient") or r.has("hole")):
-        return _QUANTITY_PLURAL if r.has("more_than_one") else 1
+        plural = r.has("more_than_one") or re.search(r"\bextra cards\b", r.text)
+        return _QUANTITY_PLURAL if plural else 1
     return None
 
 
@@ -373,8 +386,8 @@ def _received(r: Reading, match: re.Match[str]) -> bool:
 
 def _extra_cards(r: Reading, facts: Facts) -> None:
     count = _extra_hole_cards(r)
-    if count is not None:
-        facts["extra_cards"] = count
+    if count is not None and not any(r.near("uncertain", m.start(), 8) for m in r.matches("extra")):
+        facts["extra_cards"] = count  # unless "not sure if it was one or two"
 
 
 def _after_deal(r: Reading, facts: Facts) -> None:
