@@ -327,8 +327,12 @@ def _deal_position(r: Reading, facts: Facts) -> None:
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
     for match in r.matches("ordinal_card"):
         value = _ORDINAL_VALUE.get(_ordinal(match))
-        if value is None or _negated(r.text, match) or r.near("uncertain", match.start(), 8):
-            continue  # "not the first card"; "can't remember if it was the first or the last"
+        if value is None or r.near("uncertain", match.start(), 8):
+            continue  # "can't remember if it was the first or the last"
+        if _negated(r.text, match):
+            if value == 1:
+                readings.append((1, "later"))  # "a card other than the first", like "un'altra carta"
+            continue
         deck_order = bool(_DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]))
         if deck_order or not _owned(r.text, match):
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
