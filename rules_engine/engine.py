@@ -27,6 +27,7 @@ class _Decision:
     case: Case | None
     missing: tuple[str, ...]
     assumed: tuple[str, ...]
+    only: tuple[str, ...] = ()  # the options still possible for the first missing fact, when narrowed
 
 
 class Engine:
@@ -71,7 +72,7 @@ class Engine:
         decision = self._decide(rule, book, known)
         relevant = {k: v for k, v in known.items() if k in rule.facts or any(c.fact == k for c in rule.applies)}
         if decision.case is None:
-            return self._question(rule, book, relevant, decision.missing, language)
+            return self._question(rule, book, relevant, decision, language)
         if decision.case.no_ruling:
             case = decision.case
             italian = language == "it"
@@ -89,6 +90,15 @@ class Engine:
         return coerced
 
     def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue]) -> _Decision:
+        for name, value in known.items():
+            narrowed = self.data.facts[name].narrows.get(str(value))
+            if narrowed:  # "one of the first two cards": rule if every possibility agrees, else ask among them
+                rest = {k: v for k, v in known.items() if k != name}
+                decisions = [self._decide(rule, book, {**rest, name: option}) for option in narrowed]
+                first = decisions[0]
+                if all(d.case is not None and d.case.outcome == first.case.outcome for d in decisions):  # type: ignore[union-attr]
+                    return first
+                return _Decision(None, (name,), (), narrowed)
         assumptions = {name: a.value for name, a in rule.assume.items() if name not in known}
         case, missing = self._first_case(rule, book, {**assumptions, **known})
         if case is None and missing:
@@ -168,10 +178,11 @@ class Engine:
                 notes.append(f"Under {other.name}: {case.headline[0].lower()}{case.headline[1:]}.")
         return notes
 
-    def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], missing: tuple[str, ...],
+    def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], decision: _Decision,
                   language: str) -> Ruling:
         italian = language == "it"
-        questions = tuple(self._ask(name, italian) for name in missing)
+        questions = tuple(self._ask(name, italian, decision.only if i == 0 else ())
+                          for i, name in enumerate(decision.missing))
         return Ruling(
             status="question", rule_id=rule.id, outcome=None, title=rule.title_it if italian else rule.title,
             steps=(), citation=rule.citations[book], rulebook=book, facts=facts, questions=questions,
@@ -190,9 +201,10 @@ class Engine:
             described.append(f"{kind.label_it if italian else kind.label}: {shown}")
         return tuple(described)
 
-    def _ask(self, name: str, italian: bool) -> Question:
+    def _ask(self, name: str, italian: bool, only: tuple[str, ...] = ()) -> Question:
         kind = self.data.facts[name]
-        options = tuple(Option(o.value, o.label_it if italian else o.label) for o in kind.options)
+        options = tuple(Option(o.value, o.label_it if italian else o.label) for o in kind.options
+                        if not only or o.value in only)
         return Question(name, (kind.question_it if italian else kind.question) or "", options)
 
     def _no_match(self, facts: Mapping[str, FactValue], language: str, book: str,

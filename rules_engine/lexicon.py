@@ -38,7 +38,7 @@ class Lexicon:
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
             english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, data["aliases"], stems, forms),
+            speller=Speller(targets, known, data["aliases"], phrases=data["phrases"], stems=stems, forms=forms),
         )
 
 

@@ -74,11 +74,15 @@ def _facts(data: dict[str, Any]) -> dict[str, FactKind]:
         options = tuple(FactOption(str(o["value"]), o["label"], o["label_it"]) for o in spec.get("options", ()))
         kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), spec["label"], spec["label_it"],
                         spec.get("question"), spec.get("question_it"), options, spec.get("value_labels", {}),
-                        spec.get("value_labels_it", {}))
+                        spec.get("value_labels_it", {}),
+                        {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()})
         if kind.type not in ("enum", "int", "yesno") or (kind.type == "enum" and not kind.values):
             raise RulesDataError(f"facts.toml: {name} has a bad type or no values")
         if bool(kind.question) != bool(kind.options):
             raise RulesDataError(f"facts.toml: {name} needs both a question and options, or neither")
+        if any(value not in kind.values or not set(narrowed) <= set(kind.values)
+               for value, narrowed in kind.narrows.items()):
+            raise RulesDataError(f"facts.toml: {name} narrows to values it does not have")
         if kind.type == "enum" and not set(kind.values) == set(kind.value_labels) == set(kind.value_labels_it):
             raise RulesDataError(f"facts.toml: {name} needs value_labels and value_labels_it for every value")
         for option in options:

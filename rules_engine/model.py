@@ -40,6 +40,7 @@ class FactKind:
     options: tuple[FactOption, ...]
     value_labels: Mapping[str, str]
     value_labels_it: Mapping[str, str]
+    narrows: Mapping[str, tuple[str, ...]]
 
     def coerce(self, raw: FactValue) -> FactValue:
         """Turn a value from the text, the CLI or a button into this fact's type, or raise ValueError."""

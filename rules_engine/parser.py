@@ -314,6 +314,9 @@ def _exposed_count(r: Reading, facts: Facts) -> None:
         facts["exposed_count"] = _QUANTITY_PLURAL
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
+        if re.search(r"\bone of (?:the |my |his |her )?(?:\w+ )?$", r.text[max(0, match.start() - 25):match.start()]):
+            facts["exposed_count"] = 1  # "one of the first two cards"
+            return
         count = r.number(match)
         if count:
             facts["exposed_count"] = count
@@ -325,9 +328,11 @@ def _exposed_count(r: Reading, facts: Facts) -> None:
 def _deal_position(r: Reading, facts: Facts) -> None:
     """Which card off the deck: said outright beats a player's own card, which only settles "second or later"."""
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
+    if r.has("first_two"):
+        readings.append((3, "first-or-second"))
     for match in r.matches("ordinal_card"):
         value = _ORDINAL_VALUE.get(_ordinal(match))
-        if value is None or r.near("uncertain", match.start(), 8):
+        if value is None or r.near("uncertain", match.start(), 8) or r.near("first_two", match.start(), 1):
             continue  # "can't remember if it was the first or the last"
         if _negated(r.text, match):
             if value == 1:

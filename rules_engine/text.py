@@ -52,13 +52,15 @@ class Speller:
     parser reads, and would only risk turning a correct word into a wrong one.
     """
 
-    def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str],
-                 stems: Iterable[str] = (), forms: Iterable[str] = ()) -> None:
-        """`known` words are never corrected; `aliases` are rewritten first; a word starting with one of the
-        lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms` are inflected
-        words made from stems, targets only when no word of the lexicon is as close."""
+    def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
+                 phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
+                 forms: Iterable[str] = ()) -> None:
+        """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
+        with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
+        are inflected words made from stems, targets only when no word of the lexicon is as close."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
+        self._phrases = tuple((re.compile(rf"\b{re.escape(old)}\b"), new) for old, new in (phrases or {}).items())
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
         self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
@@ -89,7 +91,7 @@ class Speller:
         clipped = text[:MAX_CHARS]
         names = {name.lower() for name in _NAME.findall(clipped)}
         folded = fold(clipped)
-        for pattern, replacement in _JOINS:
+        for pattern, replacement in (*_JOINS, *self._phrases):
             folded = pattern.sub(replacement, folded)
         words = [self._aliases.get(word, word) for word in folded.split()[:MAX_WORDS]]
         return [word if word in names else self.correct(word) for word in " ".join(words).split()]

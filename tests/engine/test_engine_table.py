@@ -162,6 +162,14 @@ def test_answer_that_shows_no_irregularity_is_a_no_match_naming_the_rule(engine:
     assert ruling.notes
 
 
+def test_a_narrowed_fact_rules_when_every_possibility_agrees_and_asks_among_them_otherwise(engine: Engine) -> None:
+    text = "dealer turned up one of the first two cards off the deck"
+    assert engine.rule(text, "robert-v11").outcome == "misdeal"
+    asked = engine.rule(text, "robert-classic")
+    assert asked.status == "question"
+    assert [o.value for o in asked.questions[0].options] == ["first", "second"]
+
+
 def test_a_situation_another_rule_governs_says_so_and_points_to_the_nearest(engine: Engine) -> None:
     ruling = engine.rule("seat 4 got an extra card in the middle of the deal")
     assert (ruling.status, ruling.title) == ("no-match", "Not covered yet")
