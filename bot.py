@@ -46,7 +46,7 @@ To get a token:
   4. Invite the bot with the "bot" and "applications.commands" scopes, then run it with
      SYNC_COMMANDS=guild:<your server id> once so the slash commands appear right away.
 
-Without a token you can still try every command offline: python bot.py --console
+Without a token you can still try every command offline: ./run --console (or python bot.py --console)
 """
 
 
