@@ -38,7 +38,8 @@ class Lexicon:
         return cls(
             concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
             english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, data["aliases"], phrases=data["phrases"], stems=stems, forms=forms),
+            speller=Speller(targets, known, data["aliases"], phrases=data["phrases"], stems=stems, forms=forms,
+                            core=vocabulary["core"]),
         )
 
 

@@ -54,12 +54,13 @@ class Speller:
 
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
                  phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
-                 forms: Iterable[str] = ()) -> None:
+                 forms: Iterable[str] = (), core: Iterable[str] = ()) -> None:
         """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
         with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
         are inflected words made from stems, targets only when no word of the lexicon is as close."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
+        self._core = frozenset(core)
         self._phrases = tuple((re.compile(rf"\b{re.escape(old)}\b"), new) for old, new in (phrases or {}).items())
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
         self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
@@ -80,6 +81,9 @@ class Speller:
             return word
         limit = 1 if len(word) <= 6 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
+        if len(word) <= 5:  # one letter swapped for another in a short word is usually another real word,
+            close = [hit for hit in close  # except for the few words every situation turns on ("tern")
+                     if len(hit[0]) != len(word) or sorted(hit[0]) == sorted(word) or hit[0] in self._core]
         if not close:
             return word
         squeezed = _squeeze(word)  # "fose" is "fosse" before it is "forse": doubled letters get dropped
