@@ -19,7 +19,8 @@ _NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 _ORDINAL_VALUE = {
     "first": 1, "prima": 1, "primissima": 1, "second": 2, "seconda": 2, "third": 3, "terza": 3,
     "fourth": 4, "quarta": 4, "fifth": 5, "quinta": 5, "sixth": 6, "sesta": 6, "seventh": 7, "settima": 7,
-    "eighth": 8, "ottava": 8, "ninth": 9, "nona": 9, "tenth": 10, "decima": 10, "last": 99, "final": 99, "ultima": 99,
+    "opening": 1, "eighth": 8, "ottava": 8, "ninth": 9, "nona": 9, "tenth": 10, "decima": 10,
+    "last": 99, "final": 99, "ultima": 99,
 }
 _POSSESSIVE = re.compile(
     r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b(?!dealer|dealers|deck|deal)\w+ s"
@@ -45,12 +46,14 @@ _DECK_ORDER_AFTER = re.compile(
     r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)")
 _LATER_ROUND = re.compile(
-    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo) (?:round|giro|pass|passata|lap|orbit)"
+    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
+    r" (?:round|giro|pass|passata|lap|orbit|go round)"
     r"|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _QUANTITY_PLURAL = 2
+_HAND_SIZES = (3, 9)  # a hand someone was dealt; "the deck only had 51 cards" is not one
 _CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
 # Situations that belong to rules these seven are not: boxed cards, burn errors, other games, acting out of
 # turn, and questions asking what a word means.
@@ -58,10 +61,12 @@ _OTHER_RULES = ("boxed", "burn_error", "other_game", "out_of_turn", "definition"
 # Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
 # "after X checked"; a bare "early" only counts when nothing more specific is said.
 _TIMING = {"all_allin": "yes", "premature": "no", "complete": "yes", "premature_weak": "no"}
+_NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non)(?: \w+){0,2} $")
+_FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _FIRST_PERSON_OWNER = re.compile(r"\b(?:my|own|mia|mio|mie|miei|io)\b")
 _DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
-    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|already|gia))* $")
+    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")
 
 
 @dataclass(slots=True)
@@ -147,7 +152,7 @@ def _topic(r: Reading, given: Facts) -> tuple[str | None, str | None]:
 def _flop_card_count(r: Reading) -> int | None:
     for match in r.matches("flop_count"):
         count = r.number(match)
-        if count:
+        if count and not _said_not(r, match):
             return count
     if r.has("flop"):
         for match in r.matches("card_codes"):
@@ -158,10 +163,15 @@ def _flop_card_count(r: Reading) -> int | None:
                 return sum(match.start() <= rank.start() < match.end() for rank in r.matches("card_rank"))
         for match in r.matches("quantity_card"):
             count = r.number(match)
-            if count and count >= 4 and not _EXTRA_WORD.search(match[0]) and (
+            if count and count >= 4 and not _EXTRA_WORD.search(match[0]) and not _said_not(r, match) and (
                     r.near("flop", match.start(), 6) or not (r.has("hole") or _received(r, match))):
                 return count
     return None
+
+
+def _said_not(r: Reading, match: re.Match[str]) -> bool:
+    """"the dealer did not put four cards on the flop"."""
+    return bool(_NOT_JUST_BEFORE.search(r.text[max(0, match.start() - 25):match.start()]))
 
 
 def _too_many_street(r: Reading) -> str | None:
@@ -286,7 +296,8 @@ def _said_count(match: re.Match[str]) -> int:
 
 
 def _exposed_by(r: Reading, facts: Facts) -> None:
-    if r.has("dealer_self") or (r.has("player_exposed") and _someone_elses_card(r)):
+    first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
+    if r.has("dealer_self") or (first_person and _someone_elses_card(r)):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
     elif r.has("player_exposed") or any(not r.near("dealer", m.start(), 5) for m in r.matches("exposed_mine")):
         facts["exposed_by"] = "player"
@@ -347,6 +358,8 @@ def _deal_position(r: Reading, facts: Facts) -> None:
             readings.append((1, "first"))
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
+    for match in r.matches("owned_ordinal"):  # "la sua seconda", "his first"
+        readings.append((1, "later") if _ORDINAL_VALUE.get(_ordinal(match)) == 2 else (0, None))
     if readings:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
@@ -375,8 +388,9 @@ def _extra_count(r: Reading) -> int | None:
             continue
         if _EXTRA_WORD.search(match[0]) or _EXTRA_WORD.search(r.text[match.end():match.end() + 12]):
             return count
-        hand = _received(r, match) or re.search(r"\bhole|\bcopert", match[0])  # "3 hole cards"
-        if count >= 3 and hand and not r.near("flop", match.start(), 4):
+        named_hole = re.search(r"\bhole|\bcopert", match[0]) and not r.near("exposure", match.start(), 3)
+        hand = _received(r, match) or named_hole  # "3 hole cards", but "turned over three hole cards" is exposure
+        if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and not r.near("flop", match.start(), 4):
             return count - 2
     third = [m for m in r.matches("ordinal_card") if _ORDINAL_VALUE.get(_ordinal(m)) == 3
              and not _DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30])]
@@ -419,7 +433,7 @@ def _acted_on_board(r: Reading, facts: Facts) -> None:
 
 def _claim(r: Reading, facts: Facts) -> None:
     claim = r.matches("board_claim")[0]
-    discards = r.matches("discard")
+    discards = [m for m in r.matches("discard") if not _DENIAL_BEFORE.search(r.text[max(0, m.start() - 30):m.start()])]
     shown = [m for m in r.matches("tabled") if not _inside(m, claim)]
     if r.has("claim_late"):
         facts["claim_before_discard"] = "no"
