@@ -111,7 +111,7 @@ def _exposed_by(r: Reading, facts: Facts) -> None:
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
     if r.has("dealer_self") or (first_person and someone_elses_card(r)):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
-    elif r.has("player_exposed") or any(not r.near("dealer", m.start(), 5) for m in r.matches("exposed_mine")):
+    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"

@@ -109,7 +109,7 @@ def denied(r: Reading, match: re.Match[str]) -> bool:
 
 def received(r: Reading, match: re.Match[str]) -> bool:
     """"got three cards", "il BB si ritrova con tre carte": a hand, not the board."""
-    return any(0 <= match.start() - m.end() <= 25 for m in r.matches("receives"))
+    return any(0 <= match.start() - m.end() <= 12 for m in r.matches("receives"))  # "got three", not "ha…tre"
 
 
 def someone_elses_card(r: Reading) -> bool:

@@ -16,6 +16,7 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
+_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}[.)](?=\s)")  # "1) BB still to act 2) dealer flops": not counts
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
@@ -39,7 +40,7 @@ _VOWELS = frozenset("aeiou")
 
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
-    text = _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES))
+    text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
     text = unicodedata.normalize("NFKD", text.lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", text).strip()

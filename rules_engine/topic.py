@@ -20,6 +20,7 @@ _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _BETTING_ORDER = ("preflop", "flop", "turn")
 _NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
+_MORE_BEFORE = re.compile(r"\b(?:altre|altri|another|other)\s*$")  # "arrivano altre due carte"
 QUANTITY_PLURAL = 2
 _HAND_SIZES = (3, 9)  # a hand someone was dealt; "the deck only had 51 cards" is not one
 # Situations that belong to rules these seven are not: boxed cards, burn errors, other games, acting out of
@@ -113,7 +114,8 @@ def _street_after_betting(r: Reading) -> str | None:
 def _hole_card_exposed(r: Reading, street: str | None) -> bool:
     if not r.has("exposure"):
         return False
-    if r.has("showdown") or (r.has("board_words") and not (r.has("hole") or someone_elses_card(r))):
+    if r.has("showdown") or (r.has("board_words") and not (
+            r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
         return False  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
     hole_ordinal = any(ORDINAL_VALUE.get(ordinal(m), 9) <= 3 for m in r.matches("ordinal_card"))
@@ -139,10 +141,11 @@ def _extra_count(r: Reading) -> int | None:
         count = r.number(match)
         if not count:
             continue
-        if EXTRA_WORD.search(match[0]) or EXTRA_WORD.search(r.text[match.end():match.end() + 12]):
+        before, after = r.text[max(0, match.start() - 10):match.start()], r.text[match.end():match.end() + 12]
+        if EXTRA_WORD.search(match[0]) or EXTRA_WORD.search(after) or _MORE_BEFORE.search(before):
             return count
-        named_hole = re.search(r"\bhole|\bcopert", match[0]) and not r.near("exposure", match.start(), 3)
-        hand = received(r, match) or named_hole  # "3 hole cards", but "turned over three hole cards" is exposure
+        exposed = any(0 <= match.start() - m.end() <= 20 for m in r.matches("exposure"))  # "turned over three…"
+        hand = not exposed and (received(r, match) or re.search(r"\bhole|\bcopert", match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and not r.near("flop", match.start(), 4):
             return count - 2
     third = [m for m in r.matches("ordinal_card") if ORDINAL_VALUE.get(ordinal(m)) == 3
