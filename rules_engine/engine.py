@@ -73,12 +73,12 @@ class Engine:
         relevant = {k: v for k, v in known.items() if k in rule.facts or any(c.fact == k for c in rule.applies)}
         if decision.case is None:
             return self._question(rule, book, relevant, decision, language)
-        if decision.case.no_ruling:
-            case = decision.case
-            italian = language == "it"
+        if decision.case.no_ruling:  # normal play, or a situation another rule of the catalogue governs
+            case, italian = decision.case, language == "it"
+            explanation = (case.explanation_it if italian else case.explanation) or ""
             alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
-            return self._no_match(relevant, language, book, alternatives, ((case.explanation_it if italian
-                                  else case.explanation) or "",), case.headline_it if italian else case.headline)
+            return self._no_match(relevant, language, book, alternatives, (explanation,),
+                                  case.headline_it if italian else case.headline)
         return self._ruling(rule, book, decision, relevant, language)
 
     def coerce_facts(self, facts: Mapping[str, str]) -> dict[str, FactValue]:
@@ -95,9 +95,9 @@ class Engine:
             if narrowed:  # "one of the first two cards": rule if every possibility agrees, else ask among them
                 rest = {k: v for k, v in known.items() if k != name}
                 decisions = [self._decide(rule, book, {**rest, name: option}) for option in narrowed]
-                first = decisions[0]
-                if all(d.case is not None and d.case.outcome == first.case.outcome for d in decisions):  # type: ignore[union-attr]
-                    return first
+                outcomes = {decision.case.outcome if decision.case else None for decision in decisions}
+                if None not in outcomes and len(outcomes) == 1:
+                    return decisions[0]
                 return _Decision(None, (name,), (), narrowed)
         assumptions = {name: a.value for name, a in rule.assume.items() if name not in known}
         case, missing = self._first_case(rule, book, {**assumptions, **known})
