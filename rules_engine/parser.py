@@ -141,6 +141,8 @@ def _deal_position(r: Reading, facts: Facts) -> None:
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
     if r.has("first_two"):
         readings.append((3, "first-or-second"))
+    if r.has("not_first"):
+        readings.append((1, "later"))  # "una carta che non è la prima", like "un'altra carta"
     for match in r.matches("ordinal_card"):
         value = ORDINAL_VALUE.get(ordinal(match))
         if value is None or r.near("uncertain", match.start(), 8) or r.near("first_two", match.start(), 1):
@@ -176,6 +178,8 @@ def _extra_cards(r: Reading, facts: Facts) -> None:
 
 
 def _after_deal(r: Reading, facts: Facts) -> None:
+    if any(r.near("uncertain", m.start(), 8) for m in r.matches("after_deal") + r.matches("during_deal")):
+        return  # "non so se la terza mi è arrivata a distribuzione finita o durante"
     if r.has("during_deal"):
         facts["after_deal"] = "no"
     elif r.has("after_deal"):

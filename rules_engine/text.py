@@ -16,6 +16,7 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
+_DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
 _LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}[.)](?=\s)")  # "1) BB still to act 2) dealer flops": not counts
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
@@ -27,6 +28,8 @@ _JOINS = (
     (re.compile(r"\ball ?in\b"), "allin"),
     (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
     (re.compile(r"\b(seat|posto|box|utg) \d+\b"), r"\1"),
+    # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
+    (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )
 
 
@@ -41,6 +44,7 @@ _VOWELS = frozenset("aeiou")
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
     text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
+    text = _DEGREE_ORDINAL.sub(r"\1o", text)  # "la 2° carta"
     text = unicodedata.normalize("NFKD", text.lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", text).strip()
@@ -82,6 +86,7 @@ class Speller:
             return word
         limit = 1 if len(word) <= 6 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
+        close = [hit for hit in close if hit[1] < 2 or hit[0][:3] == word[:3]]  # "dicesse" is not "diverse"
         if len(word) <= 5:  # one letter swapped for another in a short word is usually another real word,
             close = [hit for hit in close  # except for the few words every situation turns on ("tern")
                      if len(hit[0]) != len(word) or sorted(hit[0]) == sorted(word) or hit[0] in self._core]

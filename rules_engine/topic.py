@@ -129,7 +129,7 @@ def extra_hole_cards(r: Reading) -> int | None:
     if r.has("flop") and not r.has("hole") and not r.has("recipient"):
         return None
     count = _extra_count(r)
-    if count is not None and r.has("more_than_one"):
+    if count is not None and (r.has("more_than_one") or r.has("several_recipients")):
         return max(count, QUANTITY_PLURAL)
     return count
 
@@ -150,7 +150,7 @@ def _extra_count(r: Reading) -> int | None:
             return count - 2
     third = [m for m in r.matches("ordinal_card") if ORDINAL_VALUE.get(ordinal(m)) == 3
              and not DECK_ORDER_AFTER.search(r.text[m.end():m.end() + 30])]
-    if (third and not r.has("exposure")) or re.search(r"\b(?:a third|una terza)\b", r.text):
+    if (third and not r.has("exposure")) or re.search(r"\b(?:a third|una terza|una third)\b", r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
     if r.has("extra") and (r.has("recipient") or r.has("hole")):
         plural = r.has("more_than_one") or re.search(r"\bextra cards\b", r.text)
