@@ -81,6 +81,8 @@ def _players_acted(r: Reading, facts: Facts) -> None:
     singles = sum(1 for match in r.matches("action_taken") if match.groupdict().get("n1"))  # "a raise and…"
     actions = [m for m in r.matches("action_verb") if not denied(r, m)]
     acted = max(said, default=0) + singles if said or singles else len(actions)
+    if any(match.groupdict().get("only") for match in r.matches("action_taken")):
+        acted = 1  # "only UTG had acted - he folded"
     if acted == 0:
         if r.has("no_action"):
             facts["players_acted"] = 0
@@ -95,6 +97,8 @@ def _players_acted(r: Reading, facts: Facts) -> None:
 def _said_count(match: re.Match[str]) -> int:
     """How many players had acted, as the text puts it: a number, two names, or "substantial action"."""
     groups = match.groupdict()
+    if groups.get("only"):
+        return 1
     if groups.get("sa"):
         return 3
     if groups.get("n2") or groups.get("g"):
@@ -108,6 +112,8 @@ def _said_count(match: re.Match[str]) -> int:
 
 
 def _exposed_by(r: Reading, facts: Facts) -> None:
+    if any(r.near("uncertain", m.start(), 10) for m in r.matches("player_exposed") + r.matches("exposed_mine")):
+        return  # "I don't know whether I flipped it or the dealer did"
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
     if r.has("dealer_self") or (first_person and someone_elses_card(r)):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
@@ -221,6 +227,8 @@ def _claimed_first(text: str, claim: re.Match[str], discard: re.Match[str]) -> b
     lead = text[max(0, discard.start() - 12):discard.start()]
     if claim.start() < discard.start():
         between = text[claim.end():discard.start()]
+        if re.search(r"\b(?:only|solo) (?:then|after|dopo|allora)\b", between):
+            return True  # "…turned both cards up, and only then let the dealer take them"
         return not re.search(r"\b(?:after|dopo)\b", between)
     between = text[discard.end():claim.start()]
     if re.search(r"\b(?:before|prima di)\b", lead):

@@ -20,6 +20,7 @@ _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _BETTING_ORDER = ("preflop", "flop", "turn")
 _NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
+_EXTRA_AFTER = re.compile(r"^ (?:extra|in piu|e piu|di piu|di troppo|in eccesso|more|too many)\b")  # "due carte in più"
 _MORE_BEFORE = re.compile(r"\b(?:altre|altri|another|other)\s*$")  # "arrivano altre due carte"
 QUANTITY_PLURAL = 2
 _HAND_SIZES = (3, 9)  # a hand someone was dealt; "the deck only had 51 cards" is not one
@@ -50,10 +51,13 @@ def topic_of(r: Reading, given: Facts) -> tuple[str | None, str | None]:
 
 
 def flop_card_count(r: Reading) -> int | None:
+    """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third")."""
     for match in r.matches("flop_count"):
         count = r.number(match)
         if count and not said_not(r, match):
             return count
+    if r.has("flop") and r.has("stuck") and any(ORDINAL_VALUE.get(ordinal(m)) == 4 for m in r.matches("ordinal_card")):
+        return 4  # "a fourth card was stuck to the third"
     if r.has("flop"):
         for match in r.matches("card_codes"):
             if r.near("flop", match.start(), 6):
@@ -142,7 +146,7 @@ def _extra_count(r: Reading) -> int | None:
         if not count:
             continue
         before, after = r.text[max(0, match.start() - 10):match.start()], r.text[match.end():match.end() + 12]
-        if EXTRA_WORD.search(match[0]) or EXTRA_WORD.search(after) or _MORE_BEFORE.search(before):
+        if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count
         exposed = any(0 <= match.start() - m.end() <= 20 for m in r.matches("exposure"))  # "turned over three…"
         hand = not exposed and (received(r, match) or re.search(r"\bhole|\bcopert", match[0]))
