@@ -148,14 +148,14 @@ def _deal_position(r: Reading, facts: Facts) -> None:
     if r.has("first_two"):
         readings.append((3, "first-or-second"))
     if r.has("not_first"):
-        readings.append((1, "later"))  # "una carta che non è la prima", like "un'altra carta"
+        readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
     for match in r.matches("ordinal_card"):
         value = ORDINAL_VALUE.get(ordinal(match))
         if value is None or r.near("uncertain", match.start(), 8) or r.near("first_two", match.start(), 1):
             continue  # "can't remember if it was the first or the last"
         if negated(r.text, match):
             if value == 1:
-                readings.append((1, "later"))  # "a card other than the first", like "un'altra carta"
+                readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = bool(DECK_ORDER_AFTER.search(r.text[match.end():match.end() + 30]))
         if deck_order or not owned(r.text, match):
@@ -174,7 +174,7 @@ def _deal_position(r: Reading, facts: Facts) -> None:
         if position:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
-        facts["deal_position"] = "later"
+        facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
 
 
 def _extra_cards(r: Reading, facts: Facts) -> None:

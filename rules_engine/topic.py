@@ -21,7 +21,7 @@ _BETTING_ORDER = ("preflop", "flop", "turn")
 _NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 EXTRA_WORD = re.compile(r"\b(?:extra|additional|more|(?:in |di |e )?piu|di troppo|in eccesso|aggiuntiv\w*)\b")
 _EXTRA_AFTER = re.compile(r"^ (?:extra|in piu|e piu|di piu|di troppo|in eccesso|more|too many)\b")  # "due carte in più"
-_MORE_BEFORE = re.compile(r"\b(?:altre|altri|another|other)\s*$")  # "arrivano altre due carte"
+_MORE_BEFORE = re.compile(r"\b(?:altre|altri)\s*$")  # "arrivano altre due carte"
 QUANTITY_PLURAL = 2
 _HAND_SIZES = (3, 9)  # a hand someone was dealt; "the deck only had 51 cards" is not one
 # Situations that belong to rules these seven are not: boxed cards, burn errors, other games, acting out of
