@@ -26,7 +26,7 @@ from .reading import (
 )
 from .topic import QUANTITY_PLURAL, TIMING, extra_hole_cards, flop_card_count, topic_of
 
-_ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta)")
+_ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
     r" (?:round|giro|pass|passata|lap|orbit|go round)"
