@@ -60,8 +60,9 @@ class Engine:
             raise ValueError(f"unknown rulebook {book!r}; choose one of {', '.join(self.rulebooks)}")
         if reply_language not in (None, *LANGUAGES):
             raise ValueError(f"unknown language {reply_language!r}; choose one of {', '.join(LANGUAGES)}")
+        text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
-        parsed, detected = self._parser.read(text if isinstance(text, str) else "", given)
+        parsed, detected = self._parser.read(text, given)
         ruling = self._answer(text, book, {**parsed, **given}, reply_language or detected)
         return replace(ruling, language=detected)
 
@@ -218,7 +219,7 @@ class Engine:
         )
 
     def _nearest(self, text: str) -> tuple[str, ...]:
-        words = set(fold(text).split()) if isinstance(text, str) else set()
+        words = set(fold(text).split())
         scored = [(len(words & keywords), rule_id) for rule_id, keywords in self._keyword_words.items()]
         ranked = sorted((s for s in scored if s[0] > 0), key=lambda s: -s[0])
         return tuple(rule_id for _, rule_id in ranked[:MAX_ALTERNATIVES])

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from .lexicon import Lexicon
 from .reading import (
     DECK_ORDER_AFTER,
-    DENIAL_BEFORE,
     ORDINAL_VALUE,
     Facts,
     Reading,
@@ -205,7 +204,7 @@ def _acted_on_board(r: Reading, facts: Facts) -> None:
 
 def _claim(r: Reading, facts: Facts) -> None:
     claim = r.matches("board_claim")[0]
-    discards = [m for m in r.matches("discard") if not DENIAL_BEFORE.search(r.text[max(0, m.start() - 30):m.start()])]
+    discards = [m for m in r.matches("discard") if not denied(r, m)]  # "non ho buttato le carte"
     shown = [m for m in r.matches("tabled") if not inside(m, claim)]
     if r.has("claim_late"):
         facts["claim_before_discard"] = "no"

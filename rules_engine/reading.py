@@ -39,7 +39,7 @@ DECK_ORDER_AFTER = re.compile(
     r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
 _NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non)(?: \w+){0,2} $")
 _FIRST_PERSON_OWNER = re.compile(r"\b(?:my|own|mia|mio|mie|miei|io)\b")
-DENIAL_BEFORE = re.compile(
+_DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
     r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")
 
@@ -104,7 +104,7 @@ def said_not(r: Reading, match: re.Match[str]) -> bool:
 def denied(r: Reading, match: re.Match[str]) -> bool:
     """"hadn't acted", "nobody else had called", "non aveva ancora parlato": an action that did not happen."""
     inside = any(m.start() <= match.start() < m.end() for m in r.matches("no_action"))
-    return inside or bool(DENIAL_BEFORE.search(r.text[max(0, match.start() - 50):match.start()]))
+    return inside or bool(_DENIAL_BEFORE.search(r.text[max(0, match.start() - 50):match.start()]))
 
 
 def received(r: Reading, match: re.Match[str]) -> bool:
