@@ -114,7 +114,7 @@ def _command_name(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     return str(data.get("custom_id") or data.get("name") or "?")
 
 

@@ -180,7 +180,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         else:
             matches = await self.bot.store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
             exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
-            game = (exact or matches or [None])[0]
+            game = (exact or matches)[0] if exact or matches else None
         if game is None:
             await _ephemeral(interaction, text(language, "games.no_such_game", name=embeds.quote(ref, 80)))
         return game

@@ -7,7 +7,7 @@ then answers in the language the situation was written in, every other reply in 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -35,7 +35,7 @@ async def server_settings(interaction: discord.Interaction) -> GuildSettings:
 def preferred_language(settings: GuildSettings, interaction: discord.Interaction) -> Language | None:
     """The server's choice, else the member's client language; None when neither says anything."""
     if settings.language in LANGUAGES:
-        return cast(Language, settings.language)
+        return settings.language
     return from_locale(interaction.locale)
 
 

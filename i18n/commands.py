@@ -34,6 +34,7 @@ _OPTIONS = (Where.parameter_name, Where.parameter_description)
 
 Entry = Mapping[str, Any]
 T = TypeVar("T")
+ChoiceValue = TypeVar("ChoiceValue", str, int, float)  # what Discord allows a choice to carry
 
 
 class CommandCatalogue:
@@ -107,12 +108,12 @@ def describe(**descriptions: str) -> Callable[[T], T]:
     return decorate
 
 
-def choice(name: str, value: T, **translations: str) -> app_commands.Choice[T]:
+def choice(name: str, value: ChoiceValue, **translations: str) -> app_commands.Choice[ChoiceValue]:
     """A choice whose name carries its translations (`it="..."`), for names that come from data."""
     return app_commands.Choice(name=locale_str(name, **translations), value=value)
 
 
-def string_choice(key: str, value: T) -> app_commands.Choice[T]:
+def string_choice(key: str, value: ChoiceValue) -> app_commands.Choice[ChoiceValue]:
     """A choice named by strings.toml's `key`, in English with every other language as its translation."""
     others = {language: text(language, key) for language in LANGUAGES if language != DEFAULT_LANGUAGE}
     return choice(text(DEFAULT_LANGUAGE, key), value, **others)

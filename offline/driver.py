@@ -111,7 +111,7 @@ class Driver:
             discord.http.Route.BASE = self._saved_base
             await self.standin.close()
 
-    def live_views(self) -> set[discord.ui.View]:
+    def live_views(self) -> set[discord.ui.view.BaseView]:
         """Views still listening for clicks (discord.py keeps them in a private store)."""
         store = self.bot._connection._view_store._views
         return {item.view for items in store.values() for item in items.values() if item.view is not None}

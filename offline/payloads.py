@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -166,7 +166,9 @@ def _command_data(
     return {"id": str(snowflake()), "name": schema["name"], "type": 1, "options": wrap(built)}
 
 
-def _descend(schema: Mapping[str, Any], path: Sequence[str]):
+def _descend(
+    schema: Mapping[str, Any], path: Sequence[str]
+) -> tuple[list[dict[str, Any]], Callable[[list[dict[str, Any]]], list[dict[str, Any]]]]:
     """Follow subcommand group/subcommand names; return the leaf's options and how to nest values."""
     options: list[dict[str, Any]] = list(schema.get("options") or [])
     chain: list[tuple[str, int]] = []

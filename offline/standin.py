@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from offline.payloads import APP_ID, BOT_USER_ID, snowflake
 
@@ -283,7 +283,9 @@ class StandIn:
         if request.content_type == "multipart/form-data":
             reader = await request.multipart()
             async for part in reader:
-                raw = await part.read()  # type: ignore[union-attr]
+                if not isinstance(part, BodyPartReader):
+                    continue  # discord.py never nests multiparts
+                raw = await part.read()
                 if part.name == "payload_json":
                     body = json.loads(raw)
                 else:

@@ -64,7 +64,7 @@ class Engine:
         given = self.coerce_facts(facts or {})
         parsed, detected = self._parser.read(text, given)
         ruling = self._answer(text, book, {**parsed, **given}, reply_language or detected)
-        return replace(ruling, language=detected)
+        return replace(ruling, language=detected)  # type: ignore[arg-type]  # the parser answers en or it
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: str) -> Ruling:
         rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
@@ -130,8 +130,9 @@ class Engine:
         """
         kind = self.data.facts[name]
         cases = [self._first_case(rule, book, {**facts, name: kind.coerce(o.value)})[0] for o in kind.options]
-        if cases and all(c is not None and c.outcome and c.outcome == cases[0].outcome for c in cases):
-            return cases[0]
+        first = cases[0] if cases else None
+        if first is not None and all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
+            return first
         return None
 
     def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],

@@ -70,7 +70,7 @@ class Store:
     async def open(cls, path: str | os.PathLike[str]) -> Store:
         """Open (creating if needed) and migrate the file; the caller owns the result until `close`."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await aiosqlite.connect(Path(path), isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")

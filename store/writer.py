@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ import aiosqlite
 
 from .models import StoreClosed
 
-Statement = tuple[str, Sequence[Any]]
+Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
 
 MAX_BATCH = 1000
 
