@@ -39,7 +39,7 @@ TO_WORDS = words_pattern(VOCABULARY["amount_words"]["to"])
 BY_WORDS = words_pattern(VOCABULARY["amount_words"]["by"])
 FILLERS = words_pattern(VOCABULARY["fillers"]["words"])
 BLIND_WORDS = words_pattern(VOCABULARY["blind_words"]["words"])
-LEFTOVER = re.compile(r"[^\s,.:;!?/\-]")
+LEFTOVER = re.compile(r"[^\s,.:;/\-]")  # anything else left over (a word, a "?") means a misreading
 
 
 def read_board(text: str) -> tuple[Card, ...]:
