@@ -75,7 +75,7 @@ class Tools(commands.Cog):
         log: bool = False,
     ) -> None:
         typed = {"board": board, "hands": hands, "pots": pots, "button": button}
-        chip_text = None if chip is None else f"{chip:g}"
+        chip_text = None if chip is None else str(chip)
 
         def answer(style: report.Style) -> report.Report:
             return report.showdown(answers.settle_showdown(board, hands, pots, button, chip_text), style)

@@ -108,6 +108,7 @@ class UnderRaise:
 
     action: Action
     to: Decimal
+    bet: Decimal  # the bet it faced: 0 for an opening bet below the minimum
     min_to: Decimal
     half_to: Decimal
 
@@ -258,7 +259,7 @@ def _raise(state: _Round, action: Action, to: Decimal) -> tuple[Kind, Decimal]:
         raise TableInputError("limit_raise_size", name=action.player, to=to, size=minimum)
     if to < minimum:
         half = state.bet + (minimum - state.bet) / 2
-        raise _Illegal(UnderRaise(action, to, minimum, half))
+        raise _Illegal(UnderRaise(action, to, state.bet, minimum, half))
     kind = Kind.RAISE if state.opened else Kind.BET
     state.put_in[action.player] = to
     state.full_raise = state.full_raise if state.limit else increment

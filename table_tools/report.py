@@ -19,7 +19,7 @@ from table_tools.cards import Card, show
 from table_tools.hands import Category, Hand
 from table_tools.pots import Award, Pots
 from table_tools.problems import TableInputError
-from table_tools.raising import Kind, RaiseCheck, Reading, Structure
+from table_tools.raising import Kind, RaiseCheck, Reading, Structure, UnderRaise
 from table_tools.showdown import Decider, Margin, Seat, decider
 
 WORDS = load_strings(Path(__file__).with_name("words.toml"))
@@ -325,63 +325,67 @@ def _pot_lines(built: Pots, style: Style) -> list[str]:
 
 def raise_check(result: RaiseResult, style: Style) -> Report:
     check = result.check
-    money = style.money
-    limit = check.structure is Structure.LIMIT
-    lines = [_reading_line(reading, style) for reading in check.readings]
-    state = _state_line(check, style)
-    notes: list[str] = []
-    options = []
+    key = "raise.title_bet" if check.bet == 0 else "raise.title"
+    title = style.say(key, amount=style.money(check.min_raise_to))
+    under = [_under_raise(check.under_raise, style)] if check.under_raise else []
+    reasons = [*under, _state_line(check, style), *_options(check, style), _others(check, style)]
+    plain = replace(style, name=_plain, quote=_plain)
+    actions = "; ".join(_reading_line(reading, plain) for reading in check.readings) or "-"
+    summary = style.say("summary.raise", blinds=_blinds(result, style), actions=actions, result=title)
+    read = [_blinds(result, style), *(_reading_line(reading, style) for reading in check.readings)]
+    return Report(title, read, reasons, [], _raise_notes(check, style), [MIN_RAISE, REOPEN], summary)
+
+
+def _options(check: RaiseCheck, style: Style) -> list[str]:
+    """For each player who acted and still faces a bet: call, or raise if the betting is open to them."""
+    lines = []
     for option in check.options:
         if option.to_call <= 0:
             continue
         fields = {
             "name": style.name(option.player),
-            "to_call": money(option.to_call),
-            "facing": money(option.facing),
+            "to_call": style.money(option.to_call),
+            "facing": style.money(option.facing),
             "rule": style.cite(REOPEN),
         }
         if option.may_raise:
-            options.append(style.say("raise.option.reopened", **fields))
-        elif limit:
-            options.append(style.say("raise.option.closed_limit", full=money(check.full_raise / 2), **fields))
+            lines.append(style.say("raise.option.reopened", **fields))
+        elif check.structure is Structure.LIMIT:
+            lines.append(style.say("raise.option.closed_limit", full=style.money(check.full_raise / 2), **fields))
         else:
-            options.append(style.say("raise.option.closed", full=money(check.full_raise), **fields))
-    others = style.say(
-        "raise.others_limit" if limit else "raise.others", bet=money(check.bet), min_to=money(check.min_raise_to)
-    )
-    reasons = [state, *options, others]
-    short = check.short_all_ins
-    if short and not limit and check.readings and check.readings[-1].kind is Kind.ALL_IN_SHORT:
-        notes.append(
-            style.say(
-                "raise.no_completing",
-                name=style.name(short[-1].action.player),
-                full=money(check.full_raise),
-                bet=money(check.bet),
-            )
-        )
-    if check.under_raise is not None:
-        under = check.under_raise
-        reasons.insert(
-            0,
-            style.say(
-                "raise.under",
-                name=style.name(under.action.player),
-                to=money(under.to),
-                min_to=money(under.min_to),
-                rule=style.cite(MIN_RAISE),
-            ),
-        )
-        notes.append(style.say("raise.under_tda", half_to=money(under.half_to), min_to=money(under.min_to)))
+            lines.append(style.say("raise.option.closed", full=style.money(check.full_raise), **fields))
+    return lines
+
+
+def _others(check: RaiseCheck, style: Style) -> str:
+    key = "raise.others_limit" if check.structure is Structure.LIMIT else "raise.others"
+    return style.say(key, bet=style.money(check.bet), min_to=style.money(check.min_raise_to))
+
+
+def _raise_notes(check: RaiseCheck, style: Style) -> list[str]:
+    """No completing after a short all-in (big bet); TDA's 50 % rule for an under-raise; pot-limit's cap."""
+    notes = []
+    last = check.readings[-1] if check.readings else None
+    if last is not None and last.kind is Kind.ALL_IN_SHORT and check.structure is not Structure.LIMIT:
+        full, bet = style.money(check.full_raise), style.money(check.bet)
+        notes.append(style.say("raise.no_completing", name=style.name(last.action.player), full=full, bet=bet))
+    under = check.under_raise
+    if under is not None and under.bet > 0:
+        notes.append(style.say("raise.under_tda", half_to=style.money(under.half_to), min_to=style.money(under.min_to)))
     if check.structure is Structure.POT_LIMIT:
         notes.append(style.say("raise.pot_limit"))
-    if check.bet == 0:
-        title = style.say("raise.title_bet", amount=money(check.min_raise_to))
-    else:
-        title = style.say("raise.title", amount=money(check.min_raise_to))
-    blinds = _blinds(result, style)
-    summary = style.say("summary.raise", blinds=blinds, actions="; ".join(lines) or "-", result=title)
-    return Report(title, [blinds, *lines], reasons, [], notes, [MIN_RAISE, REOPEN], summary)
+    return notes
+
+
+def _under_raise(under: UnderRaise, style: Style) -> str:
+    key = "raise.under" if under.bet > 0 else "raise.under_bet"
+    return style.say(
+        key,
+        name=style.name(under.action.player),
+        to=style.money(under.to),
+        min_to=style.money(under.min_to),
+        rule=style.cite(MIN_RAISE),
+    )
 
 
 def _reading_line(reading: Reading, style: Style) -> str:

@@ -4,6 +4,8 @@ with the server's rulebook cited; and every refusal worded in both languages."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -166,3 +168,25 @@ def test_every_problem_the_package_can_raise_has_words() -> None:
         raised |= {f"acted_after_{gone}" for gone in ("folded", "all_in")} if "acted_after_" in text else set()
     assert len(raised) > 20
     assert {f"problem.{key}" for key in raised} <= set(WORDS)
+
+
+def test_an_opening_bet_below_the_minimum_is_called_a_bet() -> None:
+    result = answers.check_raise_text("1/2", "Alice bets 1", street="flop")
+    words = report.raise_check(result, RRoP)
+    assert words.reasons[0].startswith("Alice's bet of 1 is below the minimum bet of 2")
+    assert not any("TDA 2024 (Rule 43)" in note for note in words.notes)
+
+
+def test_the_package_is_pure_and_raising_needs_only_the_standard_library() -> None:
+    """No Discord, store or cogs anywhere in table_tools; `raising` (reused by the rules engine) imports
+    nothing outside the standard library; pokerkit is imported with the first hand read, not before."""
+    probe = (
+        "import sys; import table_tools.raising; light = set(sys.modules);"
+        "import table_tools.report; loaded = set(sys.modules);"
+        "from table_tools import answers; answers.settle_showdown('Ah Kd 7c 2s 2h', 'A As Ks; B 7d 7h');"
+        "print(sorted(m for m in light if m.split('.')[0] in {'pokerkit', 'discord', 'i18n', 'store', 'cogs'}));"
+        "print(sorted({m.split('.')[0] for m in loaded} & {'pokerkit', 'discord', 'store', 'cogs'}));"
+        "print('pokerkit' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], cwd=PACKAGE.parent, capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:3] == ["[]", "[]", "True"]
