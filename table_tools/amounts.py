@@ -5,21 +5,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from table_tools.problems import TableInputError
 
 MAX_AMOUNT = Decimal(1_000_000_000)  # more than any home game's chips; beyond it the input is a typo
 SMALLEST = Decimal("0.01")  # cents: the finest chip a home game uses
-AMOUNT = re.compile(
-    r"(?:(?<![\w.,])(?P<sign>[-−]))?[€$£]?\s*(?P<number>\d[\d.,']*)\s*(?P<thousands>[kK])?(?![\w])\s*[€$£]?"
+AMOUNT = re.compile(  # a number standing on its own (not the 1 of Player1 or 1e99), maybe signed, k, €
+    r"(?:(?<![\w.,])(?P<sign>[-−]))?[€$£]?\s*(?<![\w.,])(?P<number>\d[\d.,']*)\s*(?P<thousands>[kK])?(?![\w])"
+    r"\s*[€$£]?"
 )
 THOUSANDS_GROUP = re.compile(r"^[1-9]\d{0,2}([.,']\d{3})+$")
-
-
-def find_amount(text: str) -> re.Match[str] | None:
-    """The first amount in `text`, if any (a match over `number` and an optional `k`)."""
-    return AMOUNT.search(text)
 
 
 def parse_amount(raw: str) -> Decimal:
@@ -61,3 +58,11 @@ def _decimal(digits: str) -> Decimal:
         return Decimal(plain)
     except InvalidOperation:
         raise TableInputError("not_an_amount", amount=digits[:20]) from None
+
+
+def smallest_chip(amounts: Sequence[Decimal]) -> Decimal:
+    """The smallest chip the amounts imply when nobody said: 1 for whole numbers, else 0.1 or 0.01."""
+    for unit in (Decimal(1), Decimal("0.1")):
+        if all(amount % unit == 0 for amount in amounts):
+            return unit
+    return SMALLEST

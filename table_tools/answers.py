@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from table_tools.amounts import parse_amount
+from table_tools.amounts import parse_amount, smallest_chip
 from table_tools.pots import Award, Contribution, Pots, award, build_pots
 from table_tools.problems import TableInputError
 from table_tools.raising import RaiseCheck, Street, Structure, check_raise
@@ -22,7 +22,6 @@ from table_tools.reading import (
     read_board,
     read_contributions,
     read_hands,
-    whole_chips,
 )
 from table_tools.showdown import Showdown, check_unique_names, read_showdown
 
@@ -52,7 +51,8 @@ class PotsResult:
 
 @dataclass(frozen=True, slots=True)
 class RaiseResult:
-    blinds_text: str
+    """The round read, with the blinds as read (the reply restates them)."""
+
     check: RaiseCheck
     small: Decimal
     big: Decimal
@@ -86,7 +86,7 @@ def check_raise_text(blinds: str, bets: str, structure: str = "no-limit", street
     read = read_blinds(blinds)
     check = check_raise(read, read_bets(bets), structure=Structure(structure), street=Street(street))
     straddle = Decimal(read.straddle) if read.straddle is not None else None
-    return RaiseResult(blinds.strip(), check, Decimal(read.small), Decimal(read.big), straddle)
+    return RaiseResult(check, Decimal(read.small), Decimal(read.big), straddle)
 
 
 def seats_from(names: Sequence[str], button: str | None) -> tuple[str, ...]:
@@ -123,7 +123,7 @@ def _matched(contributions: list[Contribution], names: Sequence[str]) -> list[Co
 def _unit(chip: str | None, amounts: Sequence[Decimal]) -> Decimal:
     """The smallest chip in play: as given, else what the amounts imply (1 for whole numbers)."""
     if chip is None or not chip.strip():
-        return whole_chips(amounts)
+        return smallest_chip(amounts)
     try:
         return parse_amount(chip)
     except TableInputError:

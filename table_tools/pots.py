@@ -33,11 +33,10 @@ class Contribution:
 
 @dataclass(frozen=True, slots=True)
 class Pot:
-    """A pot in chips of `unit`: who can win it (in seat order) and who paid into it."""
+    """A pot in chips of `unit`, and who can win it (in the order the players were listed)."""
 
     chips: int
     eligible: tuple[str, ...]
-    contributors: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +104,9 @@ def build_pots(contributions: Sequence[Contribution], unit: Decimal = Decimal(1)
         if not eligible:
             raise TableInputError("pot_without_players", players=payers)
         if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].chips + layer, eligible, pots[-1].contributors)
+            pots[-1] = Pot(pots[-1].chips + layer, eligible)
         else:
-            pots.append(Pot(layer, eligible, payers))
+            pots.append(Pot(layer, eligible))
     return Pots(unit, tuple(pots), tuple(returned), assumed)
 
 

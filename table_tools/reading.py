@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
 
 from table_tools.amounts import AMOUNT, amount_of
 from table_tools.cards import Card, parse_cards, starts_with_card
@@ -188,11 +187,3 @@ def match_name(typed: str, names: Sequence[str]) -> str | None:
     """The listed player `typed` means (case and spacing ignored), if any."""
     wanted = " ".join(typed.split()).casefold()
     return next((name for name in names if name.casefold() == wanted), None)
-
-
-def whole_chips(amounts: Sequence[Decimal]) -> Decimal:
-    """The smallest chip the amounts imply: 1 for whole numbers, else 0.1 or 0.01."""
-    for unit in (Decimal(1), Decimal("0.1")):
-        if all(amount % unit == 0 for amount in amounts):
-            return unit
-    return Decimal("0.01")

@@ -1,7 +1,7 @@
 """The tools' results in words, English or Italian (words.toml), citing the server's rulebook (rules.toml).
 
 Plain text only: `Style` says how to show a player's name and a piece of typed text, so the Discord cog can
-bold and escape them while tests, the log and the rules engine get them as they are.
+escape them (markdown, mentions) while tests, the game log and the rules engine get them as they are.
 """
 
 from __future__ import annotations
@@ -146,10 +146,8 @@ def reason(why: Decider, style: Style) -> str:
 
 
 def hand_line(seat: Seat, won: bool, style: Style) -> str:
-    line = style.say(
-        "showdown.hand_line", name=style.name(seat.name), hole=show(seat.hole), hand=hand_name(seat.hand, style),
-        five=show(seat.hand.five),
-    )  # fmt: skip
+    name, hand = style.name(seat.name), hand_name(seat.hand, style)
+    line = style.say("showdown.hand_line", name=name, hole=show(seat.hole), hand=hand, five=show(seat.hand.five))
     extras = [style.say("showdown.plays_the_board")] if seat.hand.plays_the_board else []
     if seat.claim is not None:
         extras.append(style.say("showdown.called", claim=category_name(seat.claim, style)))
@@ -173,7 +171,7 @@ def showdown_reasons(winners: Sequence[Seat], contenders: Sequence[Seat], style:
 
 
 def miscall_notes(seats: Iterable[Seat], style: Style) -> list[str]:
-    miscalled = [seat for seat in seats if seat.miscalled]
+    """Cards speak: a note for each hand announced as something the cards don't make."""
     notes = [
         style.say(
             "note.miscalled",
@@ -182,8 +180,8 @@ def miscall_notes(seats: Iterable[Seat], style: Style) -> list[str]:
             hand=hand_name(seat.hand, style),
             rule=style.cite(CARDS_SPEAK),
         )
-        for seat in miscalled
-        if seat.claim is not None
+        for seat in seats
+        if seat.miscalled and seat.claim is not None
     ]
     return [*notes, style.say("note.miscall_on_purpose")] if notes else []
 
