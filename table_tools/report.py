@@ -443,5 +443,5 @@ def problem(error: TableInputError, style: Style) -> str:
         else:
             fields[key] = style.quote(str(value))
     if error.key == "duplicate_card":
-        fields["rule"] = style.cite(FOULED_DECK)
+        fields["rule"] = f"{FOULED_DECK}: {style.cite(FOULED_DECK)}"
     return style.say(f"problem.{error.key}", **fields)

@@ -155,7 +155,7 @@ def test_the_fouled_deck_refusal_cites_the_rule_and_both_places() -> None:
         answers.settle_showdown(BOARD, "Alice As Ks; Bob Qc Ah")
     sentence = report.problem(refused.value, RRoP)
     assert sentence.startswith("A♥ is on the board and also in Bob's hand.")
-    assert "fouled" in sentence and "§3 General Poker Rules, Irregularities" in sentence
+    assert "deck.fouled-deck: Robert's Rules of Poker (classic), §3 General Poker Rules, Irregularities" in sentence
     assert "Rule 35-E" in report.problem(refused.value, TDA_IT)
 
 
