@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -100,5 +101,17 @@ def _card(rule: Rule) -> str:
     return "\n".join(lines)
 
 
+def run() -> int:
+    """`main`, quiet when the reader goes away (`… --jsonl < big | head -1`): like any Unix filter, stop
+    without a traceback and exit 141, the shell's status for a closed pipe."""
+    try:
+        return main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit flush must not fail again
+        return CLOSED_PIPE
+
+
+CLOSED_PIPE = 128 + 13  # 128 + SIGPIPE
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
