@@ -7,7 +7,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .text import Speller
+from .normalise import Speller
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").

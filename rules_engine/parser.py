@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .language import Language
 from .lexicon import Lexicon
 from .reading import (
     DECK_ORDER_AFTER,
@@ -42,7 +43,7 @@ class Parser:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
 
-    def read(self, text: str, given: Facts | None = None) -> tuple[Facts, str]:
+    def read(self, text: str, given: Facts | None = None) -> tuple[Facts, Language]:
         """The facts found in `text` and its language ("en" or "it"). `given` facts (answers) count as cues."""
         words = self.lexicon.speller.words(text)
         reading = Reading(" ".join(words), self.lexicon)
@@ -56,7 +57,7 @@ class Parser:
             reader(reading, facts)
         return facts, self._language(words)
 
-    def _language(self, words: list[str]) -> str:
+    def _language(self, words: list[str]) -> Language:
         italian = sum(word in self.lexicon.italian for word in words)
         english = sum(word in self.lexicon.english for word in words)
         return "it" if italian > english else "en"

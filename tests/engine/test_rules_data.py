@@ -86,3 +86,82 @@ def test_a_broken_lexicon_pattern_names_its_concept(tmp_path: Path) -> None:
                       encoding="utf-8")
     with pytest.raises(LexiconError, match="concept 'flop'"):
         Lexicon.load(broken)
+
+
+SELF_CONTAINED = '''
+[section]
+title = "Deck problems"
+title_it = "Problemi del mazzo"
+
+[facts.cards_found]
+type = "int"
+label = "cards found"
+label_it = "carte trovate"
+
+[outcomes.play-on]
+headline = "Play on"
+headline_it = "Si continua"
+
+[[rules]]
+id = "deck.test-rule"
+title = "A test rule"
+title_it = "Una regola di prova"
+summary = "Only for the loader test."
+keywords = ["test"]
+applies = { topic = "board-claim", cards_found = ">=1" }
+facts = []
+
+[rules.citations]
+robert-classic = "c"
+robert-v11 = "v"
+tda-2024 = "t"
+
+[[rules.cases]]
+when = {}
+outcome = "play-on"
+steps = ["Play on."]
+steps_it = ["Si continua."]
+floor_decision = "Books disagree here; this follows the classic reading."
+floor_decision_it = "I regolamenti non concordano; qui si segue la lettura classica."
+'''
+
+
+def _with_file(tmp_path: Path, name: str, text: str) -> Path:
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, copy)
+    (copy / name).write_text(text, encoding="utf-8")
+    return copy
+
+
+def test_a_rules_file_may_bring_its_own_facts_and_outcomes(tmp_path: Path) -> None:
+    data = load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
+    assert data.facts["cards_found"].label.it == "carte trovate"
+    assert data.outcomes["play-on"].headline.en == "Play on"
+    assert data.rules["deck.test-rule"].section.it == "Problemi del mazzo"
+
+
+@pytest.mark.parametrize(("table", "name"), [("facts", "card_count"), ("outcomes", "misdeal")])
+def test_a_fact_or_outcome_defined_twice_is_refused_naming_both_files(tmp_path: Path, table: str, name: str) -> None:
+    spec = ('type = "int"\nlabel = "x"\nlabel_it = "x"' if table == "facts" else 'headline = "x"\nheadline_it = "x"')
+    copy = _with_file(tmp_path, "zz-extra.toml", f"[{table}.{name}]\n{spec}\n")
+    with pytest.raises(RulesDataError, match=rf"zz-extra\.toml: {table} '{name}' is already defined in {table}\.toml"):
+        load(copy)
+
+
+def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="unknown tables"):
+        load(_with_file(tmp_path, "typo.toml", '[[rule]]\nid = "x"\n'))
+
+
+def test_a_floor_decision_is_a_note_in_the_players_language(tmp_path: Path) -> None:
+    engine = Engine.load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
+    english = engine.rule("I said I'm playing the board", facts={"cards_found": "2"})
+    italian = engine.rule("ho detto che giocavo il board", facts={"cards_found": "2"})
+    assert (english.rule_id, english.outcome) == ("deck.test-rule", "play-on")
+    assert english.notes[0] == "Floor decision: Books disagree here; this follows the classic reading."
+    assert italian.notes[0] == "Decisione del floor: I regolamenti non concordano; qui si segue la lettura classica."
+
+
+def test_a_floor_decision_in_one_language_only_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="floor_decision_it"):
+        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace("floor_decision_it", "floor_decision_en")))
