@@ -17,6 +17,7 @@ from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
 from .ruling import Option, Question, Ruling
+from .topics import Topics, discover
 
 MAX_ALTERNATIVES = 3
 
@@ -34,18 +35,18 @@ class _Decision:
 class Engine:
     """Loads the rules once; `rule()` answers a situation in well under a millisecond."""
 
-    def __init__(self, data: RuleData, lexicon: Lexicon) -> None:
+    def __init__(self, data: RuleData, lexicon: Lexicon, topics: Topics) -> None:
         self.data = data
         self.rules: Mapping[str, Rule] = data.rules
         self.rulebooks = data.rulebooks
         self.default_rulebook = data.default_rulebook
-        self._parser = Parser(lexicon)
+        self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
 
     @classmethod
     def load(cls, rules_dir: Path = RULES_DIR, lexicon_path: Path = LEXICON_PATH) -> Engine:
-        return cls(load(rules_dir), Lexicon.load(lexicon_path))
+        return cls(load(rules_dir), Lexicon.load(lexicon_path), Topics(discover()))
 
     # --- answering a situation ----------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ _WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
     numbers: dict[str, int]
+    windows: dict[str, int]  # name → characters
     italian: frozenset[str]
     english: frozenset[str]
     speller: Speller
@@ -36,7 +37,8 @@ class Lexicon:
         stems = _stems(data["concepts"].values())
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(
-            concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
+            concepts=concepts, numbers=dict(data["numbers"]), windows=_windows(data["windows"]),
+            italian=frozenset(vocabulary["italian"]),
             english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, data["aliases"], phrases=data["phrases"], stems=stems, forms=forms,
                             core=vocabulary["core"]),
@@ -53,6 +55,21 @@ _STEM = re.compile(r"([a-z]+)\\w[*+]")
 def _stems(concepts: object) -> set[str]:
     """Word stems the patterns accept any ending for: "buttat" from "buttat\\w*"."""
     return {stem for patterns in concepts for pattern in patterns for stem in _STEM.findall(pattern)}  # type: ignore[attr-defined]
+
+
+CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
+_WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
+
+
+def _windows(spec: dict[str, str]) -> dict[str, int]:
+    """`doubt = "12 words"` or `owner_before = "30 characters"` → characters of normalised text."""
+    windows = {}
+    for name, size in spec.items():
+        match = _WINDOW.match(size)
+        if not match:
+            raise LexiconError(f"window {name!r}: {size!r} should read like \"12 words\" or \"30 characters\"")
+        windows[name] = int(match[1]) * (CHARACTERS_PER_WORD if match[2].startswith("word") else 1)
+    return windows
 
 
 class LexiconError(ValueError):
