@@ -11,13 +11,13 @@ from rapidfuzz import fuzz, process
 
 from .conditions import Verdict
 from .language import LANGUAGES, PHRASES, Language, in_language
-from .lexicon import LEXICON_PATH, Lexicon
+from .lexicon import LEXICON_DIR, Lexicon
 from .loader import RULES_DIR, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
 from .ruling import Option, Question, Ruling
-from .topics import Topics, discover
+from .topics import Topics, check_vocabulary, discover
 
 MAX_ALTERNATIVES = 3
 
@@ -45,8 +45,11 @@ class Engine:
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
 
     @classmethod
-    def load(cls, rules_dir: Path = RULES_DIR, lexicon_path: Path = LEXICON_PATH) -> Engine:
-        return cls(load(rules_dir), Lexicon.load(lexicon_path), Topics(discover()))
+    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
+        """The rules, the vocabulary and the topics; any inconsistency between them stops here, at start-up."""
+        lexicon, topics = Lexicon.load(lexicon_dir), discover()
+        check_vocabulary(topics, lexicon)
+        return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics))
 
     # --- answering a situation ----------------------------------------------------------------------
 

@@ -10,10 +10,12 @@ from typing import Any, TypeVar
 
 from .conditions import Condition
 from .language import PHRASES, Text, read_optional_text, read_text, read_texts
+from .lexicon import topic_labels
 from .model import Assumption, Case, FactKind, FactOption, Outcome, Rule, Rulebook
 
 RULES_DIR = Path(__file__).with_name("rules")
 RULEBOOKS_FILE = "rulebooks.toml"
+TOPIC = "topic"  # the fact whose values are the topics (topics/*.py)
 # What a rules file may hold: a section of rules, and the facts and outcomes those rules introduce.
 _FILE_TABLES = {"section", "rules", "facts", "outcomes"}
 
@@ -36,16 +38,18 @@ def load_rulebooks(directory: Path = RULES_DIR) -> tuple[dict[str, Rulebook], st
     return _rulebooks(_read(directory / RULEBOOKS_FILE))
 
 
-def load(directory: Path = RULES_DIR) -> RuleData:
+def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) -> RuleData:
     """Every `*.toml` of `directory`: facts and outcomes first (any file may define them, so a new rule's file
-    is self-contained), then the rules, checked against them."""
+    is self-contained), then the rules, checked against them. The `topic` fact's values are the topics
+    (name → label; by default those of the lexicon), never a list in the rules data."""
+    topics = topic_labels() if topics is None else topics
     rulebooks, default = load_rulebooks(directory)
     files = {path.name: _read(path) for path in sorted(directory.glob("*.toml")) if path.name != RULEBOOKS_FILE}
     for name, data in files.items():
         unknown = set(data) - _FILE_TABLES
         if unknown:
             raise RulesDataError(f"{name}: unknown tables {sorted(unknown)}; a rules file holds {sorted(_FILE_TABLES)}")
-    facts = _collect(files, "facts", _fact)
+    facts = _collect(files, "facts", lambda name, spec: _fact(name, spec, topics))
     outcomes = _collect(files, "outcomes", _outcome)
     rules: dict[str, Rule] = {}
     for name, data in files.items():
@@ -96,7 +100,16 @@ def _rulebooks(data: dict[str, Any]) -> tuple[dict[str, Rulebook], str]:
     return books, defaults[0]
 
 
-def _fact(name: str, spec: dict[str, Any]) -> FactKind:
+def _topic_values(spec: dict[str, Any], topics: Mapping[str, Text]) -> dict[str, Any]:
+    """The `topic` fact takes its values and their labels from the topic modules and their lexicon files."""
+    if {"values", "value_labels", "value_labels_it"} & set(spec):
+        raise ValueError("its values come from topics/*.py and their labels from lexicon/*.toml, not from here")
+    return {**spec, "values": list(topics), "value_labels": {name: label.en for name, label in topics.items()},
+            "value_labels_it": {name: label.it for name, label in topics.items()}}
+
+
+def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKind:
+    spec = _topic_values(spec, topics) if name == TOPIC else spec
     options = tuple(FactOption(str(o["value"]), read_text(o, "label")) for o in spec.get("options", ()))
     english, italian = spec.get("value_labels", {}), spec.get("value_labels_it", {})
     kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), read_text(spec, "label"),

@@ -22,6 +22,7 @@ import pkgutil
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from ..lexicon import Lexicon, topic_file
 from ..reading import Facts, Reading
 
 Detector = Callable[[Reading, Facts], Facts | None]
@@ -56,9 +57,12 @@ def mentions(concept: str) -> Detector:
     return detect
 
 
-def module_topic_name(module: str) -> str:
-    """`exposed_holecard` → `exposed-holecard`: the topic's name, and its lexicon file's stem."""
-    return module.replace("_", "-")
+def check_vocabulary(topics: Mapping[str, Topic], lexicon: Lexicon) -> None:
+    """Every topic has its lexicon file (with the [topic] label), and every topic lexicon file its module."""
+    for name in sorted(set(topics) - set(lexicon.topics)):
+        raise TopicError(f"topic {name!r} has no lexicon/{topic_file(name)} with its [topic] label")
+    for name in sorted(set(lexicon.topics) - set(topics)):
+        raise TopicError(f"lexicon/{topic_file(name)} names no topic: add topics/{topic_file(name)[:-5]}.py")
 
 
 def discover() -> dict[str, Topic]:
@@ -69,8 +73,8 @@ def discover() -> dict[str, Topic]:
         topic = getattr(module, "TOPIC", None)
         if not isinstance(topic, Topic):
             raise TopicError(f"topics/{info.name}.py must define TOPIC = Topic(...)")
-        if topic.name != module_topic_name(info.name):
-            raise TopicError(f"topics/{info.name}.py: its topic must be named {module_topic_name(info.name)!r}")
+        if topic_file(topic.name) != f"{info.name}.toml":
+            raise TopicError(f"topics/{info.name}.py: its topic must be named {info.name.replace('_', '-')!r}")
         if not topic.cues:
             raise TopicError(f"topics/{info.name}.py: a topic needs at least one cue")
         topics[topic.name] = topic
