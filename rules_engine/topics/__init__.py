@@ -85,7 +85,6 @@ class Topics:
     """Decides a situation's topic: the cues of every topic, strongest first."""
 
     def __init__(self, topics: Mapping[str, Topic]) -> None:
-        self.topics = dict(topics)
         self._cues = sorted(_cues(topics.values()), key=lambda pair: -pair[0].priority)
 
     def recognise(self, r: Reading, given: Facts) -> tuple[Topic, Facts] | None:

@@ -1,9 +1,12 @@
 """How the engine answers beyond single situations: questions and their answers, narrowed facts, languages,
 edition notes, assumptions, bad arguments and search. (Situations → answers: test_tables.py and test_sets.py.)"""
 
+from pathlib import Path
+
 import pytest
 
-from rules_engine import Engine
+from rules_engine import Engine, Text
+from rules_engine.language import PHRASES, PhrasesError, load_phrases
 
 
 def test_answering_the_question_gives_the_ruling(engine: Engine) -> None:
@@ -89,3 +92,24 @@ def test_search_finds_rules_by_keyword_in_both_languages(engine: Engine) -> None
     assert engine.search("gioco il board")[0].id == "holdem.play-the-board"
     assert len(engine.search("")) == len(engine.rules)
     assert len(engine.search("", limit=2)) == 2
+
+
+def test_a_text_is_one_sentence_in_each_language() -> None:
+    text = Text("Redeal the flop", "Si ridistribuisce il flop")
+    assert (text["en"], text["it"]) == ("Redeal the flop", "Si ridistribuisce il flop")
+    with pytest.raises(KeyError):
+        text["fr"]
+
+
+def test_the_engines_own_sentences_come_from_phrases_toml(tmp_path: Path) -> None:
+    assert PHRASES["no_rule"]["it"] == "Nessuna regola trovata"
+    broken = tmp_path / "phrases.toml"
+    broken.write_text('other_rulebook = { en = "Under {rulebook}: {outcome}.", it = "Con {libro}: {outcome}." }\n',
+                      encoding="utf-8")
+    with pytest.raises(PhrasesError, match="other_rulebook"):
+        load_phrases(broken)
+
+
+def test_a_no_match_is_titled_in_the_players_language(engine: Engine) -> None:
+    assert engine.rule("what time is the game on friday").title == "No rule found"
+    assert engine.rule("a che ora inizia la partita di venerdì").title == "Nessuna regola trovata"
