@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -61,7 +62,21 @@ def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) 
         for other in rule.related:
             if other not in rules:
                 raise RulesDataError(f"{rule.id}: related rule {other} does not exist")
+    _check_exclusive(rules)
     return RuleData(rulebooks, default, facts, outcomes, rules)
+
+
+def _check_exclusive(rules: Mapping[str, Rule]) -> None:
+    """Two rules that could apply to the same facts would leave the answer to the order of the files: refused."""
+    for first, second in combinations(rules.values(), 2):
+        if not any(_disjoint(a, b) for a in first.applies for b in second.applies):
+            raise RulesDataError(f"{first.id} and {second.id} can apply to the same situation: make their `applies` "
+                                 "exclusive (another topic, street or value)")
+
+
+def _disjoint(a: Condition, b: Condition) -> bool:
+    """No value can satisfy both conditions (only said for two lists of values on the same fact)."""
+    return a.fact == b.fact and a.compare is None and b.compare is None and not a.values & b.values
 
 
 def _read(path: Path) -> dict[str, Any]:

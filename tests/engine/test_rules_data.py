@@ -89,7 +89,7 @@ title = "A test rule"
 title_it = "Una regola di prova"
 summary = "Only for the loader test."
 keywords = ["test"]
-applies = { topic = "board-claim", cards_found = ">=1" }
+applies = { topic = "boxed-card" }
 facts = []
 
 [rules.citations]
@@ -129,6 +129,17 @@ def test_a_fact_or_outcome_defined_twice_is_refused_naming_both_files(tmp_path: 
         load(copy)
 
 
+def test_two_rules_that_could_apply_to_the_same_situation_are_refused(tmp_path: Path) -> None:
+    overlapping = SELF_CONTAINED.replace('applies = { topic = "boxed-card" }', 'applies = { topic = "board-claim" }')
+    with pytest.raises(RulesDataError, match="can apply to the same situation"):
+        load(_with_file(tmp_path, "deck.toml", overlapping))
+
+
+def test_a_rule_on_a_topic_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="must be one of"):
+        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace('"boxed-card"', '"boxed-cards"')))
+
+
 def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match="unknown tables"):
         load(_with_file(tmp_path, "typo.toml", '[[rule]]\nid = "x"\n'))
@@ -136,8 +147,8 @@ def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
 
 def test_a_floor_decision_is_a_note_in_the_players_language(tmp_path: Path) -> None:
     engine = Engine.load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
-    english = engine.rule("I said I'm playing the board", facts={"cards_found": "2"})
-    italian = engine.rule("ho detto che giocavo il board", facts={"cards_found": "2"})
+    english = engine.rule("while fanning the deck we found a card face up in the middle of it")
+    italian = engine.rule("mentre mescolavamo abbiamo trovato una carta girata in mezzo al mazzo")
     assert (english.rule_id, english.outcome) == ("deck.test-rule", "play-on")
     assert english.notes[0] == "Floor decision: Books disagree here; this follows the classic reading."
     assert italian.notes[0] == "Decisione del floor: I regolamenti non concordano; qui si segue la lettura classica."
