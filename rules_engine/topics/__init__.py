@@ -62,7 +62,7 @@ def check_vocabulary(topics: Mapping[str, Topic], lexicon: Lexicon) -> None:
     for name in sorted(set(topics) - set(lexicon.topics)):
         raise TopicError(f"topic {name!r} has no lexicon/{topic_file(name)} with its [topic] label")
     for name in sorted(set(lexicon.topics) - set(topics)):
-        raise TopicError(f"lexicon/{topic_file(name)} names no topic: add topics/{topic_file(name)[:-5]}.py")
+        raise TopicError(f"lexicon/{topic_file(name)} names no topic: add topics/{name.replace('-', '_')}.py")
 
 
 def discover() -> dict[str, Topic]:
