@@ -100,6 +100,8 @@ def _card(rule: Rule) -> str:
         lines += [f"  {n}. {step.en}" for n, step in enumerate(case.steps, 1)]
         if case.explanation:
             lines.append(f"  {case.explanation.en}")
+        if case.floor_decision:
+            lines.append("  " + PHRASES["floor_decision"].en.format(decision=case.floor_decision.en))
     lines.append("")
     lines += [f"{book}: {citation}" for book, citation in rule.citations.items()]
     return "\n".join(lines)
