@@ -28,7 +28,7 @@ class Text:
     def __getitem__(self, language: str) -> str:
         if language not in LANGUAGES:
             raise KeyError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
-        return self.en if language == "en" else self.it
+        return str(getattr(self, language))
 
 
 def in_language(texts: Iterable[Text], language: str) -> tuple[str, ...]:

@@ -51,6 +51,8 @@ def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) 
         if unknown:
             raise RulesDataError(f"{name}: unknown tables {sorted(unknown)}; a rules file holds {sorted(_FILE_TABLES)}")
     facts = _collect(files, "facts", lambda name, spec: _fact(name, spec, topics))
+    if TOPIC not in facts:
+        raise RulesDataError(f"no [facts.{TOPIC}]: the fact rules name in `applies` (its values are the topics)")
     outcomes = _collect(files, "outcomes", _outcome)
     rules: dict[str, Rule] = {}
     for name, data in files.items():

@@ -7,7 +7,7 @@ from ..reading import Reading, inside
 from . import ordinals
 from .ownership import owned
 
-STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
+_STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _BETTING_ORDER = ("preflop", "flop", "turn")
 _NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 _BOARD_ORDINALS = {4: "turn", 5: "river", ordinals.LAST: "river"}  # the fourth card, the fifth or last card
@@ -16,7 +16,7 @@ _BOARD_ORDINALS = {4: "turn", 5: "river", ordinals.LAST: "river"}  # the fourth 
 def board_street(r: Reading) -> str | None:
     """The latest board street the text talks about: the card that came out, not the round bet before it."""
     remedy = r.matches("remedy_mention")  # "the card that would have been the river is dealt as the turn"
-    streets = [name for name in STREET_ORDER
+    streets = [name for name in _STREET_ORDER
                if any(not any(inside(m, x) for x in remedy) for m in r.matches(name))]
     if not r.has("hole"):
         for match in r.matches("ordinal_card"):
@@ -27,7 +27,7 @@ def board_street(r: Reading) -> str | None:
                 streets.append(street)
     if not streets and r.has("preflop") and (r.has("board_words") or r.has("board")):
         streets.append("flop")  # "the board came while the BB still had his option"
-    return max(streets, key=STREET_ORDER.__getitem__) if streets else None
+    return max(streets, key=_STREET_ORDER.__getitem__) if streets else None
 
 
 def street_after_betting(r: Reading) -> str | None:

@@ -41,6 +41,9 @@ class Cue:
 
 @dataclass(frozen=True, slots=True)
 class Topic:
+    """A family of situations: its name (the `topic` fact's value), the cues that recognise it, and the readers
+    of the facts its rules decide on (run in order once it is chosen)."""
+
     name: str
     cues: tuple[Cue, ...]
     readers: tuple[Reader, ...] = ()
@@ -59,10 +62,12 @@ def mentions(concept: str) -> Detector:
 
 def check_vocabulary(topics: Mapping[str, Topic], lexicon: Lexicon) -> None:
     """Every topic has its lexicon file (with the [topic] label), and every topic lexicon file its module."""
-    for name in sorted(set(topics) - set(lexicon.topics)):
-        raise TopicError(f"topic {name!r} has no lexicon/{topic_file(name)} with its [topic] label")
-    for name in sorted(set(lexicon.topics) - set(topics)):
-        raise TopicError(f"lexicon/{topic_file(name)} names no topic: add topics/{name.replace('-', '_')}.py")
+    unnamed = sorted(set(topics) - set(lexicon.topics))
+    if unnamed:
+        raise TopicError(f"no lexicon/{topic_file(unnamed[0])} with a [topic] label for the topic {unnamed[0]!r}")
+    orphans = [topic_file(name) for name in sorted(set(lexicon.topics) - set(topics))]
+    if orphans:
+        raise TopicError(f"lexicon/{orphans[0]} names no topic: add topics/{orphans[0].removesuffix('.toml')}.py")
 
 
 def discover() -> dict[str, Topic]:
