@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,8 +11,9 @@ from discord.ext import commands
 from cogs import embeds
 from cogs.language import reply_language
 from cogs.views import SelectView
-from i18n import Language, localised, text
+from i18n import Language, text
 from i18n.commands import describe
+from rules_engine import Rule
 
 if TYPE_CHECKING:
     from bot import FloorBot
@@ -44,7 +45,7 @@ class Reference(commands.Cog):
         unknown = text(language, "rule.unknown", name=embeds.quote(rule_id, 80) or text(language, "rule.nothing"))
         nearest = self.bot.engine.search(rule_id[:200], SUGGESTIONS) if rule_id.strip() else []
         if nearest:
-            listed = "\n".join(f"• `{r.id}` — {localised(r, 'title', language)}" for r in nearest)
+            listed = "\n".join(f"• `{r.id}` — {r.title[language]}" for r in nearest)
             message = f"{unknown} {text(language, 'rule.did_you_mean')}\n{listed}"
         else:
             message = f"{unknown} {text(language, 'rule.see_all')}"
@@ -55,7 +56,7 @@ class Reference(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         matches = self.bot.engine.search(current[:100], MAX_CHOICES)
-        return [app_commands.Choice(name=choice_label(r.id, r.title), value=r.id) for r in matches[:MAX_CHOICES]]
+        return [app_commands.Choice(name=choice_label(r.id, r.title.en), value=r.id) for r in matches[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -75,7 +76,7 @@ class Reference(commands.Cog):
             listing = discord.Embed(
                 title=embeds.shorten(_section_name(rules, language) if rules else section, embeds.TITLE_MAX),
                 description=embeds.shorten(
-                    "\n".join(f"`{r.id}` — {localised(r, 'title', language)}" for r in rules), embeds.DESCRIPTION_MAX
+                    "\n".join(f"`{r.id}` — {r.title[language]}" for r in rules), embeds.DESCRIPTION_MAX
                 ),
                 colour=embeds.RULING_COLOUR,
             )
@@ -94,9 +95,9 @@ class Reference(commands.Cog):
         await interaction.response.send_message(embed=embeds.fit(overview), view=view)
 
 
-def _section_name(rules: list[Any], language: Language) -> str:
+def _section_name(rules: list[Rule], language: Language) -> str:
     """A section's name in `language`: the engine groups by the English name, each rule carries both."""
-    return localised(rules[0], "section", language)
+    return rules[0].section[language]
 
 
 async def setup(bot: FloorBot) -> None:

@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs import embeds
 from cogs.language import preferred_language, server_settings
 from cogs.views import ButtonsView, SelectView
-from i18n import DEFAULT_LANGUAGE, Language, localised, text
+from i18n import DEFAULT_LANGUAGE, Language, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
 
@@ -123,7 +123,7 @@ class Rulings(commands.Cog):
             return SelectView(
                 request.owner_id,
                 text(language, "ruling.nearest_placeholder"),
-                [(localised(rule, "title", language), rule.id, rule.id) for rule in rules],
+                [(rule.title[language], rule.id, rule.id) for rule in rules],
                 show_rule,
             )
         return None
