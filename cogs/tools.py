@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs import embeds
 from cogs.language import preferred_language, server_settings
-from i18n import DEFAULT_LANGUAGE, Language, localised, text
+from i18n import DEFAULT_LANGUAGE, Language, text
 from i18n.commands import choice, describe
 from rules_engine import DEFAULT_RULEBOOK
 from table_tools import answers, report
@@ -144,7 +144,7 @@ class Tools(commands.Cog):
         return report.Style(
             language=language,
             rulebook=rulebook,
-            rulebook_name=localised(books[rulebook], "name", language),
+            rulebook_name=books[rulebook].name[language],
             name=lambda name: embeds.quote(name, NAME_SHOWN),
             quote=lambda typed: embeds.quote(typed, NAME_SHOWN),
         )
