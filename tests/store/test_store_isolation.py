@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from store_helpers import ruling
 
-from store import Store
+from store import Game, Store
 
 A = 111_111_111_111_111_111  # the server with data
 B = 222_222_222_222_222_222  # the other server, probing with A's channel and game ids
@@ -25,8 +25,8 @@ A_SECRETS = ("A-secret-game", "A-secret-ruling", "A-secret-note", "tda-2024", "A
 
 @dataclass(frozen=True)
 class Seeded:
-    game_id: int
-    closed_game_id: int
+    game: Game
+    closed_game: Game
 
 
 async def _seed_a(store: Store) -> Seeded:
@@ -38,7 +38,7 @@ async def _seed_a(store: Store) -> Seeded:
     await store.add_note(A, channel_id=A_CHANNEL + 1, user_id=1, text="A-secret-note")
     await store.set_rulebook(A, "tda-2024")
     await store.set_language(A, "it")
-    return Seeded(game_id=game.id, closed_game_id=closed.id)
+    return Seeded(game=game, closed_game=closed)
 
 
 Call = Callable[[Store, Seeded], Awaitable[object]]
@@ -53,20 +53,23 @@ CALLS: dict[str, Call] = {
     "start_game": lambda s, a: s.start_game(B, channel_id=A_CHANNEL, user_id=2, name="B game"),
     "end_game": lambda s, a: s.end_game(B, channel_id=A_CHANNEL),
     "open_game": lambda s, a: s.open_game(B, channel_id=A_CHANNEL),
-    "get_game": lambda s, a: s.get_game(B, a.game_id),
+    "get_game": lambda s, a: s.get_game(B, a.game.number),
     "list_games": lambda s, a: s.list_games(B),
-    "delete_game": lambda s, a: s.delete_game(B, a.closed_game_id),
+    "delete_game": lambda s, a: s.delete_game(B, a.closed_game.number),
     "get_settings": lambda s, a: s.get_settings(B),
     "set_rulebook": lambda s, a: s.set_rulebook(B, "robert-v11"),
     "set_language": lambda s, a: s.set_language(B, "en"),
 }
 
-# Methods that take a game id also get probed for each of A's games, in the log and export too.
+# Methods that take a game number also get probed for each of A's games, in the log and export too, and
+# with A's internal game ids where a (transitional) parameter takes one.
 GAME_PROBES: dict[str, Call] = {
-    "log_page (A's game)": lambda s, a: s.log_page(B, game_id=a.game_id),
-    "export_entries (A's game)": lambda s, a: s.export_entries(B, game_id=a.game_id),
-    "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game_id),
-    "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game_id),
+    "log_page (A's game)": lambda s, a: s.log_page(B, game_number=a.game.number),
+    "log_page (A's game id)": lambda s, a: s.log_page(B, game_id=a.game.id),
+    "export_entries (A's game id)": lambda s, a: s.export_entries(B, game_id=a.game.id),
+    "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game.number),
+    "get_game (A's game id as a number)": lambda s, a: s.get_game(B, a.game.id),
+    "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game.number),
 }
 
 
