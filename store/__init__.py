@@ -7,6 +7,7 @@ Changes to signatures the cogs used (issue 8):
 
 Transitional, only until the cogs move to numbers and the new export (then delete them):
 - `log_page(..., game_id=...)`: a game by its internal id; use `game_number`.
+- `log_page` without `viewer`: public entries only; pass the `Viewer` (then `viewer` becomes required).
 - `export_entries(...)`: the whole log in memory under the store's lock; use `export`.
 """
 
@@ -17,6 +18,7 @@ from .models import (
     GuildSettings,
     LogEntry,
     LogPage,
+    Viewer,
 )
 from .store import Store
 
@@ -30,4 +32,5 @@ __all__ = [
     "Store",
     "StoreClosed",
     "StoreError",
+    "Viewer",
 ]

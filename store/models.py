@@ -13,6 +13,14 @@ EntryKind = Literal["ruling", "note"]
 
 
 @dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is reading the log: a private ruling is shown only to its author and to managers."""
+
+    user_id: int
+    manager: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     """Per-server settings; `language` None means "auto" (the user's locale)."""
 
@@ -78,11 +86,13 @@ class LogEntry:
     rule_id: str | None
     outcome: str | None
     rulebook: str | None
+    private: bool
     created_at: datetime
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> LogEntry:
         values = dict(row)
+        values["private"] = bool(values["private"])
         values["created_at"] = datetime.fromisoformat(values["created_at"])
         return cls(**values)
 

@@ -105,6 +105,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             SELECT RAISE(ABORT, 'an entry number never changes');
         END""",
     ),
+    # v4: a ruling asked privately is logged as private: only its asker and the server's managers see it.
+    ("ALTER TABLE log_entries ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1))",),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from .errors import GameAlreadyOpen, StoreError
-from .models import Game, GuildSettings, LogEntry, LogPage
+from .models import Game, GuildSettings, LogEntry, LogPage, Viewer
 from .schema import migrate
 from .writer import GroupCommitWriter
 
@@ -31,12 +31,15 @@ from .writer import GroupCommitWriter
 BUSY_TIMEOUT_MS = 5000
 
 _GAME_COLUMNS = "id, number, guild_id, channel_id, name, opened_by, opened_at, closed_at"
-_ENTRY_COLUMNS = "id, guild_id, number, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook"
+_ENTRY_COLUMNS = (
+    "id, guild_id, number, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private"
+)
+# Entries `viewer` may read: public ones, their own private ones, every one for a manager.
 _SELECT_ENTRIES = """
     SELECT e.id, e.number, e.guild_id, e.game_id, g.number AS game_number, g.name AS game_name, e.channel_id,
-           e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.created_at
+           e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.private, e.created_at
     FROM log_entries AS e LEFT JOIN games AS g ON g.guild_id = e.guild_id AND g.id = e.game_id
-    WHERE e.guild_id = :guild_id
+    WHERE e.guild_id = :guild_id AND (e.private = 0 OR :manager OR e.user_id = :viewer_id)
 """
 # Which game's entries: one game by its number, or (transitional, for the cogs until they use numbers) by
 # its internal id. Separate literal variants rather than `:x IS NULL OR ...`, so each plan uses its index.
@@ -58,13 +61,13 @@ def _next_number(counter: str) -> str:
 _INSERT_ENTRY = f"""
     INSERT INTO log_entries ({_ENTRY_COLUMNS})
     VALUES (NULL, :guild_id, {_next_number("last_entry")}, {_OPEN_GAME_ID}, :channel_id, :user_id, :kind, :text,
-            :status, :rule_id, :outcome, :rulebook)
+            :status, :rule_id, :outcome, :rulebook, :private)
     RETURNING id, number, guild_id, game_id,
               (SELECT number FROM games AS g WHERE g.guild_id = log_entries.guild_id
                                                AND g.id = log_entries.game_id) AS game_number,
               (SELECT name FROM games AS g WHERE g.guild_id = log_entries.guild_id
                                              AND g.id = log_entries.game_id) AS game_name,
-              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, created_at
+              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private, created_at
 """
 _INSERT_GAME = f"""
     INSERT INTO games (guild_id, number, channel_id, name, opened_by)
@@ -77,6 +80,13 @@ GameFilter = Literal["number", "id"] | None
 
 def _entries_query(game: GameFilter) -> str:
     return _SELECT_ENTRIES + _GAME_FILTERS[game]
+
+
+def _visible_to(viewer: Viewer | None) -> dict[str, Any]:
+    """Parameters of the visibility clause in `_SELECT_ENTRIES`; no viewer sees public entries only."""
+    if viewer is None:
+        return {"viewer_id": None, "manager": False}
+    return {"viewer_id": viewer.user_id, "manager": viewer.manager}
 
 
 def _game_filter(game_number: int | None, game_id: int | None) -> GameFilter:
@@ -143,8 +153,10 @@ class Store:
         rule_id: str | None,
         outcome: str | None,
         rulebook: str,
+        private: bool = False,
     ) -> LogEntry:
-        """Log a ruling in the channel's open game (else the general log); the entry once committed."""
+        """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
+        ruling (asked privately) is shown only to its asker and to managers."""
         return await self._insert_entry(
             guild_id,
             channel_id=channel_id,
@@ -155,6 +167,7 @@ class Store:
             rule_id=rule_id,
             outcome=outcome,
             rulebook=rulebook,
+            private=private,
         )
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
@@ -169,6 +182,7 @@ class Store:
             rule_id=None,
             outcome=None,
             rulebook=None,
+            private=False,
         )
 
     async def _insert_entry(self, guild_id: int, **values: Any) -> LogEntry:
@@ -179,18 +193,21 @@ class Store:
         self,
         guild_id: int,
         *,
+        viewer: Viewer | None = None,
         game_number: int | None = None,
         game_id: int | None = None,
         page: int = 1,
         per_page: int = 10,
     ) -> LogPage:
-        """Entries newest first: one game's (by number), or (no game) the whole server's log.
+        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log.
 
-        `game_id` is transitional, for the cogs until they name games by number."""
+        Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
+        names a game by its internal id."""
         page = max(page, 1)
         rows = await self._read(
             _entries_query(_game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
             {
+                **_visible_to(viewer),
                 "guild_id": guild_id,
                 "game_number": game_number,
                 "game_id": game_id,
@@ -202,10 +219,11 @@ class Store:
         return LogPage(entries=entries, page=page, per_page=per_page, has_next=len(rows) > per_page)
 
     async def export_entries(self, guild_id: int, *, game_id: int | None = None) -> list[LogEntry]:
-        """Every entry of one game, or of the whole server, oldest first. Transitional: the cogs' export
+        """Every public entry of one game, or of the whole server, oldest first. Transitional: the cogs' export
         until they use `export`; it holds the whole log in memory under the lock."""
         rows = await self._read(
-            _entries_query(_game_filter(None, game_id)) + " ORDER BY e.id", {"guild_id": guild_id, "game_id": game_id}
+            _entries_query(_game_filter(None, game_id)) + " ORDER BY e.id",
+            {**_visible_to(None), "guild_id": guild_id, "game_id": game_id},
         )
         return [LogEntry.from_row(row) for row in rows]
 

@@ -113,7 +113,7 @@ async def test_log_page_query_walks_an_index_without_sorting(store: Store, db_pa
             row[3]
             for row in conn.execute(
                 "EXPLAIN QUERY PLAN " + _entries_query(game) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
-                {"guild_id": 1, "game_number": 7, "game_id": 7},
+                {"guild_id": 1, "game_number": 7, "game_id": 7, "viewer_id": 900, "manager": False},
             )
         )
     assert "SEARCH e USING INDEX log_entries_by_" in plan

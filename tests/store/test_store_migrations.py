@@ -52,6 +52,18 @@ SEEDS: dict[int, Seed] = {
         ),
         ("Saturday starts", "new deck opened", "turn came early"),
     ),
+    # Numbered rows, and a counter above the last remaining number (game #2 and entry #2 were deleted).
+    3: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (5, 1, 1, 10, 'Old Friday', 42, '2024-03-01T20:00:00.000Z')",
+            "INSERT INTO log_entries (id, number, guild_id, game_id, channel_id, user_id, kind, text, status, "
+            "rule_id, outcome, rulebook, created_at) VALUES (9, 3, 1, 5, 10, 42, 'ruling', 'turn came early', "
+            "'ruling', 'holdem.premature-turn', 'replace-turn', 'robert-classic', '2024-03-01T21:00:00.000Z')",
+            "UPDATE guild_counters SET last_game = 2 WHERE guild_id = 1",
+        ),
+        ("turn came early",),
+    ),
 }
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
@@ -68,6 +80,7 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
             (1, "Saturday starts"): 3,
         },
     ),
+    3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
 }
 
 
@@ -118,7 +131,8 @@ async def test_upgrade_keeps_data(db_path: Path, version: int) -> None:
     after = _dump(db_path)
     assert after["user_version"] == [(LATEST_VERSION,)]
     for table, rows in before.items():
-        if table != "user_version" and rows:
+        # Counters advance with the ruling logged above; test_upgrade_numbers_… checks where they carry on.
+        if table not in {"user_version", "guild_counters"} and rows:
             kept = {row[: len(rows[0])] for row in after[table]}  # migrations append columns, never reorder
             assert set(rows) <= kept, f"{table} lost rows on upgrade from v{version}"
 
@@ -141,7 +155,10 @@ async def test_upgrade_numbers_each_servers_rows_in_id_order_and_carries_on(db_p
     finally:
         await store.close()
 
-    assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0)
+    # The seeds' counters are at their last number, except v3's, where the newest game was deleted.
+    assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0) + (
+        version == 3
+    )
     assert new_entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == 1), default=0)
     assert new_entry.game_number == new_game.number
 
