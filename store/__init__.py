@@ -14,21 +14,27 @@ Transitional, only until the cogs move to numbers and the new export (then delet
 from .errors import GameAlreadyOpen, StoreClosed, StoreError
 from .models import (
     DEFAULT_RULEBOOK,
+    Answered,
     Game,
     GuildSettings,
     LogEntry,
     LogPage,
+    PendingQuestion,
+    RulingRecord,
     Viewer,
 )
 from .store import Store
 
 __all__ = [
     "DEFAULT_RULEBOOK",
+    "Answered",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
     "LogEntry",
     "LogPage",
+    "PendingQuestion",
+    "RulingRecord",
     "Store",
     "StoreClosed",
     "StoreError",

@@ -107,6 +107,30 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # v4: a ruling asked privately is logged as private: only its asker and the server's managers see it.
     ("ALTER TABLE log_entries ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1))",),
+    # v5: questions the bot asked and is waiting on, so their buttons survive a restart and are answered
+    # once. The id is random: it travels in button ids and must not reveal how many questions were asked.
+    # guild_id 0 is a direct message, which has questions but never log entries. A question yields at most
+    # one log entry (the unique index): a double click cannot log a ruling twice. No foreign key: questions
+    # are purged after a while, the entries they produced stay.
+    (
+        f"""CREATE TABLE pending_questions (
+            id          INTEGER PRIMARY KEY,
+            guild_id    INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            owner_id    INTEGER NOT NULL,
+            request     TEXT    NOT NULL CHECK (json_valid(request)),
+            created_at  TEXT    NOT NULL DEFAULT ({NOW}),
+            answered_by INTEGER,
+            answered_at TEXT,
+            CHECK ((answered_by IS NULL) = (answered_at IS NULL))
+        )""",
+        "CREATE INDEX pending_questions_by_age ON pending_questions (created_at)",
+        "ALTER TABLE log_entries ADD COLUMN question_id INTEGER",
+        "CREATE UNIQUE INDEX log_entries_one_per_question ON log_entries (question_id) WHERE question_id IS NOT NULL",
+        """CREATE TRIGGER log_entries_need_a_server BEFORE INSERT ON log_entries WHEN NEW.guild_id = 0 BEGIN
+            SELECT RAISE(ABORT, 'log entries belong to a server, not to direct messages');
+        END""",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -11,26 +11,28 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from .errors import StoreClosed
 
 Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
+T = TypeVar("T")
+# A job's work: statements run on the writer's connection inside the batch's transaction.
+Work = Callable[[aiosqlite.Connection], Awaitable[T]]
 
 MAX_BATCH = 1000
 
 
 @dataclass(slots=True)
 class _Job:
-    statements: tuple[Statement, ...]
-    future: asyncio.Future[list[sqlite3.Row]] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
-    outcome: list[sqlite3.Row] | BaseException | None = None
+    work: Work[Any]
+    atomic: bool  # runs inside its own SAVEPOINT, so a failure half way leaves nothing behind
+    future: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    outcome: Any = None
 
 
 class GroupCommitWriter:
@@ -45,11 +47,24 @@ class GroupCommitWriter:
 
     async def write(self, *statements: Statement) -> list[sqlite3.Row]:
         """Run the statements atomically; return the rows of the last one once they are committed."""
+
+        async def work(conn: aiosqlite.Connection) -> list[sqlite3.Row]:
+            rows: list[sqlite3.Row] = []
+            for sql, params in statements:
+                rows = list(await conn.execute_fetchall(sql, params))
+            return rows
+
+        return await self.run(work, atomic=len(statements) > 1)
+
+    async def run(self, work: Work[T], *, atomic: bool) -> T:
+        """Run `work` in the next batch; its result once committed. `atomic` for work of several statements,
+        or that decides what to write from what it read."""
         if self._closing or self._task.done():
             raise StoreClosed("the store is closed")
-        job = _Job(statements)
+        job = _Job(work, atomic)
         self._queue.put_nowait(job)
-        return await job.future
+        result: T = await job.future
+        return result
 
     async def close(self) -> None:
         """Commit everything already queued, then stop."""
@@ -90,29 +105,26 @@ class GroupCommitWriter:
             for job in batch:
                 _settle(job.future, job.outcome)
 
-    async def _apply(self, job: _Job) -> list[sqlite3.Row] | BaseException:
+    async def _apply(self, job: _Job) -> Any:
         """Run one job inside the open transaction; its own failure is returned, not raised."""
         conn = self._conn
-        atomic = len(job.statements) > 1
         try:
-            if atomic:
+            if job.atomic:
                 await conn.execute("SAVEPOINT job")
-            rows: list[sqlite3.Row] = []
-            for sql, params in job.statements:
-                rows = list(await conn.execute_fetchall(sql, params))
-            if atomic:
+            result = await job.work(conn)
+            if job.atomic:
                 await conn.execute("RELEASE job")
-            return rows
+            return result
         except sqlite3.Error as error:
             if not conn.in_transaction:
                 raise  # SQLite rolled back the whole transaction: the batch fails together
-            if atomic:
+            if job.atomic:
                 await conn.execute("ROLLBACK TO job")
                 await conn.execute("RELEASE job")
             return error
 
 
-def _settle(future: asyncio.Future[list[sqlite3.Row]], outcome: Any) -> None:
+def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
     """Answer a caller unless it stopped waiting (cancelled)."""
     if future.done():
         return

@@ -64,6 +64,17 @@ SEEDS: dict[int, Seed] = {
         ),
         ("turn came early",),
     ),
+    # A private ruling beside a public note.
+    4: Seed(
+        (
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, status, rulebook, private, "
+            "created_at) VALUES (1, 1, 10, 42, 'ruling', 'secret', 'ruling', 'robert-classic', 1, "
+            "'2024-04-01T21:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (2, 1, 10, 43, 'note', 'public', '2024-04-01T22:00:00.000Z')",
+        ),
+        ("public",),  # the upgrade test reads as nobody in particular: the private ruling stays hidden
+    ),
 }
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
@@ -81,6 +92,7 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
         },
     ),
     3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
+    4: ({}, {(1, "public"): 2}),
 }
 
 
@@ -100,7 +112,7 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-    assert tables == {"games", "log_entries", "guild_settings", "guild_counters"}
+    assert tables == {"games", "log_entries", "guild_settings", "guild_counters", "pending_questions"}
     assert (await store.log_page(1)).entries == ()
 
 
