@@ -4,17 +4,23 @@ Changes to signatures the cogs used (issue 8):
 - `log_ruling(...)` returns the committed `LogEntry` (was its global id, which users must not see).
 - `get_game(guild_id, number)` and `delete_game(guild_id, number)` take the per-server game number (was the
   global id). Numbers are never reused, so a stale reference names that game or nothing.
+- `export(guild_id, *, viewer, game_number=None, fmt, max_bytes) -> Export | None`: None when the server has
+  no game `game_number` (checked in the export's own snapshot, so a game deleted meanwhile is not exported
+  as an empty file). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
 
 Transitional, only until the cogs move to numbers and the new export (then delete them):
 - `log_page(..., game_id=...)`: a game by its internal id; use `game_number`.
 - `log_page` without `viewer`: public entries only; pass the `Viewer` (then `viewer` becomes required).
 - `export_entries(...)`: the whole log in memory under the store's lock; use `export`.
+- `store.export.to_csv`, `to_json`, `FIELDS`: the old file formats (global ids, formulas left live).
 """
 
 from .errors import GameAlreadyOpen, StoreClosed, StoreError
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
+    Export,
+    ExportPart,
     Game,
     GuildSettings,
     LogEntry,
@@ -28,6 +34,8 @@ from .store import Store
 __all__ = [
     "DEFAULT_RULEBOOK",
     "Answered",
+    "Export",
+    "ExportPart",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",

@@ -169,3 +169,20 @@ class Answered:
     @property
     def entry_number(self) -> int | None:
         return None if self.entry is None else self.entry.number
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPart:
+    """One file to attach: at most the `max_bytes` the export was asked for."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A log export: one plain file, or (`compressed`) one or more zips, each valid on its own."""
+
+    parts: list[ExportPart]
+    entries: int
+    compressed: bool

@@ -14,10 +14,13 @@ _ENTRY_COLUMNS = (
     "id, guild_id, number, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private, "
     "question_id"
 )
+# A LogEntry's columns, over `e` (the entry) and `g` (its game, if any).
+LOG_ENTRY_FIELDS = """
+    e.id, e.number, e.guild_id, e.game_id, g.number AS game_number, g.name AS game_name, e.channel_id,
+    e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.private, e.created_at
+"""
 # Entries `viewer` may read: public ones, their own private ones, every one for a manager.
-SELECT_ENTRIES = """
-    SELECT e.id, e.number, e.guild_id, e.game_id, g.number AS game_number, g.name AS game_name, e.channel_id,
-           e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.private, e.created_at
+_VISIBLE_ENTRIES = """
     FROM log_entries AS e LEFT JOIN games AS g ON g.guild_id = e.guild_id AND g.id = e.game_id
     WHERE e.guild_id = :guild_id AND (e.private = 0 OR :manager OR e.user_id = :viewer_id)
 """
@@ -28,6 +31,7 @@ _GAME_FILTERS = {
     "id": " AND e.game_id = :game_id",
     None: "",
 }
+GAME_EXISTS = "SELECT 1 FROM games WHERE guild_id = :guild_id AND number = :game_number"
 _OPEN_GAME_ID = (
     "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
 )
@@ -58,12 +62,13 @@ INSERT_GAME = f"""
 GameFilter = Literal["number", "id"] | None
 
 
-def entries_query(game: GameFilter) -> str:
-    return SELECT_ENTRIES + _GAME_FILTERS[game]
+def entries_query(game: GameFilter, fields: str = LOG_ENTRY_FIELDS) -> str:
+    """`fields` of the entries a viewer may read, of one game or of the whole server; callers add the order."""
+    return f"SELECT {fields} {_VISIBLE_ENTRIES} {_GAME_FILTERS[game]}"
 
 
 def visible_to(viewer: Viewer | None) -> dict[str, Any]:
-    """Parameters of the visibility clause in `SELECT_ENTRIES`; no viewer sees public entries only."""
+    """Parameters of the visibility clause in `entries_query`; no viewer sees public entries only."""
     if viewer is None:
         return {"viewer_id": None, "manager": False}
     return {"viewer_id": viewer.user_id, "manager": viewer.manager}

@@ -23,7 +23,8 @@ from typing import Any
 import aiosqlite
 
 from .errors import GameAlreadyOpen, StoreError
-from .models import Answered, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .export import Format, export_log
+from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
 from .schema import migrate
 from .sql import (
     ANSWER_QUESTION,
@@ -50,9 +51,10 @@ QUESTION_DAYS = 30
 class Store:
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        """Use `Store.open`; this only wires an already configured, migrated connection."""
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
         self._conn = conn
+        self._path = path
         self._lock = asyncio.Lock()
         self._writer = GroupCommitWriter(conn, self._lock)
         self._closed = False
@@ -75,7 +77,7 @@ class Store:
         except BaseException:
             await conn.close()
             raise
-        return cls(conn)
+        return cls(conn, os.path.abspath(path))
 
     async def close(self) -> None:
         """Commit what is queued, then close the file. Safe to call twice."""
@@ -172,6 +174,23 @@ class Store:
             {**visible_to(None), "guild_id": guild_id, "game_id": game_id},
         )
         return [LogEntry.from_row(row) for row in rows]
+
+    async def export(
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer,
+        game_number: int | None = None,
+        fmt: Format,
+        max_bytes: int,
+    ) -> Export | None:
+        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`: plain if it
+        fits, else zipped, else split into zips that are each valid on their own. None if the server has no
+        game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
+        and nobody's writes wait for it (see `store.export`)."""
+        return await asyncio.to_thread(
+            export_log, self._path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+        )
 
     async def clear_log(self, guild_id: int) -> None:
         """Delete every game and every entry of the server (its settings and number counters stay)."""

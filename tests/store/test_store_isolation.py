@@ -65,6 +65,7 @@ CALLS: dict[str, Call] = {
     "add_note": lambda s, a: s.add_note(B, channel_id=A_CHANNEL, user_id=2, text="B note"),
     "log_page": lambda s, a: s.log_page(B, viewer=B_MANAGER),
     "export_entries": lambda s, a: s.export_entries(B),
+    "export": lambda s, a: s.export(B, viewer=B_MANAGER, fmt="json", max_bytes=10_000_000),
     "clear_log": lambda s, a: s.clear_log(B),
     "start_game": lambda s, a: s.start_game(B, channel_id=A_CHANNEL, user_id=2, name="B game"),
     "end_game": lambda s, a: s.end_game(B, channel_id=A_CHANNEL),
@@ -88,6 +89,9 @@ GAME_PROBES: dict[str, Call] = {
     "log_page (A's game)": lambda s, a: s.log_page(B, viewer=B_MANAGER, game_number=a.game.number),
     "log_page (A's game id)": lambda s, a: s.log_page(B, game_id=a.game.id),
     "export_entries (A's game id)": lambda s, a: s.export_entries(B, game_id=a.game.id),
+    "export (A's game)": lambda s, a: s.export(
+        B, viewer=B_MANAGER, game_number=a.game.number, fmt="csv", max_bytes=10_000_000
+    ),
     "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game.number),
     "get_game (A's game id as a number)": lambda s, a: s.get_game(B, a.game.id),
     "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game.number),
@@ -129,6 +133,7 @@ async def test_the_probe_sees_a_leak(store: Store) -> None:
     seeded = await _seed_a(store)
     assert "A-private-ruling" in repr(await store.log_page(A, viewer=B_MANAGER))
     assert "A-secret-question" in repr(await store.get_question(A, seeded.question_id))
+    assert "A-private-ruling" in repr(await store.export(A, viewer=B_MANAGER, fmt="json", max_bytes=10_000_000))
 
 
 def _rows_of(path: Path, guild_id: int) -> dict[str, list[tuple[object, ...]]]:
