@@ -31,7 +31,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
+import aiosqlite  # noqa: E402
+
 from store import Store, Viewer, writer  # noqa: E402
+from store.schema import LATEST_VERSION, migrate  # noqa: E402
 
 RUNS = 3
 MIB = 1024 * 1024
@@ -78,38 +81,68 @@ async def throughput(
 
 
 def rows(entries: int, guilds: int, big_share: float, per_game: int) -> Iterator[tuple[object, ...]]:
-    """Log rows: `big_share` of them in guild 1 (in games of `per_game`), the rest spread round-robin."""
+    """Log rows (guild, game, channel, user, text, number): `big_share` of them in guild 1 (in games of
+    `per_game`), the rest spread round-robin."""
     big = int(entries * big_share)
     numbers = Counter[int]()
     for i in range(entries):
         guild_id = 1 if i < big else 2 + i % (guilds - 1)
         numbers[guild_id] += 1
         if i < big:
-            yield (1, numbers[1], i // per_game + 1, 10, 100 + i % 7, f"flop had four cards {i}")
+            yield (1, i // per_game + 1, 10, 100 + i % 7, f"flop had four cards {i}", numbers[1])
         else:
-            yield (guild_id, numbers[guild_id], None, 20, 100 + i % 7, f"turn came early {i}")
+            yield (guild_id, None, 20, 100 + i % 7, f"turn came early {i}", numbers[guild_id])
 
 
-async def build_big_file(path: Path, entries: int, guilds: int, per_game: int) -> int:
-    """Schema via Store.open, then one executemany transaction; returns guild 1's game count."""
-    await (await Store.open(path)).close()
+async def build_big_file(path: Path, entries: int, guilds: int, per_game: int, version: int = LATEST_VERSION) -> int:
+    """The schema at `version` (the real migrations), then one executemany transaction; guild 1's game count.
+    Before v3 there are no numbers: the upgrade benchmark lets the migration give them."""
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await migrate(conn, target=version)
+    numbered = version >= 3
     games = int(entries * 0.5) // per_game
     started = time.perf_counter()
     with sqlite3.connect(path) as conn:
         conn.executemany(
-            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, closed_at) "
-            "VALUES (?, ?, 1, 10, ?, 100, '2025-01-01T00:00:00Z')",
-            ((n, n, f"game {n}") for n in range(1, games + 1)),
+            f"INSERT INTO games (id, guild_id, channel_id, name, opened_by, closed_at{', number' * numbered}) "
+            f"VALUES (?, 1, 10, ?, 100, '2025-01-01T00:00:00Z'{', ?' * numbered})",
+            ((n, f"game {n}", n)[: 3 if numbered else 2] for n in range(1, games + 1)),
         )
         conn.executemany(
-            "INSERT INTO log_entries (guild_id, number, game_id, channel_id, user_id, kind, text, status, "
-            "rule_id, outcome, rulebook) VALUES (?, ?, ?, ?, ?, 'ruling', ?, 'ruling', "
-            "'holdem.flop-too-many-cards', 'redeal-flop', 'robert-classic')",
-            rows(entries, guilds, 0.5, per_game),
+            f"INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, text{', number' * numbered}, kind, "
+            f"status, rule_id, outcome, rulebook) VALUES (?, ?, ?, ?, ?{', ?' * numbered}, 'ruling', 'ruling', "
+            f"'holdem.flop-too-many-cards', 'redeal-flop', 'robert-classic')",
+            (row[: 6 if numbered else 5] for row in rows(entries, guilds, 0.5, per_game)),
         )
         conn.execute("ANALYZE")
     print(f"built {entries:,} entries ({games} games in guild 1) in {time.perf_counter() - started:.1f} s")
     return games
+
+
+async def open_times(path: Path, entries: int) -> None:
+    """Start-up cost on a big file: the integrity check alone, and the whole Store.open (which runs it)."""
+    started = time.perf_counter()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    checked = time.perf_counter() - started
+    started = time.perf_counter()
+    await (await Store.open(path)).close()
+    opened = time.perf_counter() - started
+    print(
+        f"  start-up with {entries:,} entries (warm OS cache): PRAGMA quick_check {checked:.2f} s, "
+        f"Store.open with it {opened:.2f} s"
+    )
+
+
+async def upgrade_time(path: Path, entries: int) -> None:
+    """The first start after an upgrade from v2 (before numbers): the migrations number every row."""
+    await build_big_file(path, entries, guilds=100, per_game=10_000, version=2)
+    started = time.perf_counter()
+    await (await Store.open(path)).close()
+    print(
+        f"  first start on a v2 file of {entries:,} entries (migrations to v{LATEST_VERSION}): "
+        f"{time.perf_counter() - started:.1f} s"
+    )
 
 
 async def page_times(path: Path, game_number: int, queries: int) -> None:
@@ -282,6 +315,8 @@ async def main() -> None:
         big = Path(tmp, "big.db")
         games = await build_big_file(big, entries, guilds=100, per_game=10_000)
         await page_times(big, game_number=games, queries=queries)
+        await open_times(big, entries)
+        await upgrade_time(Path(tmp, "v2.db"), entries)
 
         exported = 10_000 if args.quick else 100_000
         print(f"/game export of {exported:,} entries (guild 1); other servers write meanwhile")

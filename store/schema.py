@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from .errors import StoreError
+from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -136,7 +136,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 LATEST_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNew(StoreError):
+class SchemaTooNew(StoreUnusable):
     """The file was written by a newer Floor Call; refusing to guess at its schema."""
 
 
@@ -152,7 +152,12 @@ async def migrate(conn: aiosqlite.Connection, target: int = LATEST_VERSION) -> i
     try:
         current = await schema_version(conn)
         if current > LATEST_VERSION:
-            raise SchemaTooNew(f"database schema v{current} is newer than this code (v{LATEST_VERSION})")
+            [path] = [file for _, name, file in await conn.execute_fetchall("PRAGMA database_list") if name == "main"]
+            raise SchemaTooNew(
+                path,
+                f"its schema is v{current}, newer than this Floor Call's (v{LATEST_VERSION})",
+                "run the newer Floor Call that wrote it, or restore a backup made by this version",
+            )
         for statements in MIGRATIONS[current:target]:
             for statement in statements:
                 await conn.execute(statement)

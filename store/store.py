@@ -9,6 +9,10 @@ fsync per commit, and the group-commit writer shares that fsync among every writ
 Isolation between servers: there is no method without `guild_id` as its first argument, every query has
 `guild_id = ?` in its WHERE clause, and log entries reference games by (guild_id, id), so the database
 refuses an entry that points at another server's game.
+
+Faults: `open` refuses an unusable file with StoreUnusable (see `store.opening`); while running, a file
+deleted or replaced under the store makes every later call raise StoreGone, a full disk makes that write
+StoreFull, and one bad write never fails another's (see `store.writer`).
 """
 
 from __future__ import annotations
@@ -17,14 +21,14 @@ import asyncio
 import os
 import sqlite3
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from .errors import GameAlreadyOpen, StoreError
+from .errors import GameAlreadyOpen, StoreUnusable
 from .export import Format, export_log
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .opening import DatabaseFile, check_integrity, check_path, refused
 from .schema import migrate
 from .sql import (
     ANSWER_QUESTION,
@@ -51,33 +55,44 @@ QUESTION_DAYS = 30
 class Store:
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
         self._conn = conn
-        self._path = path
+        self._file = file
         self._lock = asyncio.Lock()
-        self._writer = GroupCommitWriter(conn, self._lock)
+        self._writer = GroupCommitWriter(conn, self._lock, file)
         self._closed = False
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) and migrate the file; the caller owns the result until `close`."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(Path(path), isolation_level=None)
+        """Open (creating if needed), check and migrate the file; the caller owns the result until `close`.
+        Raises StoreUnusable (one line: the path, the problem, the fix) for a file it cannot use."""
+        path = os.path.abspath(path)
+        check_path(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise refused(path, error) from error
         try:
             conn.row_factory = sqlite3.Row
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
             if mode != "wal":
-                raise StoreError(f"{path}: SQLite refused WAL mode (got {mode!r})")
+                fix = "put the database on a local disk (WAL needs shared memory)"
+                raise StoreUnusable(path, f"SQLite refused WAL mode (got {mode!r})", fix)
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA synchronous = FULL")
+            await check_integrity(conn, path)
             await migrate(conn)
             await conn.execute(PURGE_QUESTIONS, {"age": f"-{QUESTION_DAYS} days"})
+            file = DatabaseFile.at(path)
+        except sqlite3.Error as error:
+            await conn.close()
+            raise refused(path, error) from error
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, os.path.abspath(path))
+        return cls(conn, file)
 
     async def close(self) -> None:
         """Commit what is queued, then close the file. Safe to call twice."""
@@ -86,12 +101,16 @@ class Store:
         self._closed = True
         try:
             await self._writer.close()
-            await self._conn.execute("PRAGMA optimize")
+            if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
+                await self._conn.execute("PRAGMA optimize")
         finally:
             await self._conn.close()
+            if self._file.is_gone():
+                self._file.discard_journal()
 
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         # The writer holds the lock for a whole batch, so a read never sees uncommitted rows.
+        self._file.check()
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
 
@@ -188,8 +207,9 @@ class Store:
         fits, else zipped, else split into zips that are each valid on their own. None if the server has no
         game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
         and nobody's writes wait for it (see `store.export`)."""
+        self._file.check()
         return await asyncio.to_thread(
-            export_log, self._path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+            export_log, self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
         )
 
     async def clear_log(self, guild_id: int) -> None:
