@@ -59,7 +59,6 @@ def _names_nothing(*references: int | None) -> bool:
     return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
 
 
-
 class Store:
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
 
