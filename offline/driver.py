@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from offline import payloads
 from offline.payloads import Actor
-from offline.standin import Recorded, StandIn
+from offline.standin import Clock, Recorded, StandIn
 
 HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
 WATCHED_LOGGERS = ("discord", "floorcall")
@@ -89,9 +89,10 @@ class Driver:
         self._saved_base = discord.http.Route.BASE
 
     @classmethod
-    async def start(cls, bot: commands.Bot) -> Driver:
-        """Start a stand-in, point discord.py at it and log in (runs `setup_hook`; opens no gateway)."""
-        standin = StandIn()
+    async def start(cls, bot: commands.Bot, clock: Clock | None = None) -> Driver:
+        """Start a stand-in (reading time from `clock`, default the real one), point discord.py at it and log
+        in (runs `setup_hook`; opens no gateway)."""
+        standin = StandIn() if clock is None else StandIn(clock)
         await standin.start()
         driver = cls(bot, standin)
         discord.http.Route.BASE = standin.base_url
@@ -128,14 +129,25 @@ class Driver:
 
     async def feed(self, payload: dict[str, Any]) -> Exchange:
         """Deliver an INTERACTION_CREATE payload as the gateway would and wait until it is handled."""
-        self.standin.expect(payload)
+        [exchange] = await self.feed_together([payload])
+        return exchange
+
+    async def feed_together(self, payloads: Sequence[dict[str, Any]]) -> list[Exchange]:
+        """Deliver several payloads at once (a double click, two members on one button), as one gateway
+        read would, then wait until every one is handled. Each exchange holds its own token's requests."""
         first = len(self.standin.requests)
         before = asyncio.all_tasks()
-        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        for payload in payloads:
+            self.standin.expect(payload)
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         spawned = asyncio.all_tasks() - before
         if spawned:
             await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
-        return Exchange(payload, self.standin.requests[first:], self.standin.original(payload))
+        requests = self.standin.requests[first:]
+        return [
+            Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
+            for payload in payloads
+        ]
 
     async def command(self, name: str, actor: Actor, path: Sequence[str] = (), /, **options: Any) -> Exchange:
         """Run `/name path... option:value ...` as `actor` (positional-only, so an option may be called `name`)."""
