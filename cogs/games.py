@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,15 +16,13 @@ from discord.ext import commands
 
 import i18n
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.language import reply_language
-from cogs.views import OwnedView
+from cogs.views import Hook, OwnedView
 from i18n import Language, text
 from i18n.commands import choice, describe
 from store import Game, GameAlreadyOpen, LogEntry, LogPage
 from store.export import to_csv, to_json
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 PER_PAGE = 10
 NAME_MAX = 100
@@ -87,18 +84,14 @@ def parse_game_ref(text: str) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def game_choices(interaction: discord.Interaction[FloorBot], current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete: this server's games whose name contains what was typed, newest first."""
     if interaction.guild_id is None:
         return []
-    games = await _bot(interaction).store.list_games(
+    games = await interaction.client.store.list_games(
         interaction.guild_id, search=current.strip()[:NAME_MAX], limit=MAX_CHOICES
     )
     return [app_commands.Choice(name=embeds.shorten(f"#{g.id} {g.name}", 100), value=str(g.id)) for g in games]
-
-
-def _bot(interaction: discord.Interaction) -> FloorBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class LogPager(OwnedView):
@@ -116,8 +109,8 @@ class LogPager(OwnedView):
         self.previous.disabled = not self.page.has_previous
         self.next.disabled = not self.page.has_next
 
-    async def _turn(self, interaction: discord.Interaction, step: int) -> None:
-        self.page = await _bot(interaction).store.log_page(
+    async def _turn(self, interaction: discord.Interaction[FloorBot], step: int) -> None:
+        self.page = await interaction.client.store.log_page(
             self.guild_id,
             game_id=self.game.id if self.game else None,
             page=self.page.page + step,
@@ -127,11 +120,11 @@ class LogPager(OwnedView):
         await interaction.response.edit_message(embed=log_embed(self.page, self.game, self.language), view=self)
 
     @discord.ui.button(label="Previous", emoji="◀️", custom_id="log:previous")
-    async def previous(self, interaction: discord.Interaction, _: discord.ui.Button[LogPager]) -> None:
+    async def previous(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[LogPager]) -> None:
         await self._turn(interaction, -1)
 
     @discord.ui.button(label="Next", emoji="▶️", custom_id="log:next")
-    async def next(self, interaction: discord.Interaction, _: discord.ui.Button[LogPager]) -> None:
+    async def next(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[LogPager]) -> None:
         await self._turn(interaction, +1)
 
 
@@ -145,7 +138,7 @@ class Confirm(OwnedView):
         self.confirm.label = text(language, "games.delete")
         self.cancel.label = text(language, "games.cancel")
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def interaction_check(self, interaction: Hook) -> bool:
         if interaction.user.id == self.owner_id:
             return True
         refusal = text(await reply_language(interaction), "errors.only_asker")
@@ -153,12 +146,12 @@ class Confirm(OwnedView):
         return False
 
     @discord.ui.button(label="Delete", style=discord.ButtonStyle.danger, custom_id="confirm:yes")
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
+    async def confirm(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[Confirm]) -> None:
         self.stop()
         await interaction.response.edit_message(content=await self.action(), view=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id="confirm:no")
-    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
+    async def cancel(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[Confirm]) -> None:
         self.stop()
         await interaction.response.edit_message(content=text(self.language, "games.cancelled"), view=None)
 
@@ -171,7 +164,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         self.bot = bot
         super().__init__()
 
-    async def _game(self, interaction: discord.Interaction, ref: str, language: Language) -> Game | None:
+    async def _game(self, interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
         """The game `ref` names (an id, else the newest name match); tells the user if there is none."""
         guild_id = guild_id_of(interaction)
         game_id = parse_game_ref(ref)
@@ -188,7 +181,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.command(name="start", description="Open a home game in this channel; rulings here go in its log.")
     @describe(name="What to call it, e.g. Friday cash game (default: today's date)")
     async def start(
-        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_MAX] | None = None
+        self, interaction: discord.Interaction[FloorBot], name: app_commands.Range[str, 1, NAME_MAX] | None = None
     ) -> None:
         language = await reply_language(interaction)
         title = (name or "").strip() or text(language, "games.default_name", date=f"{datetime.now(UTC):%Y-%m-%d}")
@@ -205,7 +198,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         await interaction.response.send_message(text(language, "games.started", game=game_label(game)))
 
     @app_commands.command(name="end", description="Close this channel's open game.")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         game = await self.bot.store.end_game(guild_id_of(interaction), channel_id=interaction.channel_id or 0)
         if game is None:
@@ -215,7 +208,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
 
     @app_commands.command(name="note", description="Add a note to this channel's game (or the server log).")
     @describe(text="What to remember, e.g. new deck at 22:00, Marco rebought")
-    async def note(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, NOTE_MAX]) -> None:
+    async def note(
+        self, interaction: discord.Interaction[FloorBot], text: app_commands.Range[str, 1, NOTE_MAX]
+    ) -> None:
         language = await reply_language(interaction)  # the option `text` hides i18n's: spelled i18n.text here
         entry = await self.bot.store.add_note(
             guild_id_of(interaction),
@@ -235,7 +230,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.autocomplete(game=game_choices)
     async def log(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[FloorBot],
         game: str | None = None,
         page: app_commands.Range[int, 1, 100_000] = 1,
     ) -> None:
@@ -258,7 +253,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @describe(game="A game from /game list (default: the whole server log)", format="File format")
     @app_commands.choices(format=FORMAT_CHOICES)
     @app_commands.autocomplete(game=game_choices)
-    async def export(self, interaction: discord.Interaction, game: str | None = None, format: str = "csv") -> None:
+    async def export(
+        self, interaction: discord.Interaction[FloorBot], game: str | None = None, format: str = "csv"
+    ) -> None:
         language = await reply_language(interaction)
         chosen = None if game is None else await self._game(interaction, game, language)
         if game is not None and chosen is None:
@@ -276,7 +273,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         )
 
     @app_commands.command(name="list", description="This server's games, newest first.")
-    async def list_games(self, interaction: discord.Interaction) -> None:
+    async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         games = await self.bot.store.list_games(guild_id_of(interaction), limit=MAX_CHOICES)
         description = "\n".join(game_line(g, language) for g in games) or text(language, "games.no_games")
@@ -289,7 +286,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @describe(game="The game to delete, from /game list")
     @app_commands.autocomplete(game=game_choices)
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def delete(self, interaction: discord.Interaction, game: str) -> None:
+    async def delete(self, interaction: discord.Interaction[FloorBot], game: str) -> None:
         language = await reply_language(interaction)
         chosen = await self._game(interaction, game, language)
         if chosen is None:
@@ -308,7 +305,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         name="clear", description="Delete every game and the whole log of this server (Manage Server)."
     )
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def clear(self, interaction: discord.Interaction) -> None:
+    async def clear(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         guild_id = guild_id_of(interaction)
 
@@ -319,19 +316,19 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         await _confirm(interaction, text(language, "games.clear_question"), clear_it, language)
 
 
-def guild_id_of(interaction: discord.Interaction) -> int:
+def guild_id_of(interaction: discord.Interaction[FloorBot]) -> int:
     """The server id; guild_only is enforced by Discord, this keeps a stray DM from reaching the store."""
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-async def _ephemeral(interaction: discord.Interaction, text: str) -> None:
+async def _ephemeral(interaction: discord.Interaction[FloorBot], text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True)
 
 
 async def _confirm(
-    interaction: discord.Interaction, question: str, action: Callable[[], Awaitable[str]], language: Language
+    interaction: discord.Interaction[FloorBot], question: str, action: Callable[[], Awaitable[str]], language: Language
 ) -> None:
     await interaction.response.send_message(
         question, view=Confirm(interaction.user.id, action, language), ephemeral=True

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.language import reply_language
 from i18n import LANGUAGES, Language, text
 from i18n.commands import COMMANDS
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 # Situations that get a ruling or a question (tests/cogs/test_help.py keeps them honest), in each language.
 EXAMPLES: dict[Language, tuple[str, ...]] = {
@@ -54,7 +50,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="How to describe a situation, with examples, and every command.")
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         embed = discord.Embed(
             title=text(language, "help.title"), description=text(language, "help.how_to"), colour=embeds.RULING_COLOUR

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.language import reply_language
 from cogs.views import SelectView
 from i18n import Language, localised, text
 from i18n.commands import describe
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 SUGGESTIONS = 5
@@ -34,7 +32,7 @@ class Reference(commands.Cog):
 
     @app_commands.command(name="rule", description="Show one rule: every case, and where each rulebook differs.")
     @describe(rule_id="Start typing an id, a title or a keyword (English or Italian)")
-    async def rule(self, interaction: discord.Interaction, rule_id: str) -> None:
+    async def rule(self, interaction: discord.Interaction[FloorBot], rule_id: str) -> None:
         language = await reply_language(interaction)
         rule = self.bot.engine.rules.get(rule_id.strip())
         if rule is not None:
@@ -52,13 +50,13 @@ class Reference(commands.Cog):
 
     @rule.autocomplete("rule_id")
     async def rule_id_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[FloorBot], current: str
     ) -> list[app_commands.Choice[str]]:
         matches = self.bot.engine.search(current[:100], MAX_CHOICES)
         return [app_commands.Choice(name=choice_label(r.id, r.title), value=r.id) for r in matches[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         sections = self.bot.engine.sections()
         lines = [
@@ -70,7 +68,7 @@ class Reference(commands.Cog):
         )
         overview.set_footer(text=text(language, "rule.sections_footer"))
 
-        async def show_section(interaction: discord.Interaction, section: str) -> None:
+        async def show_section(interaction: discord.Interaction[FloorBot], section: str) -> None:
             rules = self.bot.engine.sections().get(section, [])
             listing = discord.Embed(
                 title=embeds.shorten(_section_name(rules, language) if rules else section, embeds.TITLE_MAX),

@@ -5,21 +5,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.language import preferred_language, server_settings
 from cogs.views import ButtonsView, SelectView
 from i18n import DEFAULT_LANGUAGE, Language, localised, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 log = logging.getLogger("floorcall.rulings")
 
@@ -64,7 +61,7 @@ class Rulings(commands.Cog):
         situation="What happened, in your own words (English or Italian), e.g. the flop had four cards",
         private="Only you see the answer (default: everyone in the channel)",
     )
-    async def ruling(self, interaction: discord.Interaction, situation: str, private: bool = False) -> None:
+    async def ruling(self, interaction: discord.Interaction[FloorBot], situation: str, private: bool = False) -> None:
         settings = await server_settings(interaction)
         language = preferred_language(settings, interaction)
         problem = situation_problem(situation, language or DEFAULT_LANGUAGE)
@@ -80,7 +77,9 @@ class Rulings(commands.Cog):
         )
         await self.respond(interaction, request, ephemeral=private)
 
-    async def respond(self, interaction: discord.Interaction, request: RulingRequest, *, ephemeral: bool) -> None:
+    async def respond(
+        self, interaction: discord.Interaction[FloorBot], request: RulingRequest, *, ephemeral: bool
+    ) -> None:
         """Rule, log a final ruling, then reply (or, for a button press, edit the message pressed)."""
         ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts, reply_language=request.language)
         language = request.language or ruling.language  # the engine answered in the situation's language
@@ -107,7 +106,7 @@ class Rulings(commands.Cog):
         if ruling.status == "question" and ruling.questions:
             question = ruling.questions[0]
 
-            async def answer(interaction: discord.Interaction, value: str) -> None:
+            async def answer(interaction: discord.Interaction[FloorBot], value: str) -> None:
                 answered = replace(request, facts={**request.facts, question.fact: value})
                 await self.respond(interaction, answered, ephemeral=False)
 
@@ -116,7 +115,7 @@ class Rulings(commands.Cog):
         rules = [self.bot.engine.rules[i] for i in ruling.alternatives if i in self.bot.engine.rules]
         if ruling.status == "no-match" and rules:
 
-            async def show_rule(interaction: discord.Interaction, rule_id: str) -> None:
+            async def show_rule(interaction: discord.Interaction[FloorBot], rule_id: str) -> None:
                 card = embeds.rule_card(self.bot.engine.rules[rule_id], self.bot.engine.rulebooks, language)
                 await interaction.response.edit_message(embed=card)
 
@@ -129,7 +128,7 @@ class Rulings(commands.Cog):
         return None
 
     async def _log(
-        self, interaction: discord.Interaction, request: RulingRequest, ruling: Ruling, *, ephemeral: bool
+        self, interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling, *, ephemeral: bool
     ) -> bool | None:
         """Log a final ruling before the reply. None: nothing to log; False: the write failed."""
         if ruling.status != "ruling" or interaction.guild_id is None:
@@ -162,7 +161,7 @@ class Rulings(commands.Cog):
         return True
 
     @staticmethod
-    async def _defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    async def _defer(interaction: discord.Interaction[FloorBot], *, ephemeral: bool) -> None:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
         else:

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.games import guild_id_of
 from cogs.language import reply_language
 from i18n import LANGUAGES, Language, text
 from i18n.commands import choice, describe, string_choice
 from rules_engine import load_rulebooks
 from store import GuildSettings
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 AUTO = "auto"
 LANGUAGE_CHOICES = (*LANGUAGES, AUTO)
@@ -43,7 +39,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         self.bot = bot
         super().__init__()
 
-    async def _language(self, interaction: discord.Interaction) -> tuple[Language, dict[str, str]]:
+    async def _language(self, interaction: discord.Interaction[FloorBot]) -> tuple[Language, dict[str, str]]:
         """The language this server's replies are now in, and the rulebooks' names in it."""
         language = await reply_language(interaction)
         return language, embeds.rulebook_names(self.bot.engine.rulebooks, language)
@@ -52,7 +48,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @describe(rulebook="Robert's Rules classic, Robert's Rules v11, or TDA 2024")
     @app_commands.choices(rulebook=RULEBOOK_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def rulebook(self, interaction: discord.Interaction, rulebook: str) -> None:
+    async def rulebook(self, interaction: discord.Interaction[FloorBot], rulebook: str) -> None:
         settings = await self.bot.store.set_rulebook(guild_id_of(interaction), rulebook)
         language, names = await self._language(interaction)
         await interaction.response.send_message(
@@ -64,7 +60,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @describe(language="English, Italiano, or auto: each member's own Discord language")
     @app_commands.choices(language=[string_choice(f"settings.languages.{code}", code) for code in LANGUAGE_CHOICES])
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
+    async def language(self, interaction: discord.Interaction[FloorBot], language: str) -> None:
         settings = await self.bot.store.set_language(guild_id_of(interaction), None if language == AUTO else language)
         reply, names = await self._language(interaction)  # the new setting's language, unless it is auto
         await interaction.response.send_message(
@@ -73,7 +69,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         )
 
     @app_commands.command(name="show", description="Show this server's rulebook and language.")
-    async def show(self, interaction: discord.Interaction) -> None:
+    async def show(self, interaction: discord.Interaction[FloorBot]) -> None:
         settings = await self.bot.store.get_settings(guild_id_of(interaction))
         language, names = await self._language(interaction)
         await interaction.response.send_message(embed=describe_settings(settings, names, language), ephemeral=True)

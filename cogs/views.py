@@ -7,13 +7,18 @@ from typing import Any
 
 import discord
 
+from cogs import errors
+from cogs.core import FloorBot
 from cogs.embeds import shorten
 from cogs.language import reply_language
 from i18n import text
 
 VIEW_TIMEOUT = 15 * 60  # Discord's interaction tokens last 15 minutes; the buttons live as long
 
-Choose = Callable[[discord.Interaction, str], Awaitable[None]]
+Choose = Callable[[discord.Interaction[FloorBot], str], Awaitable[None]]
+# discord.py declares the hooks a view or item overrides (interaction_check, on_error, callback) generic over
+# the client, so an override must accept any client's interaction; each passes it on to code typed for FloorBot.
+Hook = discord.Interaction[Any]
 
 
 class OwnedView(discord.ui.View):
@@ -23,7 +28,7 @@ class OwnedView(discord.ui.View):
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def interaction_check(self, interaction: Hook) -> bool:
         if interaction.user.id == self.owner_id:
             return True
         if interaction.guild_id is not None and interaction.permissions.manage_guild:
@@ -32,8 +37,8 @@ class OwnedView(discord.ui.View):
         await interaction.response.send_message(refusal, ephemeral=True)
         return False
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
-        await interaction.client.tree.on_error(interaction, error)  # type: ignore[attr-defined]
+    async def on_error(self, interaction: Hook, error: Exception, item: discord.ui.Item[Any]) -> None:
+        await errors.on_error(interaction, error)
 
 
 class ChoiceButton(discord.ui.Button["ButtonsView"]):
@@ -43,7 +48,7 @@ class ChoiceButton(discord.ui.Button["ButtonsView"]):
         super().__init__(label=shorten(label, 80), style=discord.ButtonStyle.primary, custom_id=f"choice:{index}")
         self.value = value
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Hook) -> None:
         assert self.view is not None
         self.view.stop()
         await self.view.choose(interaction, self.value)
@@ -62,7 +67,7 @@ class ButtonsView(OwnedView):
 class PickSelect(discord.ui.Select["SelectView"]):
     """A select menu that hands the picked value to the view's callback."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Hook) -> None:
         assert self.view is not None
         await self.view.choose(interaction, self.values[0])
 

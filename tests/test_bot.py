@@ -48,7 +48,7 @@ def test_bad_config_is_explained(env) -> None:
 def test_bot_never_pings_and_asks_for_no_privileged_intents(bot) -> None:
     assert bot.allowed_mentions.to_dict() == {"parse": []}
     assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
-    assert isinstance(bot.tree, floorbot.FloorTree)
+    assert floorbot.EXTENSIONS[0] == "cogs.errors"  # the error handler is installed before any command
 
 
 async def test_every_extension_loads(driver) -> None:
@@ -195,3 +195,14 @@ def test_bad_sync_setting_exits_with_a_clear_message(tmp_path) -> None:
     result = run_bot(env=clean_env(tmp_path) | {"SYNC_COMMANDS": "sometimes"})
     assert result.returncode == 2
     assert "SYNC_COMMANDS" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_no_cog_imports_the_entry_point() -> None:
+    """bot.py builds the bot from the cogs; a cog importing bot.py back would be an import cycle."""
+    import ast
+
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "bot" not in imported, f"{path.name} imports bot.py"

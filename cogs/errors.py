@@ -1,0 +1,76 @@
+"""The one place where failures become a short ephemeral reply and a log line.
+
+Loaded as an extension (the first in bot.py's EXTENSIONS), it installs `on_error` on the command tree;
+the views send their failures here too, so a button and a command fail the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import discord
+from discord import app_commands
+
+from cogs.core import FloorBot
+from cogs.language import reply_language
+from i18n import Language, text
+
+log = logging.getLogger("floorcall.bot")
+
+
+async def on_error(interaction: discord.Interaction[FloorBot], error: Exception, /) -> None:
+    original = getattr(error, "original", error)
+    where = f"guild={interaction.guild_id} user={interaction.user.id} command={command_name(interaction)}"
+    language = await reply_language(interaction)
+    message = friendly(error, language)
+    if message is None:
+        log.error("Unhandled error %s", where, exc_info=original)
+        message = text(language, "errors.bug")
+    else:
+        log.info("Refused %s: %s", where, error)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not tell the user about the failure %s", where)
+
+
+def command_name(interaction: discord.Interaction[FloorBot]) -> str:
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data: Mapping[str, object] = interaction.data or {}
+    return str(data.get("custom_id") or data.get("name") or "?")
+
+
+def friendly(error: Exception, language: Language) -> str | None:
+    """The user-facing sentence for an expected failure; None for a bug."""
+    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
+        missing = ", ".join(_permission(p, language) for p in error.missing_permissions)
+        return text(language, "errors.permission", missing=missing)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return text(language, "errors.server_only")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return text(language, "errors.cooldown", seconds=error.retry_after)
+    if isinstance(error, app_commands.CheckFailure):
+        return text(language, "errors.not_here")
+    if isinstance(error, app_commands.TransformerError):
+        return text(language, "errors.unreadable", value=error.value)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return text(language, "errors.stale_command")
+    return None
+
+
+def _permission(name: str, language: Language) -> str:
+    """Discord's name for a permission: from the catalogue for those the commands check, else from its flag."""
+    try:
+        return text(language, f"permissions.{name}")
+    except KeyError:
+        return name.replace("_", " ").replace("guild", "server")
+
+
+async def setup(bot: FloorBot) -> None:
+    bot.tree.error(on_error)
