@@ -18,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,11 +71,14 @@ async def throughput(
 def rows(entries: int, guilds: int, big_share: float, per_game: int) -> Iterator[tuple[object, ...]]:
     """Log rows: `big_share` of them in guild 1 (in games of `per_game`), the rest spread round-robin."""
     big = int(entries * big_share)
+    numbers = Counter[int]()
     for i in range(entries):
+        guild_id = 1 if i < big else 2 + i % (guilds - 1)
+        numbers[guild_id] += 1
         if i < big:
-            yield (1, i // per_game + 1, 10, 100 + i % 7, f"flop had four cards {i}")
+            yield (1, numbers[1], i // per_game + 1, 10, 100 + i % 7, f"flop had four cards {i}")
         else:
-            yield (2 + i % (guilds - 1), None, 20, 100 + i % 7, f"turn came early {i}")
+            yield (guild_id, numbers[guild_id], None, 20, 100 + i % 7, f"turn came early {i}")
 
 
 async def build_big_file(path: Path, entries: int, guilds: int, per_game: int) -> int:
@@ -84,14 +88,14 @@ async def build_big_file(path: Path, entries: int, guilds: int, per_game: int) -
     started = time.perf_counter()
     with sqlite3.connect(path) as conn:
         conn.executemany(
-            "INSERT INTO games (id, guild_id, channel_id, name, opened_by, closed_at) "
-            "VALUES (?, 1, 10, ?, 100, '2025-01-01T00:00:00Z')",
-            ((n, f"game {n}") for n in range(1, games + 1)),
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, closed_at) "
+            "VALUES (?, ?, 1, 10, ?, 100, '2025-01-01T00:00:00Z')",
+            ((n, n, f"game {n}") for n in range(1, games + 1)),
         )
         conn.executemany(
-            "INSERT INTO log_entries (guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
-            "outcome, rulebook) VALUES (?, ?, ?, ?, 'ruling', ?, 'ruling', 'holdem.flop-too-many-cards', "
-            "'redeal-flop', 'robert-classic')",
+            "INSERT INTO log_entries (guild_id, number, game_id, channel_id, user_id, kind, text, status, "
+            "rule_id, outcome, rulebook) VALUES (?, ?, ?, ?, ?, 'ruling', ?, 'ruling', "
+            "'holdem.flop-too-many-cards', 'redeal-flop', 'robert-classic')",
             rows(entries, guilds, 0.5, per_game),
         )
         conn.execute("ANALYZE")
@@ -99,13 +103,13 @@ async def build_big_file(path: Path, entries: int, guilds: int, per_game: int) -
     return games
 
 
-async def page_times(path: Path, game_id: int, queries: int) -> None:
+async def page_times(path: Path, game_number: int, queries: int) -> None:
     store = await Store.open(path)
     cases = {
         "server log, page 1": {"page": 1},
         "server log, page 100": {"page": 100},
-        "one game, page 1": {"game_id": game_id, "page": 1},
-        "one game, page 100": {"game_id": game_id, "page": 100},
+        "one game, page 1": {"game_number": game_number, "page": 1},
+        "one game, page 100": {"game_number": game_number, "page": 100},
         "small server, page 1": {"page": 1, "guild": 2},
     }
     for label, case in cases.items():
@@ -156,7 +160,7 @@ async def main() -> None:
         print(f"/game log page (10 entries) with {entries:,} entries in the file")
         big = Path(tmp, "big.db")
         games = await build_big_file(big, entries, guilds=100, per_game=10_000)
-        await page_times(big, game_id=games, queries=queries)
+        await page_times(big, game_number=games, queries=queries)
 
 
 if __name__ == "__main__":

@@ -12,20 +12,12 @@ DEFAULT_RULEBOOK = "robert-classic"
 EntryKind = Literal["ruling", "note"]
 
 
-class StoreError(Exception):
-    """Base class for the store's own errors (sqlite3 errors pass through unchanged)."""
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is reading the log: a private ruling is shown only to its author and to managers."""
 
-
-class StoreClosed(StoreError):
-    """A write was submitted after `Store.close()` began."""
-
-
-class GameAlreadyOpen(StoreError):
-    """`start_game` in a channel that already has an open game; carries that game."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(f"game {game.id} is already open in channel {game.channel_id}")
-        self.game = game
+    user_id: int
+    manager: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +39,8 @@ class GuildSettings:
 class Game:
     """One home game: opened in a channel, closed with `/game end`."""
 
-    id: int
+    id: int  # internal and global across servers: never shown, never taken from a user
+    number: int  # what users see and type: per server, from 1, never reused
     guild_id: int
     channel_id: int
     name: str
@@ -64,6 +57,7 @@ class Game:
         closed = row["closed_at"]
         return cls(
             id=row["id"],
+            number=row["number"],
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             name=row["name"],
@@ -75,11 +69,14 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """A ruling or a note; `game_id` None means the server's general log."""
+    """A ruling or a note; `game_number` None means the server's general log. `id` and `game_id` are
+    internal (global across servers); users see `number` and `game_number`."""
 
     id: int
+    number: int
     guild_id: int
     game_id: int | None
+    game_number: int | None
     game_name: str | None
     channel_id: int
     user_id: int
@@ -89,11 +86,13 @@ class LogEntry:
     rule_id: str | None
     outcome: str | None
     rulebook: str | None
+    private: bool
     created_at: datetime
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> LogEntry:
         values = dict(row)
+        values["private"] = bool(values["private"])
         values["created_at"] = datetime.fromisoformat(values["created_at"])
         return cls(**values)
 

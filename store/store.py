@@ -17,11 +17,12 @@ import asyncio
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
-from .models import Game, GameAlreadyOpen, GuildSettings, LogEntry, LogPage, StoreError
+from .errors import GameAlreadyOpen, StoreError
+from .models import Game, GuildSettings, LogEntry, LogPage, Viewer
 from .schema import migrate
 from .writer import GroupCommitWriter
 
@@ -29,31 +30,69 @@ from .writer import GroupCommitWriter
 # shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling.
 BUSY_TIMEOUT_MS = 5000
 
-_GAME_COLUMNS = "id, guild_id, channel_id, name, opened_by, opened_at, closed_at"
-_ENTRY_COLUMNS = "id, guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook"
+_GAME_COLUMNS = "id, number, guild_id, channel_id, name, opened_by, opened_at, closed_at"
+_ENTRY_COLUMNS = (
+    "id, guild_id, number, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private"
+)
+# Entries `viewer` may read: public ones, their own private ones, every one for a manager.
 _SELECT_ENTRIES = """
-    SELECT e.id, e.guild_id, e.game_id, g.name AS game_name, e.channel_id, e.user_id, e.kind, e.text,
-           e.status, e.rule_id, e.outcome, e.rulebook, e.created_at
+    SELECT e.id, e.number, e.guild_id, e.game_id, g.number AS game_number, g.name AS game_name, e.channel_id,
+           e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.private, e.created_at
     FROM log_entries AS e LEFT JOIN games AS g ON g.guild_id = e.guild_id AND g.id = e.game_id
-    WHERE e.guild_id = :guild_id
+    WHERE e.guild_id = :guild_id AND (e.private = 0 OR :manager OR e.user_id = :viewer_id)
 """
+# Which game's entries: one game by its number, or (transitional, for the cogs until they use numbers) by
+# its internal id. Separate literal variants rather than `:x IS NULL OR ...`, so each plan uses its index.
+_GAME_FILTERS = {
+    "number": " AND e.game_id = (SELECT id FROM games WHERE guild_id = :guild_id AND number = :game_number)",
+    "id": " AND e.game_id = :game_id",
+    None: "",
+}
 _OPEN_GAME_ID = (
     "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
 )
+
+
+def _next_number(counter: str) -> str:
+    """The server's next game or entry number; the insert trigger then advances the counter."""
+    return f"coalesce((SELECT {counter} FROM guild_counters WHERE guild_id = :guild_id), 0) + 1"
+
+
 _INSERT_ENTRY = f"""
     INSERT INTO log_entries ({_ENTRY_COLUMNS})
-    VALUES (NULL, :guild_id, {_OPEN_GAME_ID}, :channel_id, :user_id, :kind, :text,
-            :status, :rule_id, :outcome, :rulebook)
-    RETURNING id, guild_id, game_id,
+    VALUES (NULL, :guild_id, {_next_number("last_entry")}, {_OPEN_GAME_ID}, :channel_id, :user_id, :kind, :text,
+            :status, :rule_id, :outcome, :rulebook, :private)
+    RETURNING id, number, guild_id, game_id,
+              (SELECT number FROM games AS g WHERE g.guild_id = log_entries.guild_id
+                                               AND g.id = log_entries.game_id) AS game_number,
               (SELECT name FROM games AS g WHERE g.guild_id = log_entries.guild_id
                                              AND g.id = log_entries.game_id) AS game_name,
-              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, created_at
+              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private, created_at
+"""
+_INSERT_GAME = f"""
+    INSERT INTO games (guild_id, number, channel_id, name, opened_by)
+    VALUES (:guild_id, {_next_number("last_game")}, :channel_id, :name, :user_id)
+    RETURNING {_GAME_COLUMNS}
 """
 
+GameFilter = Literal["number", "id"] | None
 
-def _entries_query(game_id: int | None) -> str:
-    """Two literal variants rather than `:game_id IS NULL OR ...`, so each plan uses its index."""
-    return _SELECT_ENTRIES if game_id is None else _SELECT_ENTRIES + " AND e.game_id = :game_id"
+
+def _entries_query(game: GameFilter) -> str:
+    return _SELECT_ENTRIES + _GAME_FILTERS[game]
+
+
+def _visible_to(viewer: Viewer | None) -> dict[str, Any]:
+    """Parameters of the visibility clause in `_SELECT_ENTRIES`; no viewer sees public entries only."""
+    if viewer is None:
+        return {"viewer_id": None, "manager": False}
+    return {"viewer_id": viewer.user_id, "manager": viewer.manager}
+
+
+def _game_filter(game_number: int | None, game_id: int | None) -> GameFilter:
+    if game_number is not None:
+        return "number"
+    return None if game_id is None else "id"
 
 
 class Store:
@@ -114,9 +153,11 @@ class Store:
         rule_id: str | None,
         outcome: str | None,
         rulebook: str,
-    ) -> int:
-        """Log a ruling in the channel's open game (else the general log); its id once committed."""
-        entry = await self._insert_entry(
+        private: bool = False,
+    ) -> LogEntry:
+        """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
+        ruling (asked privately) is shown only to its asker and to managers."""
+        return await self._insert_entry(
             guild_id,
             channel_id=channel_id,
             user_id=user_id,
@@ -126,8 +167,8 @@ class Store:
             rule_id=rule_id,
             outcome=outcome,
             rulebook=rulebook,
+            private=private,
         )
-        return entry.id
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
         """Log a free-text note where a ruling from this channel would go."""
@@ -141,6 +182,7 @@ class Store:
             rule_id=None,
             outcome=None,
             rulebook=None,
+            private=False,
         )
 
     async def _insert_entry(self, guild_id: int, **values: Any) -> LogEntry:
@@ -148,14 +190,26 @@ class Store:
         return LogEntry.from_row(row)
 
     async def log_page(
-        self, guild_id: int, *, game_id: int | None = None, page: int = 1, per_page: int = 10
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer | None = None,
+        game_number: int | None = None,
+        game_id: int | None = None,
+        page: int = 1,
+        per_page: int = 10,
     ) -> LogPage:
-        """Entries newest first: one game's, or (game_id None) the whole server's log."""
+        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log.
+
+        Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
+        names a game by its internal id."""
         page = max(page, 1)
         rows = await self._read(
-            _entries_query(game_id) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
+            _entries_query(_game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
             {
+                **_visible_to(viewer),
                 "guild_id": guild_id,
+                "game_number": game_number,
                 "game_id": game_id,
                 "limit": per_page + 1,  # one extra row answers "is there a next page?" without a COUNT
                 "offset": (page - 1) * per_page,
@@ -165,14 +219,16 @@ class Store:
         return LogPage(entries=entries, page=page, per_page=per_page, has_next=len(rows) > per_page)
 
     async def export_entries(self, guild_id: int, *, game_id: int | None = None) -> list[LogEntry]:
-        """Every entry of one game, or of the whole server, oldest first."""
+        """Every public entry of one game, or of the whole server, oldest first. Transitional: the cogs' export
+        until they use `export`; it holds the whole log in memory under the lock."""
         rows = await self._read(
-            _entries_query(game_id) + " ORDER BY e.id", {"guild_id": guild_id, "game_id": game_id}
+            _entries_query(_game_filter(None, game_id)) + " ORDER BY e.id",
+            {**_visible_to(None), "guild_id": guild_id, "game_id": game_id},
         )
         return [LogEntry.from_row(row) for row in rows]
 
     async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server (its settings stay)."""
+        """Delete every game and every entry of the server (its settings and number counters stay)."""
         params = {"guild_id": guild_id}
         await self._writer.write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
@@ -185,11 +241,7 @@ class Store:
         """Open a game in the channel; raises GameAlreadyOpen if the channel has one."""
         try:
             [row] = await self._writer.write(
-                (
-                    f"INSERT INTO games (guild_id, channel_id, name, opened_by) "
-                    f"VALUES (:guild_id, :channel_id, :name, :user_id) RETURNING {_GAME_COLUMNS}",
-                    {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id},
-                )
+                (_INSERT_GAME, {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id})
             )
         except sqlite3.IntegrityError:
             existing = await self.open_game(guild_id, channel_id=channel_id)
@@ -219,11 +271,11 @@ class Store:
         )
         return Game.from_row(rows[0]) if rows else None
 
-    async def get_game(self, guild_id: int, game_id: int) -> Game | None:
-        """One game of this server by id (None for another server's id)."""
+    async def get_game(self, guild_id: int, number: int) -> Game | None:
+        """This server's game #number (None if it has none: never another server's game)."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND id = :game_id",
-            {"guild_id": guild_id, "game_id": game_id},
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
+            {"guild_id": guild_id, "number": number},
         )
         return Game.from_row(rows[0]) if rows else None
 
@@ -237,12 +289,13 @@ class Store:
         )
         return [Game.from_row(row) for row in rows]
 
-    async def delete_game(self, guild_id: int, game_id: int) -> Game | None:
-        """Delete one game and (by cascade) its entries; None if the server has no such game."""
+    async def delete_game(self, guild_id: int, number: int) -> Game | None:
+        """Delete game #number and (by cascade) its entries; None if the server has no such game. Numbers are
+        never reused, so a stale confirmation for #5 deletes #5 or nothing."""
         rows = await self._writer.write(
             (
-                f"DELETE FROM games WHERE guild_id = :guild_id AND id = :game_id RETURNING {_GAME_COLUMNS}",
-                {"guild_id": guild_id, "game_id": game_id},
+                f"DELETE FROM games WHERE guild_id = :guild_id AND number = :number RETURNING {_GAME_COLUMNS}",
+                {"guild_id": guild_id, "number": number},
             )
         )
         return Game.from_row(rows[0]) if rows else None

@@ -17,7 +17,7 @@ from typing import Any
 
 import aiosqlite
 
-from .models import StoreClosed
+from .errors import StoreClosed
 
 Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
 

@@ -58,6 +58,6 @@ async def test_acknowledged_rulings_survive_sigkill(db_path: Path) -> None:
 
     store = await Store.open(db_path)  # and the bot can carry on with the file
     try:
-        assert await store.log_ruling(1, **ruling("after the crash")) > max(stored)
+        assert (await store.log_ruling(1, **ruling("after the crash"))).id > max(stored)
     finally:
         await store.close()
