@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 DEFAULT_RULEBOOK = "robert-classic"
 
@@ -109,3 +111,78 @@ class LogPage:
     @property
     def has_previous(self) -> bool:
         return self.page > 1
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRecord:
+    """What a final ruling logs (the arguments of `Store.log_ruling`), for `Store.answer_question`."""
+
+    channel_id: int
+    user_id: int
+    situation: str
+    status: str
+    rule_id: str | None
+    outcome: str | None
+    rulebook: str
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PendingQuestion:
+    """A question the bot asked and is waiting on; `request` is what the caller stored to carry on."""
+
+    id: int
+    guild_id: int  # 0 for a direct message
+    channel_id: int
+    owner_id: int
+    request: Mapping[str, Any]
+    created_at: datetime
+    answered_by: int | None
+    answered_at: datetime | None
+
+    @property
+    def is_answered(self) -> bool:
+        return self.answered_at is not None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PendingQuestion:
+        answered = row["answered_at"]
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            owner_id=row["owner_id"],
+            request=json.loads(row["request"]),
+            created_at=datetime.fromisoformat(row["created_at"]),
+            answered_by=row["answered_by"],
+            answered_at=None if answered is None else datetime.fromisoformat(answered),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """The one accepted answer to a question: the entry it logged and the question it asked next, if any."""
+
+    entry: LogEntry | None
+    next_question_id: int | None
+
+    @property
+    def entry_number(self) -> int | None:
+        return None if self.entry is None else self.entry.number
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPart:
+    """One file to attach: at most the `max_bytes` the export was asked for."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A log export: one plain file, or (`compressed`) one or more zips, each valid on its own."""
+
+    parts: list[ExportPart]
+    entries: int
+    compressed: bool

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from .errors import StoreError
+from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -107,12 +107,36 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # v4: a ruling asked privately is logged as private: only its asker and the server's managers see it.
     ("ALTER TABLE log_entries ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1))",),
+    # v5: questions the bot asked and is waiting on, so their buttons survive a restart and are answered
+    # once. The id is random: it travels in button ids and must not reveal how many questions were asked.
+    # guild_id 0 is a direct message, which has questions but never log entries. A question yields at most
+    # one log entry (the unique index): a double click cannot log a ruling twice. No foreign key: questions
+    # are purged after a while, the entries they produced stay.
+    (
+        f"""CREATE TABLE pending_questions (
+            id          INTEGER PRIMARY KEY,
+            guild_id    INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            owner_id    INTEGER NOT NULL,
+            request     TEXT    NOT NULL CHECK (json_valid(request)),
+            created_at  TEXT    NOT NULL DEFAULT ({NOW}),
+            answered_by INTEGER,
+            answered_at TEXT,
+            CHECK ((answered_by IS NULL) = (answered_at IS NULL))
+        )""",
+        "CREATE INDEX pending_questions_by_age ON pending_questions (created_at)",
+        "ALTER TABLE log_entries ADD COLUMN question_id INTEGER",
+        "CREATE UNIQUE INDEX log_entries_one_per_question ON log_entries (question_id) WHERE question_id IS NOT NULL",
+        """CREATE TRIGGER log_entries_need_a_server BEFORE INSERT ON log_entries WHEN NEW.guild_id = 0 BEGIN
+            SELECT RAISE(ABORT, 'log entries belong to a server, not to direct messages');
+        END""",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNew(StoreError):
+class SchemaTooNew(StoreUnusable):
     """The file was written by a newer Floor Call; refusing to guess at its schema."""
 
 
@@ -128,7 +152,12 @@ async def migrate(conn: aiosqlite.Connection, target: int = LATEST_VERSION) -> i
     try:
         current = await schema_version(conn)
         if current > LATEST_VERSION:
-            raise SchemaTooNew(f"database schema v{current} is newer than this code (v{LATEST_VERSION})")
+            [path] = [file for _, name, file in await conn.execute_fetchall("PRAGMA database_list") if name == "main"]
+            raise SchemaTooNew(
+                path,
+                f"its schema is v{current}, newer than this Floor Call's (v{LATEST_VERSION})",
+                "run the newer Floor Call that wrote it, or restore a backup made by this version",
+            )
         for statements in MIGRATIONS[current:target]:
             for statement in statements:
                 await conn.execute(statement)

@@ -9,6 +9,10 @@ fsync per commit, and the group-commit writer shares that fsync among every writ
 Isolation between servers: there is no method without `guild_id` as its first argument, every query has
 `guild_id = ?` in its WHERE clause, and log entries reference games by (guild_id, id), so the database
 refuses an entry that points at another server's game.
+
+Faults: `open` refuses an unusable file with StoreUnusable (see `store.opening`); while running, a file
+deleted or replaced under the store makes every later call raise StoreGone, a full disk makes that write
+StoreFull, and one bad write never fails another's (see `store.writer`).
 """
 
 from __future__ import annotations
@@ -16,113 +20,79 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from pathlib import Path
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any
 
 import aiosqlite
 
-from .errors import GameAlreadyOpen, StoreError
-from .models import Game, GuildSettings, LogEntry, LogPage, Viewer
+from .errors import GameAlreadyOpen, StoreUnusable
+from .export import Format, export_log
+from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .opening import DatabaseFile, check_integrity, check_path, refused
 from .schema import migrate
+from .sql import (
+    ANSWER_QUESTION,
+    GAME_COLUMNS,
+    INSERT_ENTRY,
+    INSERT_GAME,
+    INSERT_QUESTION,
+    PURGE_QUESTIONS,
+    QUESTION_COLUMNS,
+    entries_query,
+    game_filter,
+    question_params,
+    ruling_params,
+    visible_to,
+)
 from .writer import GroupCommitWriter
 
 # The bot holds the only connection, so this only matters when another process (a backup, the sqlite3
 # shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling.
 BUSY_TIMEOUT_MS = 5000
-
-_GAME_COLUMNS = "id, number, guild_id, channel_id, name, opened_by, opened_at, closed_at"
-_ENTRY_COLUMNS = (
-    "id, guild_id, number, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private"
-)
-# Entries `viewer` may read: public ones, their own private ones, every one for a manager.
-_SELECT_ENTRIES = """
-    SELECT e.id, e.number, e.guild_id, e.game_id, g.number AS game_number, g.name AS game_name, e.channel_id,
-           e.user_id, e.kind, e.text, e.status, e.rule_id, e.outcome, e.rulebook, e.private, e.created_at
-    FROM log_entries AS e LEFT JOIN games AS g ON g.guild_id = e.guild_id AND g.id = e.game_id
-    WHERE e.guild_id = :guild_id AND (e.private = 0 OR :manager OR e.user_id = :viewer_id)
-"""
-# Which game's entries: one game by its number, or (transitional, for the cogs until they use numbers) by
-# its internal id. Separate literal variants rather than `:x IS NULL OR ...`, so each plan uses its index.
-_GAME_FILTERS = {
-    "number": " AND e.game_id = (SELECT id FROM games WHERE guild_id = :guild_id AND number = :game_number)",
-    "id": " AND e.game_id = :game_id",
-    None: "",
-}
-_OPEN_GAME_ID = (
-    "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
-)
-
-
-def _next_number(counter: str) -> str:
-    """The server's next game or entry number; the insert trigger then advances the counter."""
-    return f"coalesce((SELECT {counter} FROM guild_counters WHERE guild_id = :guild_id), 0) + 1"
-
-
-_INSERT_ENTRY = f"""
-    INSERT INTO log_entries ({_ENTRY_COLUMNS})
-    VALUES (NULL, :guild_id, {_next_number("last_entry")}, {_OPEN_GAME_ID}, :channel_id, :user_id, :kind, :text,
-            :status, :rule_id, :outcome, :rulebook, :private)
-    RETURNING id, number, guild_id, game_id,
-              (SELECT number FROM games AS g WHERE g.guild_id = log_entries.guild_id
-                                               AND g.id = log_entries.game_id) AS game_number,
-              (SELECT name FROM games AS g WHERE g.guild_id = log_entries.guild_id
-                                             AND g.id = log_entries.game_id) AS game_name,
-              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, private, created_at
-"""
-_INSERT_GAME = f"""
-    INSERT INTO games (guild_id, number, channel_id, name, opened_by)
-    VALUES (:guild_id, {_next_number("last_game")}, :channel_id, :name, :user_id)
-    RETURNING {_GAME_COLUMNS}
-"""
-
-GameFilter = Literal["number", "id"] | None
-
-
-def _entries_query(game: GameFilter) -> str:
-    return _SELECT_ENTRIES + _GAME_FILTERS[game]
-
-
-def _visible_to(viewer: Viewer | None) -> dict[str, Any]:
-    """Parameters of the visibility clause in `_SELECT_ENTRIES`; no viewer sees public entries only."""
-    if viewer is None:
-        return {"viewer_id": None, "manager": False}
-    return {"viewer_id": viewer.user_id, "manager": viewer.manager}
-
-
-def _game_filter(game_number: int | None, game_id: int | None) -> GameFilter:
-    if game_number is not None:
-        return "number"
-    return None if game_id is None else "id"
-
+# Questions older than this are deleted at start: nobody is going to answer them any more.
+QUESTION_DAYS = 30
 
 class Store:
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        """Use `Store.open`; this only wires an already configured, migrated connection."""
+    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
+        """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
         self._conn = conn
+        self._file = file
         self._lock = asyncio.Lock()
-        self._writer = GroupCommitWriter(conn, self._lock)
+        self._writer = GroupCommitWriter(conn, self._lock, file)
         self._closed = False
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) and migrate the file; the caller owns the result until `close`."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(Path(path), isolation_level=None)
+        """Open (creating if needed), check and migrate the file; the caller owns the result until `close`.
+        Raises StoreUnusable (one line: the path, the problem, the fix) for a file it cannot use."""
+        path = os.path.abspath(path)
+        check_path(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise refused(path, error) from error
         try:
             conn.row_factory = sqlite3.Row
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
             if mode != "wal":
-                raise StoreError(f"{path}: SQLite refused WAL mode (got {mode!r})")
+                fix = "put the database on a local disk (WAL needs shared memory)"
+                raise StoreUnusable(path, f"SQLite refused WAL mode (got {mode!r})", fix)
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA synchronous = FULL")
+            await check_integrity(conn, path)
             await migrate(conn)
+            await conn.execute(PURGE_QUESTIONS, {"age": f"-{QUESTION_DAYS} days"})
+            file = DatabaseFile.at(path)
+        except sqlite3.Error as error:
+            await conn.close()
+            raise refused(path, error) from error
         except BaseException:
             await conn.close()
             raise
-        return cls(conn)
+        return cls(conn, file)
 
     async def close(self) -> None:
         """Commit what is queued, then close the file. Safe to call twice."""
@@ -131,12 +101,16 @@ class Store:
         self._closed = True
         try:
             await self._writer.close()
-            await self._conn.execute("PRAGMA optimize")
+            if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
+                await self._conn.execute("PRAGMA optimize")
         finally:
             await self._conn.close()
+            if self._file.is_gone():
+                self._file.discard_journal()
 
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         # The writer holds the lock for a whole batch, so a read never sees uncommitted rows.
+        self._file.check()
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
 
@@ -157,36 +131,29 @@ class Store:
     ) -> LogEntry:
         """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
         ruling (asked privately) is shown only to its asker and to managers."""
-        return await self._insert_entry(
-            guild_id,
-            channel_id=channel_id,
-            user_id=user_id,
-            kind="ruling",
-            text=situation,
-            status=status,
-            rule_id=rule_id,
-            outcome=outcome,
-            rulebook=rulebook,
-            private=private,
-        )
+        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private)
+        return await self._insert_entry(ruling_params(guild_id, record))
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
         """Log a free-text note where a ruling from this channel would go."""
         return await self._insert_entry(
-            guild_id,
-            channel_id=channel_id,
-            user_id=user_id,
-            kind="note",
-            text=text,
-            status=None,
-            rule_id=None,
-            outcome=None,
-            rulebook=None,
-            private=False,
+            {
+                "guild_id": guild_id,
+                "channel_id": channel_id,
+                "user_id": user_id,
+                "kind": "note",
+                "text": text,
+                "status": None,
+                "rule_id": None,
+                "outcome": None,
+                "rulebook": None,
+                "private": False,
+                "question_id": None,
+            }
         )
 
-    async def _insert_entry(self, guild_id: int, **values: Any) -> LogEntry:
-        [row] = await self._writer.write((_INSERT_ENTRY, {"guild_id": guild_id, **values}))
+    async def _insert_entry(self, params: dict[str, Any]) -> LogEntry:
+        [row] = await self._writer.write((INSERT_ENTRY, params))
         return LogEntry.from_row(row)
 
     async def log_page(
@@ -205,9 +172,9 @@ class Store:
         names a game by its internal id."""
         page = max(page, 1)
         rows = await self._read(
-            _entries_query(_game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
+            entries_query(game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
             {
-                **_visible_to(viewer),
+                **visible_to(viewer),
                 "guild_id": guild_id,
                 "game_number": game_number,
                 "game_id": game_id,
@@ -222,10 +189,28 @@ class Store:
         """Every public entry of one game, or of the whole server, oldest first. Transitional: the cogs' export
         until they use `export`; it holds the whole log in memory under the lock."""
         rows = await self._read(
-            _entries_query(_game_filter(None, game_id)) + " ORDER BY e.id",
-            {**_visible_to(None), "guild_id": guild_id, "game_id": game_id},
+            entries_query(game_filter(None, game_id)) + " ORDER BY e.id",
+            {**visible_to(None), "guild_id": guild_id, "game_id": game_id},
         )
         return [LogEntry.from_row(row) for row in rows]
+
+    async def export(
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer,
+        game_number: int | None = None,
+        fmt: Format,
+        max_bytes: int,
+    ) -> Export | None:
+        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`: plain if it
+        fits, else zipped, else split into zips that are each valid on their own. None if the server has no
+        game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
+        and nobody's writes wait for it (see `store.export`)."""
+        self._file.check()
+        return await asyncio.to_thread(
+            export_log, self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+        )
 
     async def clear_log(self, guild_id: int) -> None:
         """Delete every game and every entry of the server (its settings and number counters stay)."""
@@ -235,13 +220,64 @@ class Store:
             ("DELETE FROM games WHERE guild_id = :guild_id", params),
         )
 
+    # -- pending questions ---------------------------------------------------------------------------
+
+    async def create_question(
+        self, guild_id: int, *, channel_id: int, owner_id: int, request: Mapping[str, Any]
+    ) -> int:
+        """Keep a question the bot asks (guild_id 0 in a direct message) until it is answered; its id, for the
+        buttons. `request` is whatever JSON-able state the bot needs to carry on after a restart."""
+        [row] = await self._writer.write((INSERT_QUESTION, question_params(guild_id, channel_id, owner_id, request)))
+        return int(row["id"])
+
+    async def get_question(self, guild_id: int, question_id: int) -> PendingQuestion | None:
+        """The question, answered or not; None if this server (or DM scope) has no such question."""
+        rows = await self._read(
+            f"SELECT {QUESTION_COLUMNS} FROM pending_questions WHERE guild_id = :guild_id AND id = :question_id",
+            {"guild_id": guild_id, "question_id": question_id},
+        )
+        return PendingQuestion.from_row(rows[0]) if rows else None
+
+    async def answer_question(
+        self,
+        guild_id: int,
+        question_id: int,
+        *,
+        answered_by: int,
+        ruling: RulingRecord | None = None,
+        next_request: Mapping[str, Any] | None = None,
+    ) -> Answered | None:
+        """Accept the first answer to an open question, in one transaction: mark it answered, log `ruling` (at
+        most one entry per question, enforced by the database) and ask the next question (same channel and
+        owner). None if the question was already answered or does not exist: a stale or double click."""
+        asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by}
+        entry_params = None if ruling is None else ruling_params(guild_id, ruling, question_id=question_id)
+        next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
+
+        async def answer(conn: aiosqlite.Connection) -> Answered | None:
+            rows = list(await conn.execute_fetchall(ANSWER_QUESTION, asked))
+            if not rows:
+                return None
+            entry = None
+            if entry_params is not None:
+                [row] = await conn.execute_fetchall(INSERT_ENTRY, entry_params)
+                entry = LogEntry.from_row(row)
+            next_id = None
+            if next_params is not None:
+                followup = {**next_params, "channel_id": rows[0]["channel_id"], "owner_id": rows[0]["owner_id"]}
+                [row] = await conn.execute_fetchall(INSERT_QUESTION, followup)
+                next_id = int(row["id"])
+            return Answered(entry=entry, next_question_id=next_id)
+
+        return await self._writer.run(answer, atomic=True)
+
     # -- games ---------------------------------------------------------------------------------------
 
     async def start_game(self, guild_id: int, *, channel_id: int, user_id: int, name: str) -> Game:
         """Open a game in the channel; raises GameAlreadyOpen if the channel has one."""
         try:
             [row] = await self._writer.write(
-                (_INSERT_GAME, {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id})
+                (INSERT_GAME, {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id})
             )
         except sqlite3.IntegrityError:
             existing = await self.open_game(guild_id, channel_id=channel_id)
@@ -256,7 +292,7 @@ class Store:
             (
                 f"UPDATE games SET closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
                 f"WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL "
-                f"RETURNING {_GAME_COLUMNS}",
+                f"RETURNING {GAME_COLUMNS}",
                 {"guild_id": guild_id, "channel_id": channel_id},
             )
         )
@@ -265,7 +301,7 @@ class Store:
     async def open_game(self, guild_id: int, *, channel_id: int) -> Game | None:
         """The channel's open game, if any."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
+            f"SELECT {GAME_COLUMNS} FROM games "
             f"WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL",
             {"guild_id": guild_id, "channel_id": channel_id},
         )
@@ -274,7 +310,7 @@ class Store:
     async def get_game(self, guild_id: int, number: int) -> Game | None:
         """This server's game #number (None if it has none: never another server's game)."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
             {"guild_id": guild_id, "number": number},
         )
         return Game.from_row(rows[0]) if rows else None
@@ -282,7 +318,7 @@ class Store:
     async def list_games(self, guild_id: int, *, search: str = "", limit: int = 25) -> list[Game]:
         """The server's games, newest first; `search` filters names case-insensitively."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
+            f"SELECT {GAME_COLUMNS} FROM games "
             f"WHERE guild_id = :guild_id AND instr(lower(name), lower(:search)) > 0 "
             f"ORDER BY id DESC LIMIT :limit",
             {"guild_id": guild_id, "search": search, "limit": limit},
@@ -294,7 +330,7 @@ class Store:
         never reused, so a stale confirmation for #5 deletes #5 or nothing."""
         rows = await self._writer.write(
             (
-                f"DELETE FROM games WHERE guild_id = :guild_id AND number = :number RETURNING {_GAME_COLUMNS}",
+                f"DELETE FROM games WHERE guild_id = :guild_id AND number = :number RETURNING {GAME_COLUMNS}",
                 {"guild_id": guild_id, "number": number},
             )
         )

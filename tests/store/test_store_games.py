@@ -9,7 +9,7 @@ import pytest
 from store_helpers import ruling
 
 from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, Store
-from store.store import GameFilter, _entries_query
+from store.sql import GameFilter, entries_query
 
 
 async def test_rulings_go_into_the_channels_open_game(store: Store) -> None:
@@ -112,7 +112,7 @@ async def test_log_page_query_walks_an_index_without_sorting(store: Store, db_pa
         plan = " | ".join(
             row[3]
             for row in conn.execute(
-                "EXPLAIN QUERY PLAN " + _entries_query(game) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
+                "EXPLAIN QUERY PLAN " + entries_query(game) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
                 {"guild_id": 1, "game_number": 7, "game_id": 7, "viewer_id": 900, "manager": False},
             )
         )

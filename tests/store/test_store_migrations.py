@@ -9,7 +9,7 @@ from typing import NamedTuple
 import aiosqlite
 import pytest
 
-from store import Store
+from store import Store, StoreUnusable
 from store.schema import LATEST_VERSION, SchemaTooNew, migrate, schema_version
 
 
@@ -64,6 +64,17 @@ SEEDS: dict[int, Seed] = {
         ),
         ("turn came early",),
     ),
+    # A private ruling beside a public note.
+    4: Seed(
+        (
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, status, rulebook, private, "
+            "created_at) VALUES (1, 1, 10, 42, 'ruling', 'secret', 'ruling', 'robert-classic', 1, "
+            "'2024-04-01T21:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (2, 1, 10, 43, 'note', 'public', '2024-04-01T22:00:00.000Z')",
+        ),
+        ("public",),  # the upgrade test reads as nobody in particular: the private ruling stays hidden
+    ),
 }
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
@@ -81,6 +92,7 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
         },
     ),
     3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
+    4: ({}, {(1, "public"): 2}),
 }
 
 
@@ -100,7 +112,7 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-    assert tables == {"games", "log_entries", "guild_settings", "guild_counters"}
+    assert tables == {"games", "log_entries", "guild_settings", "guild_counters", "pending_questions"}
     assert (await store.log_page(1)).entries == ()
 
 
@@ -178,7 +190,7 @@ async def test_failed_migration_changes_nothing(db_path: Path) -> None:
         conn.execute("CREATE TABLE guild_settings (x)")
     before = _dump(db_path)
 
-    with pytest.raises(sqlite3.OperationalError, match="already exists"):
+    with pytest.raises(StoreUnusable, match="already exists"):  # refused in one line, not a traceback
         await Store.open(db_path)
 
     assert _dump(db_path) == before
