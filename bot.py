@@ -21,9 +21,9 @@ from cogs.core import FloorBot
 
 log = logging.getLogger("floorcall.bot")
 
-# Loaded in this order by setup_hook; a new feature is one more entry here. The error handler comes first.
+# Loaded in this order by setup_hook; a new feature is one more entry here. What the cogs share comes first.
 EXTENSIONS: tuple[str, ...] = (
-    "cogs.errors",
+    "cogs.shared",
     "cogs.rulings",
     "cogs.reference",
     "cogs.help",

@@ -13,6 +13,7 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
+from cogs.cooldown import MemberLimits
 from i18n.commands import CatalogueTranslator
 from rules_engine import Engine
 from store import Store
@@ -48,6 +49,7 @@ class FloorBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.config = config
+        self.limits = MemberLimits()
 
     async def setup_hook(self) -> None:
         self.engine = Engine.load()

@@ -1,17 +1,19 @@
 """The one place where failures become a short ephemeral reply and a log line.
 
-Loaded as an extension (the first in bot.py's EXTENSIONS), it installs `on_error` on the command tree;
-the views send their failures here too, so a button and a command fail the same way.
+cogs/shared.py installs `on_error` on the command tree; the views and dynamic items send their failures
+here too, so a button and a command fail the same way.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping
 
 import discord
 from discord import app_commands
 
+from cogs import fit
 from cogs.core import FloorBot
 from cogs.language import reply_language
 from i18n import Language, text
@@ -54,11 +56,11 @@ def friendly(error: Exception, language: Language) -> str | None:
     if isinstance(error, app_commands.NoPrivateMessage):
         return text(language, "errors.server_only")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return text(language, "errors.cooldown", seconds=error.retry_after)
+        return text(language, "errors.cooldown", seconds=math.ceil(error.retry_after))
     if isinstance(error, app_commands.CheckFailure):
         return text(language, "errors.not_here")
     if isinstance(error, app_commands.TransformerError):
-        return text(language, "errors.unreadable", value=error.value)
+        return text(language, "errors.unreadable", value=fit.quote(str(error.value), 80))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return text(language, "errors.stale_command")
     return None
@@ -70,7 +72,3 @@ def _permission(name: str, language: Language) -> str:
         return text(language, f"permissions.{name}")
     except KeyError:
         return name.replace("_", " ").replace("guild", "server")
-
-
-async def setup(bot: FloorBot) -> None:
-    bot.tree.error(on_error)

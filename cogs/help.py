@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs import embeds
 from cogs.core import FloorBot
 from cogs.language import reply_language
+from cogs.respond import answer
 from i18n import LANGUAGES, Language, text
 from i18n.commands import COMMANDS
 
@@ -63,7 +64,7 @@ class Help(commands.Cog):
             )
         embeds.add_lines(embed, text(language, "help.commands"), command_lines(self.bot.tree, language))
         embed.set_footer(text=text(language, "help.footer"))
-        await interaction.response.send_message(embed=embeds.fit(embed), ephemeral=True)
+        await answer(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

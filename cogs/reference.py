@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds
+from cogs import embeds, fit
 from cogs.core import FloorBot
 from cogs.language import reply_language
+from cogs.respond import answer
 from cogs.views import SelectView
 from i18n import Language, localised, text
 from i18n.commands import describe
@@ -21,7 +22,7 @@ SUGGESTIONS = 5
 
 def choice_label(rule_id: str, title: str) -> str:
     """An autocomplete line: the title people search for, with the id that will be sent."""
-    return embeds.shorten(f"{title} ({rule_id})", 100)
+    return fit.clip(f"{title} ({rule_id})", fit.OPTION_TEXT)
 
 
 class Reference(commands.Cog):
@@ -36,8 +37,7 @@ class Reference(commands.Cog):
         language = await reply_language(interaction)
         rule = self.bot.engine.rules.get(rule_id.strip())
         if rule is not None:
-            card = embeds.rule_card(rule, self.bot.engine.rulebooks, language)
-            await interaction.response.send_message(embed=card)
+            await answer(interaction, embed=embeds.rule_card(rule, self.bot.engine.rulebooks, language))
             return
         unknown = text(language, "rule.unknown", name=embeds.quote(rule_id, 80) or text(language, "rule.nothing"))
         nearest = self.bot.engine.search(rule_id[:200], SUGGESTIONS) if rule_id.strip() else []
@@ -46,7 +46,7 @@ class Reference(commands.Cog):
             message = f"{unknown} {text(language, 'rule.did_you_mean')}\n{listed}"
         else:
             message = f"{unknown} {text(language, 'rule.see_all')}"
-        await interaction.response.send_message(message, ephemeral=True)
+        await answer(interaction, message, ephemeral=True)
 
     @rule.autocomplete("rule_id")
     async def rule_id_autocomplete(
@@ -71,14 +71,14 @@ class Reference(commands.Cog):
         async def show_section(interaction: discord.Interaction[FloorBot], section: str) -> None:
             rules = self.bot.engine.sections().get(section, [])
             listing = discord.Embed(
-                title=embeds.shorten(_section_name(rules, language) if rules else section, embeds.TITLE_MAX),
-                description=embeds.shorten(
-                    "\n".join(f"`{r.id}` — {localised(r, 'title', language)}" for r in rules), embeds.DESCRIPTION_MAX
+                title=fit.clip(_section_name(rules, language) if rules else section, fit.TITLE),
+                description=fit.clip(
+                    "\n".join(f"`{r.id}` — {localised(r, 'title', language)}" for r in rules), fit.DESCRIPTION
                 ),
                 colour=embeds.RULING_COLOUR,
             )
             listing.set_footer(text=text(language, "rule.section_footer"))
-            await interaction.response.edit_message(embed=listing)
+            await answer(interaction, embed=listing, update=True)
 
         view = SelectView(
             interaction.user.id,
@@ -89,7 +89,7 @@ class Reference(commands.Cog):
             ],
             show_section,
         )
-        await interaction.response.send_message(embed=embeds.fit(overview), view=view)
+        await answer(interaction, embed=overview, view=view)
 
 
 def _section_name(rules: list[Any], language: Language) -> str:

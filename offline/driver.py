@@ -14,7 +14,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord.ext import commands
@@ -23,6 +23,7 @@ from offline import payloads
 from offline.payloads import Actor
 from offline.standin import Clock, Recorded, StandIn
 
+BotT = TypeVar("BotT", bound=commands.Bot)
 HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
 WATCHED_LOGGERS = ("discord", "floorcall")
 
@@ -80,16 +81,16 @@ class ErrorLog(logging.Handler):
         return "\n".join(formatter.format(record) for record in self.records)
 
 
-class Driver:
+class Driver(Generic[BotT]):
     """A logged-in bot wired to a running stand-in; send it commands and clicks like Discord would."""
 
-    def __init__(self, bot: commands.Bot, standin: StandIn) -> None:
+    def __init__(self, bot: BotT, standin: StandIn) -> None:
         self.bot = bot
         self.standin = standin
         self._saved_base = discord.http.Route.BASE
 
     @classmethod
-    async def start(cls, bot: commands.Bot, clock: Clock | None = None) -> Driver:
+    async def start(cls, bot: BotT, clock: Clock | None = None) -> Driver[BotT]:
         """Start a stand-in (reading time from `clock`, default the real one), point discord.py at it and log
         in (runs `setup_hook`; opens no gateway)."""
         standin = StandIn() if clock is None else StandIn(clock)

@@ -48,7 +48,7 @@ def test_bad_config_is_explained(env) -> None:
 def test_bot_never_pings_and_asks_for_no_privileged_intents(bot) -> None:
     assert bot.allowed_mentions.to_dict() == {"parse": []}
     assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
-    assert floorbot.EXTENSIONS[0] == "cogs.errors"  # the error handler is installed before any command
+    assert floorbot.EXTENSIONS[0] == "cogs.shared"  # the error handler is installed before any command
 
 
 async def test_every_extension_loads(driver) -> None:

@@ -127,7 +127,7 @@ async def test_log_of_one_game_by_id_or_name(driver, send_command) -> None:
     await send_command("game", "note", text="outside")
     [game] = await driver.bot.store.list_games(GUILD_ID)
 
-    for ref in (str(game.id), f"#{game.id}", "friday"):
+    for ref in (str(game.number), f"#{game.number}", "friday"):
         [embed] = (await send_command("game", "log", game=ref)).embeds
         assert "Friday" in embed["title"]
         assert "in Friday" in embed["description"] and "outside" not in embed["description"]
@@ -185,10 +185,10 @@ async def test_delete_needs_manage_server(driver, send_command) -> None:
     await start(driver, "Friday")
     [game] = await driver.bot.store.list_games(GUILD_ID)
 
-    refused = await send_command("game", "delete", game=str(game.id))
+    refused = await send_command("game", "delete", game=str(game.number))
 
     assert is_ephemeral(refused.data) and "Manage Server" in refused.data["content"].title()
-    assert await driver.bot.store.get_game(GUILD_ID, game.id) is not None
+    assert await driver.bot.store.get_game(GUILD_ID, game.number) is not None
 
 
 async def test_delete_asks_and_only_the_asker_can_confirm(driver, send_command, click) -> None:
@@ -196,19 +196,19 @@ async def test_delete_asks_and_only_the_asker_can_confirm(driver, send_command, 
     await send_command("ruling", situation=FLOP)
     [game] = await driver.bot.store.list_games(GUILD_ID)
 
-    asked = await send_command("game", "delete", actor=MANAGER, game=str(game.id))
+    asked = await send_command("game", "delete", actor=MANAGER, game=str(game.number))
 
     assert is_ephemeral(asked.data) and "Friday" in asked.data["content"]
     assert button_labels(asked.message) == ["Delete", "Cancel"]
     for intruder in (PLAYER, STRANGER, OTHER_MANAGER):
         refused = await click(asked, "Delete", actor=intruder)
         assert is_ephemeral(refused.data)
-        assert await driver.bot.store.get_game(GUILD_ID, game.id) is not None
+        assert await driver.bot.store.get_game(GUILD_ID, game.number) is not None
 
     done = await click(asked, "Delete", actor=MANAGER)
 
     assert "Deleted" in done.message["content"] and done.message["components"] == []
-    assert await driver.bot.store.get_game(GUILD_ID, game.id) is None
+    assert await driver.bot.store.get_game(GUILD_ID, game.number) is None
     assert await entries(driver) == []
 
 
@@ -242,7 +242,7 @@ async def test_servers_see_only_their_own_games(driver, send_command) -> None:
     await driver.bot.store.start_game(GUILD_ID + 1, channel_id=1, user_id=1, name="Elsewhere")
     elsewhere = (await driver.bot.store.list_games(GUILD_ID + 1))[0]
 
-    shown = await send_command("game", "log", game=str(elsewhere.id))
+    shown = await send_command("game", "log", game=str(elsewhere.number))
     listed = await send_command("game", "list")
 
     assert is_ephemeral(shown.data) and "no game" in shown.data["content"]
