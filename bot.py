@@ -18,6 +18,7 @@ import discord
 from dotenv import load_dotenv
 
 from cogs.core import FloorBot
+from store import Store, StoreUnusable
 
 log = logging.getLogger("floorcall.bot")
 
@@ -114,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         except (EOFError, KeyboardInterrupt):
             return 1
         return _console(config) if answer in ("", "y", "yes") else 1
+    unusable = database_problem(config.database_path)
+    if unusable is not None:
+        print(unusable, file=sys.stderr)
+        return 1
     configure_logging(config.log_level)
     bot = FloorBot(config)
     try:
@@ -124,9 +129,28 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def database_problem(path: str) -> str | None:
+    """One line naming the database file, what is wrong with it and the fix, if the store refuses it; checked
+    before anything connects to Discord, so a bad DATABASE_PATH never gets as far as a traceback."""
+
+    async def check() -> None:
+        store = await Store.open(path)
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except StoreUnusable as unusable:
+        return f"Floor Call cannot use its database: {unusable}"
+    return None
+
+
 def _console(config: Config) -> int:
     from offline.console import run_console
 
+    unusable = database_problem(config.database_path)
+    if unusable is not None:
+        print(unusable, file=sys.stderr)
+        return 1
     configure_logging("WARNING")
     try:
         return asyncio.run(run_console(FloorBot(config)))

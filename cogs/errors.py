@@ -17,20 +17,27 @@ from cogs import fit
 from cogs.core import FloorBot
 from cogs.language import reply_language
 from i18n import Language, text
+from store import StoreFault, StoreFull, StoreGone
 
 log = logging.getLogger("floorcall.bot")
+UNKNOWN_INTERACTION = 10062  # Discord's code when the first response came after its 3-second window
 
 
 async def on_error(interaction: discord.Interaction[FloorBot], error: Exception, /) -> None:
     original = getattr(error, "original", error)
     where = f"guild={interaction.guild_id} user={interaction.user.id} command={command_name(interaction)}"
+    if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+        log.warning("Too late to answer %s: Discord had already dropped the interaction", where)
+        return
     language = await reply_language(interaction)
-    message = friendly(error, language)
-    if message is None:
+    message = friendly(original, language) or friendly(error, language)
+    if isinstance(original, StoreFault):
+        log.error("Not saved %s: %s", where, original)  # one line naming the file and the fix: no traceback
+    elif message is None:
         log.error("Unhandled error %s", where, exc_info=original)
-        message = text(language, "errors.bug")
     else:
         log.info("Refused %s: %s", where, error)
+    message = message or text(language, "errors.bug")
     try:
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
@@ -50,6 +57,10 @@ def command_name(interaction: discord.Interaction[FloorBot]) -> str:
 
 def friendly(error: Exception, language: Language) -> str | None:
     """The user-facing sentence for an expected failure; None for a bug."""
+    if isinstance(error, StoreFull):
+        return text(language, "errors.store_full")
+    if isinstance(error, StoreGone):
+        return text(language, "errors.store_gone")
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         missing = ", ".join(_permission(p, language) for p in error.missing_permissions)
         return text(language, "errors.permission", missing=missing)

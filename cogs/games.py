@@ -8,6 +8,7 @@ sized by characters as well as by count so it fits Discord's limits whatever the
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable
@@ -25,8 +26,7 @@ from cogs.respond import answer, defer, in_time
 from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
-from store import Game, GameAlreadyOpen, LogEntry, LogPage, Viewer
-from store.export import to_csv, to_json
+from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, Viewer
 
 PER_PAGE = 10
 GAMES_PER_PAGE = 10
@@ -34,8 +34,9 @@ NAME_MAX = 100
 NOTE_MAX = 1000
 GAME_REF = re.compile(r"#?([0-9]{1,18})")  # ASCII digits only (not ², not ٣); 18 digits fit SQLite's integers
 
-EXPORTERS: dict[str, Callable[[list[LogEntry]], bytes]] = {"csv": to_csv, "json": to_json}
-FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in EXPORTERS]  # same word in Italian
+FORMATS = ("csv", "json")
+FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in FORMATS]  # same word in Italian
+MIN_EXPORT_BYTES = 4096  # the smallest part the store will split a log into
 
 
 def game_label(game: Game) -> str:
@@ -92,6 +93,16 @@ def parse_game_ref(ref: str) -> int | None:
     """`12` or `#12` (what autocomplete sends) as a game number; None for anything else (a name)."""
     match = GAME_REF.fullmatch(ref.strip())
     return int(match.group(1)) if match else None
+
+
+def upload_room(limit: int) -> int:
+    """Bytes a part may take so the whole upload stays within Discord's limit (the request carries the
+    message's JSON and multipart framing besides the file)."""
+    return limit - min(16 * 1024, limit // 8)
+
+
+def attachment(part: ExportPart) -> discord.File:
+    return discord.File(io.BytesIO(part.data), filename=part.filename)
 
 
 def viewer(interaction: discord.Interaction[FloorBot]) -> Viewer:
@@ -162,6 +173,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
 
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
+        self.exporting = asyncio.Semaphore(1)  # one export at a time: each is a CPU-bound thread on a small box
         super().__init__()
 
     async def _game(self, interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
@@ -268,19 +280,29 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         chosen = None if game is None else await self._game(interaction, game, language)
         if game is not None and chosen is None:
             return
-        await defer(interaction, ephemeral=True)  # an export always takes a moment
-        entries = await self.bot.store.export_entries(guild_id_of(interaction), game_id=chosen.id if chosen else None)
-        data = EXPORTERS[format](entries)
-        if len(data) > interaction.filesize_limit:
-            await answer(interaction, text(language, "games.too_big", size=len(data) / 1e6), ephemeral=True)
+        room = upload_room(interaction.filesize_limit)
+        if room < MIN_EXPORT_BYTES:
+            await answer(interaction, text(language, "games.upload_limit_too_small"), ephemeral=True)
             return
-        filename = f"floorcall-{f'game-{chosen.number}' if chosen else 'server-log'}.{format}"
-        await answer(
-            interaction,
-            text(language, "games.exported", count=len(entries)),
-            files=[discord.File(io.BytesIO(data), filename=filename)],
-            ephemeral=True,
-        )
+        await defer(interaction, ephemeral=True)  # an export always takes a moment: it waits for its turn too
+        async with self.exporting:
+            result = await self.bot.store.export(
+                guild_id_of(interaction),
+                viewer=viewer(interaction),
+                game_number=chosen.number if chosen else None,
+                fmt="json" if format == "json" else "csv",
+                max_bytes=room,
+            )
+        if result is None:  # the game was deleted while the export waited
+            await answer(interaction, text(language, "games.no_such_game", name=fit.quote(game or "", 80)))
+            return
+        first, *rest = result.parts
+        how = "games.exported_zipped" if result.compressed else "games.exported"
+        summary = text(language, how, count=result.entries, parts=len(result.parts))
+        await answer(interaction, summary, files=[attachment(first)], ephemeral=True)
+        for number, part in enumerate(rest, 2):
+            caption = text(language, "games.export_part", part=number, parts=len(result.parts))
+            await interaction.followup.send(caption, file=attachment(part), ephemeral=True)
 
     @app_commands.command(name="list", description="This server's games, newest first.")
     async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:

@@ -30,7 +30,7 @@ from cogs.views import Hook, SelectView
 from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, localised, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
-from store import RulingRecord
+from store import RulingRecord, StoreFault
 
 log = logging.getLogger("floorcall.rulings")
 
@@ -157,13 +157,23 @@ async def log_ruling(interaction: discord.Interaction[FloorBot], request: Ruling
             ephemeral=request.private,
         )
     except discord.HTTPException:
-        raise
-    except Exception:
-        log.exception(
-            "Ruling not logged: guild=%s user=%s rule=%s", interaction.guild_id, request.owner_id, ruling.rule_id
-        )
+        raise  # Discord refused the deferral: not a logging failure
+    except Exception as error:
+        not_logged(interaction, request, ruling, error)
         return False
     return True
+
+
+def not_logged(
+    interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling, error: Exception
+) -> None:
+    """Say in the bot's log why a ruling was shown unlogged: the file's fault in one line (the store names the
+    file and the fix), anything else with its traceback."""
+    where = f"guild={interaction.guild_id} user={request.owner_id} rule={ruling.rule_id}"
+    if isinstance(error, StoreFault):
+        log.error("Ruling not logged %s: %s", where, error)
+    else:
+        log.error("Ruling not logged %s", where, exc_info=error)
 
 
 def stored_question(request: RulingRequest, ruling: Ruling) -> dict[str, Any]:
@@ -271,13 +281,11 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
             update=True,
         )
     except discord.HTTPException:
-        raise
-    except Exception:
+        raise  # Discord refused the deferral: not a logging failure
+    except Exception as error:
         if not final:
             raise
-        log.exception(
-            "Ruling not logged: guild=%s user=%s rule=%s", interaction.guild_id, request.owner_id, ruling.rule_id
-        )
+        not_logged(interaction, request, ruling, error)
         await answer(interaction, embed=card(interaction.client, request, ruling, logged=False), view=None, update=True)
         return
     if accepted is None:  # another click answered it first

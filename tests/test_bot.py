@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -206,3 +207,37 @@ def test_no_cog_imports_the_entry_point() -> None:
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert "bot" not in imported, f"{path.name} imports bot.py"
+
+
+def a_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def not_a_database(tmp_path: Path) -> Path:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not an SQLite file " * 40)
+    return path
+
+
+def a_newer_schema(tmp_path: Path) -> Path:
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    return path
+
+
+UNUSABLE = {make.__name__: make for make in (a_folder, not_a_database, a_newer_schema)}
+
+
+@pytest.mark.parametrize("case", list(UNUSABLE))
+@pytest.mark.parametrize("args", [("--console",), ()], ids=["console", "with a token"])
+def test_an_unusable_database_is_refused_in_one_line_before_anything_starts(tmp_path, case, args) -> None:
+    database = UNUSABLE[case](tmp_path)
+    env = offline_env(database) | ({} if args else {"DISCORD_TOKEN": "not-a-real-token"})
+
+    result = run_bot(*args, env=env, stdin_text="/help\n")
+
+    assert result.returncode == 1
+    [line] = result.stderr.strip().splitlines()
+    assert str(database) in line and "Fix:" in line
+    assert "Traceback" not in result.stderr and result.stdout == ""
