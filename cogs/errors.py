@@ -16,6 +16,7 @@ from discord import app_commands
 from cogs import fit
 from cogs.core import FloorBot
 from cogs.language import reply_language
+from cogs.respond import answer
 from i18n import Language, text
 from store import StoreFault, StoreFull, StoreGone
 
@@ -39,10 +40,7 @@ async def on_error(interaction: discord.Interaction[FloorBot], error: Exception,
         log.info("Refused %s: %s", where, error)
     message = message or text(language, "errors.bug")
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        await answer(interaction, message, ephemeral=True)  # after a public "thinking…" this fills it in, publicly
     except discord.HTTPException:
         log.warning("Could not tell the user about the failure %s", where)
 

@@ -10,6 +10,7 @@ from cogs import embeds
 from cogs.core import FloorBot
 from cogs.games import guild_id_of
 from cogs.language import reply_language
+from cogs.respond import answer, in_time
 from i18n import LANGUAGES, Language, text
 from i18n.commands import choice, describe, string_choice
 from rules_engine import load_rulebooks
@@ -49,9 +50,10 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @app_commands.choices(rulebook=RULEBOOK_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def rulebook(self, interaction: discord.Interaction[FloorBot], rulebook: str) -> None:
-        settings = await self.bot.store.set_rulebook(guild_id_of(interaction), rulebook)
+        settings = await in_time(interaction, self.bot.store.set_rulebook(guild_id_of(interaction), rulebook))
         language, names = await self._language(interaction)
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             text(language, "settings.rulebook_set", rulebook=names[rulebook]),
             embed=describe_settings(settings, names, language),
         )
@@ -61,9 +63,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @app_commands.choices(language=[string_choice(f"settings.languages.{code}", code) for code in LANGUAGE_CHOICES])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction[FloorBot], language: str) -> None:
-        settings = await self.bot.store.set_language(guild_id_of(interaction), None if language == AUTO else language)
+        chosen = None if language == AUTO else language
+        settings = await in_time(interaction, self.bot.store.set_language(guild_id_of(interaction), chosen))
         reply, names = await self._language(interaction)  # the new setting's language, unless it is auto
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             text(reply, "settings.language_set", language=text(reply, f"settings.languages.{language}")),
             embed=describe_settings(settings, names, reply),
         )
@@ -72,7 +76,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     async def show(self, interaction: discord.Interaction[FloorBot]) -> None:
         settings = await self.bot.store.get_settings(guild_id_of(interaction))
         language, names = await self._language(interaction)
-        await interaction.response.send_message(embed=describe_settings(settings, names, language), ephemeral=True)
+        await answer(interaction, embed=describe_settings(settings, names, language), ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

@@ -49,8 +49,7 @@ class OwnedView(discord.ui.View):
             return True
         if interaction.guild_id is not None and interaction.permissions.manage_guild:
             return True
-        refusal = text(await reply_language(interaction), "errors.not_yours")
-        await interaction.response.send_message(refusal, ephemeral=True)
+        await answer(interaction, text(await reply_language(interaction), "errors.not_yours"), ephemeral=True)
         return False
 
     async def on_error(self, interaction: Hook, error: Exception, item: discord.ui.Item[Any]) -> None:
@@ -125,8 +124,8 @@ class ExpiredControl(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
             if interaction.message is not None:
                 stale = discord.ui.View.from_message(interaction.message, timeout=None)
                 stale.stop()  # finished, so discord.py does not start listening to it
-                await interaction.response.edit_message(view=disable(stale))
-            await interaction.followup.send(text(language, "errors.controls_expired"), ephemeral=True)
+                await answer(interaction, view=disable(stale), update=True)
+            await answer(interaction, text(language, "errors.controls_expired"), ephemeral=True)
         except Exception as error:
             await errors.on_error(interaction, error)
 
@@ -212,8 +211,7 @@ class Confirm(ExpiringView):
         if interaction.user.id == self.owner_id:
             self.bind(interaction)
             return True
-        refusal = text(await reply_language(interaction), "errors.only_asker")
-        await interaction.response.send_message(refusal, ephemeral=True)
+        await answer(interaction, text(await reply_language(interaction), "errors.only_asker"), ephemeral=True)
         return False
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)

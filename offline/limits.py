@@ -124,7 +124,7 @@ def _embed_errors(tree: Errors, at: tuple[str, ...], embed: Mapping[str, Any]) -
         size += len(field.get("name") or "") + len(field.get("value") or "")
     for part, key, limit in (("footer", "text", FOOTER_TEXT), ("author", "name", AUTHOR_NAME)):
         value = (embed.get(part) or {}).get(key)
-        _put(tree, (*at, part, key), _text(value, limit, required=part in embed))
+        _put(tree, (*at, part, key), _text(value, limit))  # the spec lets both be empty or null
         size += len(value or "")
     return size
 

@@ -202,3 +202,23 @@ async def test_private_rulings_are_shown_only_to_their_asker_and_managers(driver
     assert "secret" in seen["player"] and "🔒" in seen["player"]
     assert "secret" in seen["manager"]
     assert "secret" not in seen["stranger"] and "open" in seen["stranger"]
+
+
+async def test_autocomplete_with_long_markdown_names_stays_within_discords_limits(driver) -> None:
+    for channel in range(30):
+        await driver.bot.store.start_game(GUILD_ID, channel_id=channel, user_id=1, name=MARKDOWN)
+
+    offered = await driver.autocomplete("game", PLAYER, "game", ("log",), game="*")
+
+    choices = offered.callback["data"]["choices"]
+    assert len(choices) == 25 and all(len(c["name"]) <= 100 for c in choices)
+    assert choices[0]["value"] == "30"  # the newest game's number
+
+
+async def test_a_long_markdown_note_and_name_are_echoed_within_limits(driver, send_command) -> None:
+    opened = await start(driver, MARKDOWN)
+    noted = await send_command("game", "note", text=MARKDOWN * 10)
+
+    assert len(opened.data["content"]) <= 2000 and len(noted.data["content"]) <= 2000
+    quoted = noted.data["content"].split("“", 1)[1]
+    assert quoted.count("*") == quoted.count("\\*") > 0  # every star of the note is escaped

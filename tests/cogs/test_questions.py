@@ -147,3 +147,16 @@ async def test_a_private_question_answered_logs_a_private_ruling(driver, send_co
 
     [entry] = await entries(driver)
     assert entry.private
+
+
+async def test_a_question_in_a_direct_message_is_answered_and_not_logged(driver) -> None:
+    dm = Actor(guild_id=None)
+    asked = await driver.command("ruling", dm, situation=CARD_EXPOSED)
+    shown = dict(asked.message)
+    dealer = labels(driver, CARD_EXPOSED)[0]
+
+    second = await driver.feed(press(shown, dealer, dm))
+    stale = await driver.feed(press(shown, dealer, dm))
+
+    assert second.callback["type"] == 7 and stale.data["flags"] == EPHEMERAL
+    assert await entries(driver) == ()
