@@ -37,6 +37,13 @@ class Exchange:
     message: dict[str, Any] | None  # the message this interaction posted or edited, as it stands now
 
     @property
+    def posted(self) -> dict[str, Any]:
+        """`message` for an interaction that must have posted or edited one (raises if it did not)."""
+        if self.message is None:
+            raise AssertionError(f"the interaction left no message; the bot sent {self.requests!r}")
+        return self.message
+
+    @property
     def callback(self) -> dict[str, Any]:
         """The JSON body of the interaction callback (raises if the bot never answered)."""
         bodies = [r.json for r in self.requests if r.is_callback]

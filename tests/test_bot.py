@@ -9,11 +9,11 @@ from pathlib import Path
 
 import discord
 import pytest
-from bot_process import offline_env, run_bot
 from discord import app_commands
 
 import bot as floorbot
 from offline.payloads import GUILD_ID, PLAYER, command_schema
+from tests.bot_process import offline_env, run_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -6,10 +6,9 @@ import io
 import subprocess
 from pathlib import Path
 
-from bot_process import offline_env, run_bot
-
 from offline.console import run_console
 from offline.payloads import GUILD_ID
+from tests.bot_process import offline_env, run_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 

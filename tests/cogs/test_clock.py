@@ -112,7 +112,7 @@ async def test_a_press_on_controls_from_before_a_restart_is_answered(bot, config
     try:
         for n in range(12):
             await first.bot.store.add_note(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, text=f"note {n}")
-        shown = dict((await first.command("game", PLAYER, ("log",))).message)
+        shown = dict((await first.command("game", PLAYER, ("log",))).posted)
     finally:
         await first.close()
     from bot import FloorBot
@@ -124,7 +124,7 @@ async def test_a_press_on_controls_from_before_a_restart_is_answered(bot, config
         pressed = await second.feed(payloads.component_click(shown, following["custom_id"], PLAYER))
 
         assert pressed.callback["type"] == UPDATE
-        assert all(b["disabled"] for b in payloads.interactive_components(pressed.message))
+        assert all(b["disabled"] for b in payloads.interactive_components(pressed.posted))
         [notice] = pressed.followups
         assert notice.json["flags"] & EPHEMERAL and "no longer active" in notice.json["content"]
         assert not second.standin.errors

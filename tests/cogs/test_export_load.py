@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot import Config, FloorBot
-from offline.driver import Driver
+from offline.driver import Driver, Exchange
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, Actor
 from store import Store, Viewer
 
@@ -58,7 +58,8 @@ async def test_an_export_of_100000_entries_while_other_servers_rule(tmp_path, er
     driver = await Driver.start(FloorBot(Config(token=None, database_path=str(path))))
     try:
         exporting = asyncio.create_task(driver.command("game", MANAGER, ("export",), format="csv"))
-        rulings, during = [], 0
+        rulings: list[Exchange] = []
+        during = 0
         while not exporting.done() or len(rulings) < 20:
             rulings.append(await driver.command("ruling", elsewhere(len(rulings)), situation=FLOP))
             during += not exporting.done()
@@ -79,7 +80,7 @@ async def test_an_export_of_100000_entries_while_other_servers_rule(tmp_path, er
         assert files and all(len(file.data) <= limit for file in files)
         numbers = [int(row["number"]) for file in files for row in rows_of(file.data, file.filename or "")]
         assert sorted(numbers) == list(range(1, ENTRIES + 1))
-        assert f"{ENTRIES:,} entries" in exported.message["content"]
+        assert f"{ENTRIES:,} entries" in exported.posted["content"]
         assert not driver.standin.errors
     finally:
         await driver.close()

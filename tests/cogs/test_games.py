@@ -19,7 +19,7 @@ from store import Viewer
 EPHEMERAL = 64
 FLOP = "the flop had four cards"
 HOSTILE = "@everyone <@&123> **bold** `x`"
-NO_PINGS = {"parse": []}
+NO_PINGS: dict[str, list[str]] = {"parse": []}
 OTHER_MANAGER = Actor(user_id=MANAGER.user_id + 1, name="other manager", permissions=MANAGER.permissions)
 
 

@@ -111,7 +111,7 @@ async def test_question_buttons_work_after_a_restart(bot, config, error_log) -> 
     first = await Driver.start(bot)
     try:
         asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
-        shown = dict(asked.message)
+        shown = dict(asked.posted)
     finally:
         await first.close()
     from bot import FloorBot

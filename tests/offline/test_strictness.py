@@ -290,7 +290,9 @@ async def test_autocomplete_over_limits_is_refused(driver, error_log) -> None:
     async def pick(interaction: discord.Interaction, thing: str) -> None:
         await interaction.response.send_message(thing)
 
-    command = discord.app_commands.Command(name="pick", description="Test-only.", callback=pick)
+    command: discord.app_commands.Command[Any, ..., None] = discord.app_commands.Command(
+        name="pick", description="Test-only.", callback=pick
+    )
     command.autocomplete("thing")(respond)
     driver.bot.tree.add_command(command)
 
