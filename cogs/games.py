@@ -266,7 +266,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         embed, paged = await pager.show(interaction, page)
         if not paged:
             pager.stop()
-        await answer(interaction, embed=embed, view=pager if paged else None)
+        # Only the reader sees it: the page may hold private rulings this reader, and nobody else here, may read.
+        await answer(interaction, embed=embed, view=pager if paged else None, ephemeral=True)
 
     @app_commands.command(name="export", description="Download the log as a CSV or JSON file.")
     @describe(game="A game from /game list (default: the whole server log)", format="File format")

@@ -214,7 +214,7 @@ def nearest_rules(bot: FloorBot, request: RulingRequest, ruling: Ruling) -> disc
 
 
 class QuestionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<question>[0-9]{1,19}):(?P<option>[0-9]{1,2})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<question>[0-9]{1,18}):(?P<option>[0-9]{1,2})"
 ):
     """One answer to one stored question; found again by its custom id after a restart."""
 

@@ -194,11 +194,10 @@ async def test_private_rulings_are_shown_only_to_their_asker_and_managers(driver
     await store.log_ruling(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, situation="secret", private=True, **ruling)
     await store.log_ruling(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, situation="open", **ruling)
 
-    seen = {
-        who.name: (await send_command("game", "log", actor=who)).embeds[0]["description"]
-        for who in (PLAYER, STRANGER, MANAGER)
-    }
+    replies = {who.name: await send_command("game", "log", actor=who) for who in (PLAYER, STRANGER, MANAGER)}
+    seen = {name: reply.embeds[0]["description"] for name, reply in replies.items()}
 
+    assert all(is_ephemeral(reply.data) for reply in replies.values())  # never posted where others could read it
     assert "secret" in seen["player"] and "🔒" in seen["player"]
     assert "secret" in seen["manager"]
     assert "secret" not in seen["stranger"] and "open" in seen["stranger"]
