@@ -32,9 +32,7 @@ _GAME_FILTERS = {
     None: "",
 }
 GAME_EXISTS = "SELECT 1 FROM games WHERE guild_id = :guild_id AND number = :game_number"
-_OPEN_GAME_ID = (
-    "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
-)
+_OPEN_GAME_ID = "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
 
 
 def _next_number(counter: str) -> str:
@@ -80,8 +78,6 @@ def game_filter(game_number: int | None, game_id: int | None) -> GameFilter:
     return None if game_id is None else "id"
 
 
-
-
 def ruling_params(guild_id: int, ruling: RulingRecord, *, question_id: int | None = None) -> dict[str, Any]:
     """`INSERT_ENTRY`'s parameters for a ruling, linked to the question it answers if any."""
     return {
@@ -123,6 +119,4 @@ ANSWER_QUESTION = """
     WHERE guild_id = :guild_id AND id = :question_id AND answered_at IS NULL
     RETURNING channel_id, owner_id
 """
-PURGE_QUESTIONS = (
-    "DELETE FROM pending_questions WHERE created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', :age)"
-)
+PURGE_QUESTIONS = "DELETE FROM pending_questions WHERE created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', :age)"

@@ -52,6 +52,13 @@ BUSY_TIMEOUT_MS = 5000
 # Questions older than this are deleted at start: nobody is going to answer them any more.
 QUESTION_DAYS = 30
 
+
+def _names_nothing(*references: int | None) -> bool:
+    """A game number or question id SQLite cannot even hold (a typed 99999999999999999999, a forged button)
+    names no row: the lookup answers "none" instead of failing on an OverflowError."""
+    return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
+
+
 class Store:
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
 
@@ -171,6 +178,8 @@ class Store:
         Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
         names a game by its internal id."""
         page = max(page, 1)
+        if _names_nothing(game_number, game_id):
+            return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
         rows = await self._read(
             entries_query(game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
             {
@@ -208,6 +217,8 @@ class Store:
         game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
         and nobody's writes wait for it (see `store.export`)."""
         self._file.check()
+        if _names_nothing(game_number):
+            return None
         return await asyncio.to_thread(
             export_log, self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
         )
@@ -232,6 +243,8 @@ class Store:
 
     async def get_question(self, guild_id: int, question_id: int) -> PendingQuestion | None:
         """The question, answered or not; None if this server (or DM scope) has no such question."""
+        if _names_nothing(question_id):
+            return None
         rows = await self._read(
             f"SELECT {QUESTION_COLUMNS} FROM pending_questions WHERE guild_id = :guild_id AND id = :question_id",
             {"guild_id": guild_id, "question_id": question_id},
@@ -250,6 +263,8 @@ class Store:
         """Accept the first answer to an open question, in one transaction: mark it answered, log `ruling` (at
         most one entry per question, enforced by the database) and ask the next question (same channel and
         owner). None if the question was already answered or does not exist: a stale or double click."""
+        if _names_nothing(question_id):
+            return None
         asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by}
         entry_params = None if ruling is None else ruling_params(guild_id, ruling, question_id=question_id)
         next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
@@ -309,6 +324,8 @@ class Store:
 
     async def get_game(self, guild_id: int, number: int) -> Game | None:
         """This server's game #number (None if it has none: never another server's game)."""
+        if _names_nothing(number):
+            return None
         rows = await self._read(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
             {"guild_id": guild_id, "number": number},
@@ -328,6 +345,8 @@ class Store:
     async def delete_game(self, guild_id: int, number: int) -> Game | None:
         """Delete game #number and (by cascade) its entries; None if the server has no such game. Numbers are
         never reused, so a stale confirmation for #5 deletes #5 or nothing."""
+        if _names_nothing(number):
+            return None
         rows = await self._writer.write(
             (
                 f"DELETE FROM games WHERE guild_id = :guild_id AND number = :number RETURNING {GAME_COLUMNS}",

@@ -16,6 +16,7 @@ the write lock past the busy timeout) is refused as a whole: no job of it ran.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -107,11 +108,14 @@ class GroupCommitWriter:
             return
         try:
             lost = await self._apply_all(batch)
-        except BaseException as error:  # cancelled mid-batch: answer everyone, leave nothing half done
+        except BaseException as error:  # cancelled, or even ROLLBACK failed: answer everyone, leave nothing half done
             self._fail(batch, error)
-            if self._conn.in_transaction:
-                await self._conn.execute("ROLLBACK")
-            raise
+            with contextlib.suppress(Exception):
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+            if not isinstance(error, Exception):
+                raise
+            return
         if lost is None:
             self._acknowledge(batch)
         elif len(batch) == 1:

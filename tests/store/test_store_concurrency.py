@@ -86,9 +86,7 @@ async def test_a_batch_that_cannot_commit_is_refused_and_the_writer_carries_on(s
     blocker = sqlite3.connect(db_path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
 
-    results = await asyncio.gather(
-        *(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True
-    )
+    results = await asyncio.gather(*(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True)
 
     assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
     blocker.execute("ROLLBACK")

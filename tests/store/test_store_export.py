@@ -20,7 +20,7 @@ from store.export import COLUMNS
 
 MANAGER = Viewer(user_id=1, manager=True)
 MEMBER = Viewer(user_id=2, manager=False)
-FORMULAS = ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "-2+3", "@SUM(A1)", "\tindented", "\rreturn"]
+FORMULAS = ['=HYPERLINK("http://x","click")', "+1+1", "-2+3", "@SUM(A1)", "\tindented", "\rreturn"]
 PLAIN = ["a = b", "1+1", "e-mail", "user@example.com", " =not first", "", "line\nbreak", 'quote " and , comma']
 
 
@@ -83,7 +83,7 @@ async def _export(store: Store, fmt: str, viewer: Viewer = MANAGER, max_bytes: i
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 async def test_a_small_log_is_one_plain_file_that_parses_back(store: Store, fmt: str) -> None:
-    await store.start_game(1, channel_id=500, user_id=1, name="Friday, \"the\" game")
+    await store.start_game(1, channel_id=500, user_id=1, name='Friday, "the" game')
     logged = [await store.log_ruling(1, **ruling(text)) for text in PLAIN]
     logged.append(await store.add_note(1, channel_id=501, user_id=3, text="general"))
     logged.append(await store.log_ruling(1, **ruling("secret", private=True)))
@@ -231,6 +231,4 @@ async def test_a_hundred_thousand_entries_export_while_other_servers_write(store
     assert export.entries == 100_000
     assert [int(row["number"]) for rows in files for row in rows] == list(range(1, 100_001))
     assert answered_during_export > 0  # an export on the event loop would finish before any of them
-    assert {entry.number for entry in acknowledged if entry.guild_id == 2} == set(
-        range(1, len(acknowledged) // 10 + 1)
-    )
+    assert {entry.number for entry in acknowledged if entry.guild_id == 2} == set(range(1, len(acknowledged) // 10 + 1))

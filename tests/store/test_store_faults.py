@@ -297,3 +297,21 @@ async def test_a_full_disk_is_store_full_and_the_rest_of_the_batch_is_saved(stor
     await store._conn.execute("PRAGMA max_page_count = 1073741823")
     await store.add_note(1, channel_id=1, user_id=1, text="space again")
     assert _texts(db_path) == ["first", "small before", "small after", "space again"]
+
+
+async def test_the_writer_carries_on_when_even_a_rollback_fails(store: Store, db_path: Path) -> None:
+    """A job that breaks the writer's own bookkeeping fails its batch (nothing half written), not the store."""
+
+    async def drop_the_writers_savepoint(conn: aiosqlite.Connection) -> None:
+        await conn.execute("RELEASE job")  # so the writer's ROLLBACK TO fails as well
+        raise sqlite3.OperationalError("broken")
+
+    results = await asyncio.gather(
+        store.log_ruling(1, **ruling("in the broken batch")),
+        store._writer.run(drop_the_writers_savepoint, atomic=True),
+        return_exceptions=True,
+    )
+
+    assert all(isinstance(result, sqlite3.OperationalError) for result in results), results
+    assert (await store.log_ruling(1, **ruling("after"))).number == 1
+    assert _texts(db_path) == ["after"]

@@ -168,9 +168,7 @@ async def test_upgrade_numbers_each_servers_rows_in_id_order_and_carries_on(db_p
         await store.close()
 
     # The seeds' counters are at their last number, except v3's, where the newest game was deleted.
-    assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0) + (
-        version == 3
-    )
+    assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0) + (version == 3)
     assert new_entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == 1), default=0)
     assert new_entry.game_number == new_game.number
 

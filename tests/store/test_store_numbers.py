@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from store_helpers import ruling
 
-from store import GameAlreadyOpen, Store
+from store import GameAlreadyOpen, Store, Viewer
 
 
 async def _game(store: Store, guild_id: int, name: str, channel_id: int = 500) -> int:
@@ -105,3 +105,20 @@ async def test_the_database_itself_refuses_a_reused_missing_or_changed_number(st
                 conn.execute(statement)
                 pytest.fail(f"{label} was accepted")
         conn.execute("INSERT INTO games (guild_id, number, channel_id, name, opened_by) VALUES (1, 3, 1, 'x', 1)")
+
+
+@pytest.mark.parametrize("number", [0, -1, 2**63, 10**20, -(2**63) - 1], ids=str)
+async def test_a_number_that_names_nothing_finds_nothing(store: Store, number: int) -> None:
+    """Out of SQLite's range too (a typed 99999999999999999999): "no such game", not an OverflowError."""
+    await _game(store, 1, "one")
+    question_id = await store.create_question(1, channel_id=1, owner_id=1, request={})
+    manager = Viewer(user_id=1, manager=True)
+
+    assert await store.get_game(1, number) is None
+    assert await store.delete_game(1, number) is None
+    assert (await store.log_page(1, viewer=manager, game_number=number)).entries == ()
+    assert await store.export(1, viewer=manager, game_number=number, fmt="csv", max_bytes=10_000) is None
+    assert await store.get_question(1, number) is None
+    assert await store.answer_question(1, number, answered_by=1) is None
+    assert [g.number for g in await store.list_games(1)] == [1]
+    assert await store.get_question(1, question_id) is not None

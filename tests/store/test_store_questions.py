@@ -51,9 +51,7 @@ async def test_a_question_keeps_what_the_bot_needs_to_carry_on(store: Store) -> 
 async def test_an_answer_logs_the_ruling_and_asks_the_next_question(store: Store, db_path: Path) -> None:
     first = await _ask(store)
 
-    answered = await store.answer_question(
-        1, first, answered_by=901, ruling=_ruling(), next_request={"step": 2}
-    )
+    answered = await store.answer_question(1, first, answered_by=901, ruling=_ruling(), next_request={"step": 2})
 
     assert answered is not None and answered.entry is not None and answered.next_question_id is not None
     assert answered.entry_number == 1 and answered.entry.text == "flop had four cards"
