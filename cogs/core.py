@@ -79,4 +79,7 @@ class FloorBot(commands.Bot):
         finally:
             store = getattr(self, "store", None)
             if store is not None:
-                await store.close()
+                try:
+                    await store.close()
+                except Exception:  # a full disk can refuse even the last writes: shutting down must still finish
+                    log.exception("The database did not close cleanly")
