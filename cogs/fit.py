@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import discord
 
@@ -119,8 +119,3 @@ def pages(blocks: Iterable[str], *, per_page: int, budget: int = DESCRIPTION, se
     if page:
         result.append(separator.join(page))
     return result
-
-
-def labels(texts: Sequence[str], limit: int) -> list[str]:
-    """Plain text (button labels, option labels, choice names) clipped to `limit`; never empty."""
-    return [clip(text, limit) or "?" for text in texts]
