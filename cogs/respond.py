@@ -41,19 +41,27 @@ async def in_time(
     interaction: discord.Interaction[FloorBot], work: Awaitable[T], *, ephemeral: bool = False, update: bool = False
 ) -> T:
     """Await `work`, deferring first if it runs past DEFER_AFTER; `ephemeral`/`update` say how the reply
-    will look (Discord fixes a deferred reply's visibility when it defers)."""
-    task = asyncio.ensure_future(work)
+    will look (Discord fixes a deferred reply's visibility when it defers). The deferral is started by a timer
+    beside the work, so the common case — a write done in a few milliseconds — costs one timer, not a task."""
     if interaction.response.is_done():
-        return await task
+        return await work
+    loop = asyncio.get_running_loop()
+    deferring: list[asyncio.Task[None]] = []
     waited = min(max(age(interaction), 0.0), DEFER_AFTER)  # a host clock behind Discord's never adds to the wait
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER - waited)
-    if not done:
-        try:
-            await defer(interaction, ephemeral=ephemeral, update=update)
-        except BaseException:
-            await asyncio.gather(task, return_exceptions=True)  # the work finishes (or fails) on its own
-            raise
-    return await task
+    timer = loop.call_later(
+        DEFER_AFTER - waited,
+        lambda: deferring.append(loop.create_task(defer(interaction, ephemeral=ephemeral, update=update))),
+    )
+    try:
+        result = await work
+    except BaseException:
+        timer.cancel()
+        await asyncio.gather(*deferring, return_exceptions=True)  # the work's own failure is the one to report
+        raise
+    timer.cancel()
+    for deferral in deferring:
+        await deferral  # the reply goes after the deferral, and a refused deferral is reported
+    return result
 
 
 async def defer(interaction: discord.Interaction[FloorBot], *, ephemeral: bool = False, update: bool = False) -> None:
