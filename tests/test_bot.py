@@ -226,18 +226,37 @@ def a_newer_schema(tmp_path: Path) -> Path:
     return path
 
 
-UNUSABLE = {make.__name__: make for make in (a_folder, not_a_database, a_newer_schema)}
+def a_corrupt_file(tmp_path: Path) -> Path:
+    """A real log with one of its pages overwritten (a bad disk, a torn copy)."""
+    path = tmp_path / "corrupt.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE filler (text)")
+        conn.executemany("INSERT INTO filler VALUES (?)", [("note " * 100,) for _ in range(200)])
+    with path.open("r+b") as file:
+        file.seek(4096 * 3)
+        file.write(b"\xff" * 4096)
+    return path
+
+
+# Each unusable database and a word the one line must use for it.
+UNUSABLE = {
+    "a folder": (a_folder, "folder"),
+    "not a database": (not_a_database, "not an SQLite database"),
+    "a newer schema": (a_newer_schema, "newer"),
+    "a corrupt file": (a_corrupt_file, "corrupt"),
+}
 
 
 @pytest.mark.parametrize("case", list(UNUSABLE))
 @pytest.mark.parametrize("args", [("--console",), ()], ids=["console", "with a token"])
 def test_an_unusable_database_is_refused_in_one_line_before_anything_starts(tmp_path, case, args) -> None:
-    database = UNUSABLE[case](tmp_path)
+    make, problem = UNUSABLE[case]
+    database = make(tmp_path)
     env = offline_env(database) | ({} if args else {"DISCORD_TOKEN": "not-a-real-token"})
 
     result = run_bot(*args, env=env, stdin_text="/help\n")
 
     assert result.returncode == 1
     [line] = result.stderr.strip().splitlines()
-    assert str(database) in line and "Fix:" in line
+    assert str(database) in line and problem in line and "Fix:" in line
     assert "Traceback" not in result.stderr and result.stdout == ""
