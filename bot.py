@@ -30,6 +30,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.games",
     "cogs.settings",
+    "cogs.tools",
 )
 
 TOKEN_HELP = """\

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import discord
 
 from cogs import fit
-from i18n import Language, localised, text
-from rules_engine import Ruling
+from i18n import Language, text
+from rules_engine import Case, Rule, Rulebook, Ruling
 
 RULING_COLOUR = discord.Colour.green()
 QUESTION_COLOUR = discord.Colour.gold()
@@ -39,7 +38,7 @@ def ruling_embed(
     *,
     situation: str,
     asker: str,
-    rulebook: Any,
+    rulebook: Rulebook,
     language: Language,
     logged: bool | None = None,
 ) -> discord.Embed:
@@ -64,7 +63,7 @@ def ruling_embed(
     if ruling.notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(ruling.notes))
     citation = ruling.citation if ruling.status == "ruling" else ""
-    book = "" if rulebook.name in citation else localised(rulebook, "name", language)  # citations are English
+    book = "" if rulebook.name.en in citation else rulebook.name[language]  # citations are English
     footer = [citation, book, text(language, "ruling.asked_by", asker=asker)]
     if logged is False:
         footer.append(text(language, "ruling.not_logged"))
@@ -72,31 +71,31 @@ def ruling_embed(
     return fit.embed(embed)
 
 
-def rulebook_names(rulebooks: Mapping[str, Any], language: Language) -> dict[str, str]:
+def rulebook_names(rulebooks: Mapping[str, Rulebook], language: Language) -> dict[str, str]:
     """The engine's rulebooks (id → Rulebook) by name in `language`."""
-    return {book_id: localised(book, "name", language) for book_id, book in rulebooks.items()}
+    return {book_id: book.name[language] for book_id, book in rulebooks.items()}
 
 
-def rule_card(rule: Any, rulebooks: Mapping[str, Any], language: Language) -> discord.Embed:
+def rule_card(rule: Rule, rulebooks: Mapping[str, Rulebook], language: Language) -> discord.Embed:
     """A rule with every case, which rulebooks each case belongs to, and each rulebook's citation.
 
     The rule's own text is in `language` where the data has it (the summary and the case conditions are
     English only), with the title in the other language underneath; `rulebooks` are the engine's."""
     names = rulebook_names(rulebooks, language)
-    other_title = rule.title if language == "it" else rule.title_it
-    lines = [f"`{rule.id}` · {localised(rule, 'section', language)}"]
+    other_title = rule.title.en if language == "it" else rule.title.it
+    lines = [f"`{rule.id}` · {rule.section[language]}"]
     if other_title:
         lines.append(f"*{other_title}*")
     lines.append(rule.summary)
     embed = discord.Embed(
-        title=fit.clip(localised(rule, "title", language), fit.TITLE),
+        title=fit.clip(rule.title[language], fit.TITLE),
         description=fit.clip("\n".join(lines), fit.DESCRIPTION),
         colour=RULING_COLOUR,
     )
     for case in rule.cases[: fit.FIELDS - 2]:
         books = ", ".join(names.get(book, book) for book in case.rulebooks)
         outcome = f" (`{case.outcome}`)" if case.outcome else ""
-        headline, steps = localised(case, "headline", language), localised(case, "steps", language)
+        headline, steps = case.headline[language], [step[language] for step in case.steps]
         value = "\n".join(part for part in (f"**{headline}**{outcome}", numbered(steps), f"*{books}*") if part)
         embed.add_field(
             name=fit.clip(_condition(case, language), fit.FIELD_NAME),
@@ -105,11 +104,11 @@ def rule_card(rule: Any, rulebooks: Mapping[str, Any], language: Language) -> di
         )
     if rule.citations:
         cited = "\n".join(
-            f"• {where}" if rulebooks[book].name in where else f"• {names[book]}: {where}"  # citations are English
+            f"• {where}" if rulebooks[book].name.en in where else f"• {names[book]}: {where}"  # citations are English
             for book, where in rule.citations.items()
         )
         embed.add_field(name=text(language, "rule.citations"), value=fit.clip(cited, fit.FIELD_VALUE), inline=False)
-    notes = localised(rule, "notes", language)
+    notes = [note[language] for note in rule.notes]
     if notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(notes))
     return fit.embed(embed)
@@ -131,10 +130,9 @@ def bullets(lines: Iterable[str]) -> str:
     return fit.clip("\n".join(f"• {line}" for line in lines), fit.FIELD_VALUE)
 
 
-def _condition(case: Any, language: Language) -> str:
-    """The case's condition in words (English: the rules data has no Italian for it); the contract says `when`
-    is text, the engine's is a tuple of conditions with `when_text`."""
+def _condition(case: Case, language: Language) -> str:
+    """The case's condition in words (English: the rules data has no Italian for it)."""
     if not case.when:
         return text(language, "rule.otherwise")
-    words = (case.when if isinstance(case.when, str) else case.when_text).replace("_", " ")
+    words = case.when_text.replace("_", " ")
     return words[:1].upper() + words[1:]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,8 +11,9 @@ from cogs.core import FloorBot
 from cogs.language import reply_language
 from cogs.respond import answer
 from cogs.views import SelectView
-from i18n import Language, localised, text
+from i18n import Language, text
 from i18n.commands import describe
+from rules_engine import Rule
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 SUGGESTIONS = 5
@@ -42,7 +41,7 @@ class Reference(commands.Cog):
         unknown = text(language, "rule.unknown", name=embeds.quote(rule_id, 80) or text(language, "rule.nothing"))
         nearest = self.bot.engine.search(rule_id[:200], SUGGESTIONS) if rule_id.strip() else []
         if nearest:
-            listed = "\n".join(f"• `{r.id}` — {localised(r, 'title', language)}" for r in nearest)
+            listed = "\n".join(f"• `{r.id}` — {r.title[language]}" for r in nearest)
             message = f"{unknown} {text(language, 'rule.did_you_mean')}\n{listed}"
         else:
             message = f"{unknown} {text(language, 'rule.see_all')}"
@@ -53,7 +52,7 @@ class Reference(commands.Cog):
         self, interaction: discord.Interaction[FloorBot], current: str
     ) -> list[app_commands.Choice[str]]:
         matches = self.bot.engine.search(current[:100], MAX_CHOICES)
-        return [app_commands.Choice(name=choice_label(r.id, r.title), value=r.id) for r in matches[:MAX_CHOICES]]
+        return [app_commands.Choice(name=choice_label(r.id, r.title.en), value=r.id) for r in matches[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
     async def rules(self, interaction: discord.Interaction[FloorBot]) -> None:
@@ -72,9 +71,7 @@ class Reference(commands.Cog):
             rules = self.bot.engine.sections().get(section, [])
             listing = discord.Embed(
                 title=fit.clip(_section_name(rules, language) if rules else section, fit.TITLE),
-                description=fit.clip(
-                    "\n".join(f"`{r.id}` — {localised(r, 'title', language)}" for r in rules), fit.DESCRIPTION
-                ),
+                description=fit.clip("\n".join(f"`{r.id}` — {r.title[language]}" for r in rules), fit.DESCRIPTION),
                 colour=embeds.RULING_COLOUR,
             )
             listing.set_footer(text=text(language, "rule.section_footer"))
@@ -92,9 +89,9 @@ class Reference(commands.Cog):
         await answer(interaction, embed=overview, view=view)
 
 
-def _section_name(rules: list[Any], language: Language) -> str:
+def _section_name(rules: list[Rule], language: Language) -> str:
     """A section's name in `language`: the engine groups by the English name, each rule carries both."""
-    return localised(rules[0], "section", language)
+    return rules[0].section[language]
 
 
 async def setup(bot: FloorBot) -> None:

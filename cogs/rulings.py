@@ -27,7 +27,7 @@ from cogs.core import FloorBot
 from cogs.language import preferred_language, reply_language, server_settings
 from cogs.respond import answer, in_time
 from cogs.views import Hook, SelectView
-from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, localised, text
+from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
 from store import RulingRecord, StoreFault
@@ -208,7 +208,7 @@ def nearest_rules(bot: FloorBot, request: RulingRequest, ruling: Ruling) -> disc
     return SelectView(
         request.owner_id,
         text(language, "ruling.nearest_placeholder"),
-        [(localised(rule, "title", language), rule.id, rule.id) for rule in rules],
+        [(rule.title[language], rule.id, rule.id) for rule in rules],
         show_rule,
     )
 

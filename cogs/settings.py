@@ -19,7 +19,7 @@ from store import GuildSettings
 AUTO = "auto"
 LANGUAGE_CHOICES = (*LANGUAGES, AUTO)
 # The choices are fixed when the command is declared, before the engine is loaded, so read the names here.
-RULEBOOK_CHOICES = [choice(book.name, book.id, it=book.name_it) for book in load_rulebooks()[0].values()]
+RULEBOOK_CHOICES = [choice(book.name.en, book.id, it=book.name.it) for book in load_rulebooks()[0].values()]
 
 
 def describe_settings(settings: GuildSettings, rulebooks: dict[str, str], language: Language) -> discord.Embed:

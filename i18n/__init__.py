@@ -67,7 +67,3 @@ def from_locale(locale: object) -> Language | None:
     nothing about what the member reads and gives None."""
     return "it" if str(locale).lower().startswith("it") else None
 
-
-def localised(thing: object, attribute: str, language: Language) -> Any:
-    """The engine's data pairs `title`/`title_it`, `steps`/`steps_it`…: the one for `language`."""
-    return getattr(thing, attribute if language == DEFAULT_LANGUAGE else f"{attribute}_{language}")

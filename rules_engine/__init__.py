@@ -4,10 +4,13 @@ Pure and synchronous: no Discord, no I/O after `Engine.load()`.
 """
 
 from .engine import Engine
+from .language import Text
 from .loader import RulesDataError, load_rulebooks
+from .model import Case, Rule, Rulebook
 from .ruling import Option, Question, Ruling
 
 _BOOKS, DEFAULT_RULEBOOK = load_rulebooks()
-RULEBOOKS: dict[str, str] = {book.id: book.name for book in _BOOKS.values()}
+RULEBOOKS: dict[str, str] = {book.id: book.name.en for book in _BOOKS.values()}
 
-__all__ = ["DEFAULT_RULEBOOK", "RULEBOOKS", "Engine", "Option", "Question", "RulesDataError", "Ruling"]
+__all__ = ["DEFAULT_RULEBOOK", "RULEBOOKS", "Case", "Engine", "Option", "Question", "Rule", "Rulebook",
+           "RulesDataError", "Ruling", "Text"]

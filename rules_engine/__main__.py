@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from .engine import Engine
+from .language import PHRASES
 from .model import Rule
 from .ruling import Ruling
 
@@ -44,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     if args.list:
         for rule in engine.rules.values():
-            print(f"{rule.id:32} {rule.title}")
+            print(f"{rule.id:32} {rule.title.en}")
         return 0
     if args.show:
         if args.show not in engine.rules:
@@ -71,34 +73,51 @@ def _fact(parser: _Parser, item: str) -> tuple[str, str]:
 
 
 def _readable(ruling: Ruling) -> str:
+    words = {name: PHRASES[name][ruling.language] for name in PHRASES}
     lines = [ruling.headline or ruling.title]
     if ruling.rule_id:
         lines.append(f"{ruling.title} — {ruling.rule_id}")
     lines += [f"  {number}. {step}" for number, step in enumerate(ruling.steps, 1)]
     for question in ruling.questions:
         options = ", ".join(f"{o.value} ({o.label})" for o in question.options)
-        lines.append(f"? {question.text}\n  answer with --fact {question.fact}=VALUE: {options}")
+        lines.append(f"? {question.text}\n  " + words["cli_answer_with"].format(fact=question.fact, options=options))
     if ruling.understood:
-        lines.append("Understood: " + " · ".join(ruling.understood))
-    lines += [f"Note: {note}" for note in ruling.notes]
+        lines.append(words["cli_understood"].format(facts=" · ".join(ruling.understood)))
+    lines += [words["cli_note"].format(note=note) for note in ruling.notes]
     if ruling.alternatives:
-        lines.append("Nearest rules: " + ", ".join(ruling.alternatives))
+        lines.append(words["cli_nearest"].format(rules=", ".join(ruling.alternatives)))
     if ruling.citation:
         lines.append(f"{ruling.citation} [{ruling.rulebook}]")
     return "\n".join(lines)
 
 
 def _card(rule: Rule) -> str:
-    lines = [f"{rule.id} — {rule.title}", rule.summary, ""]
+    """A rule with all its cases, for rules authors: in English, as the conditions are."""
+    lines = [f"{rule.id} — {rule.title.en}", rule.summary, ""]
     for case in rule.cases:
-        lines.append(f"When {case.when_text} [{', '.join(case.rulebooks)}]: {case.outcome or 'no irregularity'}")
-        lines += [f"  {n}. {step}" for n, step in enumerate(case.steps, 1)]
+        lines.append(PHRASES["cli_case"].en.format(when=case.when_text, rulebooks=", ".join(case.rulebooks),
+                                                    outcome=case.outcome or case.headline.en))
+        lines += [f"  {n}. {step.en}" for n, step in enumerate(case.steps, 1)]
         if case.explanation:
-            lines.append(f"  {case.explanation}")
+            lines.append(f"  {case.explanation.en}")
+        if case.floor_decision:
+            lines.append("  " + PHRASES["floor_decision"].en.format(decision=case.floor_decision.en))
     lines.append("")
     lines += [f"{book}: {citation}" for book, citation in rule.citations.items()]
     return "\n".join(lines)
 
 
+def run() -> int:
+    """`main`, quiet when the reader goes away (`… --jsonl < big | head -1`): like any Unix filter, stop
+    without a traceback and exit 141, the shell's status for a closed pipe."""
+    try:
+        return main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit flush must not fail again
+        return CLOSED_PIPE
+
+
+CLOSED_PIPE = 128 + 13  # 128 + SIGPIPE
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

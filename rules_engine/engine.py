@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 
 from rapidfuzz import fuzz, process
 
 from .conditions import Verdict
-from .lexicon import LEXICON_PATH, Lexicon
+from .language import LANGUAGES, PHRASES, Language, in_language
+from .lexicon import LEXICON_DIR, Lexicon
 from .loader import RULES_DIR, RuleData, load
 from .model import Case, FactValue, Rule
+from .normalise import fold
 from .parser import Parser
 from .ruling import Option, Question, Ruling
-from .text import fold
+from .topics import Topics, check_vocabulary, discover
 
 MAX_ALTERNATIVES = 3
-LANGUAGES = ("en", "it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +35,21 @@ class _Decision:
 class Engine:
     """Loads the rules once; `rule()` answers a situation in well under a millisecond."""
 
-    def __init__(self, data: RuleData, lexicon: Lexicon) -> None:
+    def __init__(self, data: RuleData, lexicon: Lexicon, topics: Topics) -> None:
         self.data = data
         self.rules: Mapping[str, Rule] = data.rules
         self.rulebooks = data.rulebooks
         self.default_rulebook = data.default_rulebook
-        self._parser = Parser(lexicon)
+        self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
 
     @classmethod
-    def load(cls, rules_dir: Path = RULES_DIR, lexicon_path: Path = LEXICON_PATH) -> Engine:
-        return cls(load(rules_dir), Lexicon.load(lexicon_path))
+    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
+        """The rules, the vocabulary and the topics; any inconsistency between them stops here, at start-up."""
+        lexicon, topics = Lexicon.load(lexicon_dir), discover()
+        check_vocabulary(topics, lexicon)
+        return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics))
 
     # --- answering a situation ----------------------------------------------------------------------
 
@@ -63,10 +68,10 @@ class Engine:
         text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
         parsed, detected = self._parser.read(text, given)
-        ruling = self._answer(text, book, {**parsed, **given}, reply_language or detected)
-        return replace(ruling, language=detected)  # type: ignore[arg-type]  # the parser answers en or it
+        ruling = self._answer(text, book, {**parsed, **given}, cast(Language, reply_language) or detected)
+        return replace(ruling, language=detected)
 
-    def _answer(self, text: str, book: str, known: dict[str, FactValue], language: str) -> Ruling:
+    def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language) -> Ruling:
         rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
@@ -75,11 +80,10 @@ class Engine:
         if decision.case is None:
             return self._question(rule, book, relevant, decision, language)
         if decision.case.no_ruling:  # normal play, or a situation another rule of the catalogue governs
-            case, italian = decision.case, language == "it"
-            explanation = (case.explanation_it if italian else case.explanation) or ""
+            case = decision.case
+            explanation = (case.explanation[language],) if case.explanation else ()
             alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
-            return self._no_match(relevant, language, book, alternatives, (explanation,),
-                                  case.headline_it if italian else case.headline)
+            return self._no_match(relevant, language, book, alternatives, explanation, case.headline[language])
         return self._ruling(rule, book, decision, relevant, language)
 
     def coerce_facts(self, facts: Mapping[str, str]) -> dict[str, FactValue]:
@@ -148,75 +152,68 @@ class Engine:
     # --- building the answer ------------------------------------------------------------------------
 
     def _ruling(self, rule: Rule, book: str, decision: _Decision, facts: dict[str, FactValue],
-                language: str) -> Ruling:
+                language: Language) -> Ruling:
         case = decision.case
         assert case is not None
-        italian = language == "it"
-        notes = [*(case.notes_it if italian else case.notes)]
-        notes += [rule.assume[a].note_it if italian else rule.assume[a].note for a in decision.assumed]
-        notes += self._edition_notes(rule, book, facts, case, italian)
-        notes += rule.notes_it if italian else rule.notes
+        floor = () if case.floor_decision is None else (
+            PHRASES["floor_decision"][language].format(decision=case.floor_decision[language]),)
+        assumed = (rule.assume[name].note for name in decision.assumed)
+        notes = (*floor, *in_language((*case.notes, *assumed), language),
+                 *self._edition_notes(rule, book, facts, case, language), *in_language(rule.notes, language))
         return Ruling(
-            status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title_it if italian else rule.title,
-            steps=case.steps_it if italian else case.steps, citation=rule.citations[book], rulebook=book,
-            facts=facts, questions=(), alternatives=(), notes=tuple(notes), language=language,  # type: ignore[arg-type]
-            headline=case.headline_it if italian else case.headline, understood=self._describe(facts, italian),
+            status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title[language],
+            steps=in_language(case.steps, language), citation=rule.citations[book], rulebook=book, facts=facts,
+            questions=(), alternatives=(), notes=notes, language=language,
+            headline=case.headline[language], understood=self._describe(facts, language),
         )
 
     def _edition_notes(self, rule: Rule, book: str, facts: Mapping[str, FactValue], chosen: Case,
-                       italian: bool) -> list[str]:
+                       language: Language) -> list[str]:
         """Say where another rulebook would rule differently on the same facts."""
         notes = []
         for other in self.rulebooks.values():
             if other.id == book:
                 continue
-            decision = self._decide(rule, other.id, facts)
-            case = decision.case
+            case = self._decide(rule, other.id, facts).case
             if case is None or case.outcome in (None, chosen.outcome):
                 continue
-            if italian:
-                notes.append(f"Con {other.name_it}: {case.headline_it[0].lower()}{case.headline_it[1:]}.")
-            else:
-                notes.append(f"Under {other.name}: {case.headline[0].lower()}{case.headline[1:]}.")
+            notes.append(PHRASES["other_rulebook"][language].format(
+                rulebook=other.name[language], outcome=_lower_first(case.headline[language])))
         return notes
 
     def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], decision: _Decision,
-                  language: str) -> Ruling:
-        italian = language == "it"
-        questions = tuple(self._ask(name, italian, decision.only if i == 0 else ())
+                  language: Language) -> Ruling:
+        questions = tuple(self._ask(name, language, decision.only if i == 0 else ())
                           for i, name in enumerate(decision.missing))
         return Ruling(
-            status="question", rule_id=rule.id, outcome=None, title=rule.title_it if italian else rule.title,
-            steps=(), citation=rule.citations[book], rulebook=book, facts=facts, questions=questions,
-            alternatives=(), notes=(), language=language,  # type: ignore[arg-type]
-            headline=questions[0].text if questions else "", understood=self._describe(facts, italian),
+            status="question", rule_id=rule.id, outcome=None, title=rule.title[language], steps=(),
+            citation=rule.citations[book], rulebook=book, facts=facts, questions=questions, alternatives=(), notes=(),
+            language=language,
+            headline=questions[0].text if questions else "", understood=self._describe(facts, language),
         )
 
-    def _describe(self, facts: Mapping[str, FactValue], italian: bool) -> tuple[str, ...]:
+    def _describe(self, facts: Mapping[str, FactValue], language: Language) -> tuple[str, ...]:
         """Facts as "label: value" phrases from facts.toml, so players can spot a misreading."""
-        words = {"yes": "sì" if italian else "yes", "no": "no"}
         described = []
         for name, value in facts.items():
             kind = self.data.facts[name]
-            labels = kind.value_labels_it if italian else kind.value_labels
-            shown = labels.get(str(value)) or words.get(str(value), str(value))
-            described.append(f"{kind.label_it if italian else kind.label}: {shown}")
+            shown = PHRASES[str(value)] if kind.type == "yesno" else kind.value_labels.get(str(value))
+            described.append(PHRASES["understood_fact"][language].format(
+                label=kind.label[language], value=shown[language] if shown else str(value)))
         return tuple(described)
 
-    def _ask(self, name: str, italian: bool, only: tuple[str, ...] = ()) -> Question:
+    def _ask(self, name: str, language: Language, only: tuple[str, ...] = ()) -> Question:
         kind = self.data.facts[name]
-        options = tuple(Option(o.value, o.label_it if italian else o.label) for o in kind.options
-                        if not only or o.value in only)
-        return Question(name, (kind.question_it if italian else kind.question) or "", options)
+        options = tuple(Option(o.value, o.label[language]) for o in kind.options if not only or o.value in only)
+        return Question(name, kind.question[language] if kind.question else "", options)
 
-    def _no_match(self, facts: Mapping[str, FactValue], language: str, book: str,
+    def _no_match(self, facts: Mapping[str, FactValue], language: Language, book: str,
                   alternatives: tuple[str, ...], notes: tuple[str, ...] = (), title: str | None = None) -> Ruling:
-        italian = language == "it"
-        title = title or ("Nessuna regola trovata" if italian else "No rule found")
+        title = title or PHRASES["no_rule"][language]
         return Ruling(
             status="no-match", rule_id=None, outcome=None, title=title, steps=(), citation="", rulebook=book,
-            facts=dict(facts), questions=(), alternatives=alternatives, notes=notes, language=language,  # type: ignore[arg-type]
-            headline=title, understood=self._describe(facts, italian),
+            facts=dict(facts), questions=(), alternatives=alternatives, notes=notes, language=language,
+            headline=title, understood=self._describe(facts, language),
         )
 
     def _nearest(self, text: str) -> tuple[str, ...]:
@@ -236,19 +233,25 @@ class Engine:
         return [self.rules[rule_id] for _, _, rule_id in hits]
 
     def sections(self) -> dict[str, list[Rule]]:
+        """Rules grouped by section, keyed by the section's English title (each rule carries both)."""
         grouped: dict[str, list[Rule]] = {}
         for rule in self.rules.values():
-            grouped.setdefault(rule.section, []).append(rule)
+            grouped.setdefault(rule.section.en, []).append(rule)
         return grouped
 
 
 def _search_text(rule: Rule) -> str:
-    return fold(" ".join((rule.id.replace(".", " ").replace("-", " "), rule.title, rule.title_it, *rule.keywords)))
+    return fold(" ".join((rule.id.replace(".", " ").replace("-", " "), rule.title.en, rule.title.it, *rule.keywords)))
 
 
 _STOP = frozenset({"card", "cards", "carta", "carte", "the", "before", "after", "prima", "dopo", "che", "il", "di"})
 
 
 def _keyword_words(rule: Rule) -> frozenset[str]:
-    words = fold(" ".join((*rule.keywords, rule.title, rule.title_it))).split()
+    words = fold(" ".join((*rule.keywords, rule.title.en, rule.title.it))).split()
     return frozenset(w for w in words if len(w) > 3 and w not in _STOP)
+
+
+def _lower_first(sentence: str) -> str:
+    """A headline inside a sentence ("Under TDA: scramble the flop…")."""
+    return sentence[:1].lower() + sentence[1:]

@@ -1,46 +1,133 @@
-"""The parser's vocabulary (lexicon.toml), compiled once: concepts as regular expressions over normalised text."""
+"""The parser's vocabulary (lexicon/*.toml), compiled once: concepts as regular expressions over normalised text.
+
+`common.toml` holds what every topic shares (numbers, shorthand, search windows, word lists, shared
+concepts); `<topic module>.toml` holds one topic's concepts and the topic's name for players. A concept
+carries `patterns`, `examples` it must find and `not` phrases it must not (checked by the tests).
+"""
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .text import Speller
+from .language import Text, read_text
+from .normalise import Speller
 
-LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+LEXICON_DIR = Path(__file__).with_name("lexicon")
+COMMON = "common.toml"
+_COMMON_TABLES = {"numbers", "phrases", "aliases", "windows", "vocabulary", "concepts"}
+_TOPIC_TABLES = {"topic", "concepts"}
+_CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
 _WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
+
+
+class LexiconError(ValueError):
+    """A lexicon file is malformed; the message names the file and the concept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """One concept as written in its file: the patterns, and the phrases that show what they are for."""
+
+    name: str
+    file: str
+    patterns: tuple[str, ...]
+    examples: tuple[str, ...]
+    not_examples: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
+    entries: dict[str, Concept]
     numbers: dict[str, int]
+    windows: dict[str, int]  # name → characters
+    topics: dict[str, Text]  # topic name → how players are told it
     italian: frozenset[str]
     english: frozenset[str]
     speller: Speller
 
     @classmethod
-    def load(cls, path: Path = LEXICON_PATH) -> Lexicon:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-        concepts = {name: _compile(name, patterns) for name, patterns in data["concepts"].items()}
-        vocabulary = data["vocabulary"]
-        targets = {word for patterns in data["concepts"].values() for p in patterns for word in _WORD.findall(p)}
-        targets |= set(vocabulary["targets"])
-        targets |= {stem + letter for patterns in data["concepts"].values() for p in patterns
+    def load(cls, directory: Path = LEXICON_DIR) -> Lexicon:
+        files = _read(directory)
+        common = files[COMMON]
+        entries = _entries(files)
+        patterns = [p for entry in entries.values() for p in entry.patterns]
+        vocabulary = common["vocabulary"]
+        targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
+        targets |= {stem + letter for p in patterns
                     for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
-        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *data["numbers"]}
-        stems = _stems(data["concepts"].values())
+        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"]}
+        stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(
-            concepts=concepts, numbers=dict(data["numbers"]), italian=frozenset(vocabulary["italian"]),
-            english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, data["aliases"], phrases=data["phrases"], stems=stems, forms=forms,
+            concepts={name: _compile(entry) for name, entry in entries.items()}, entries=entries,
+            numbers=dict(common["numbers"]), windows=_windows(common["windows"]), topics=_topics(files),
+            italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
+            speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                             core=vocabulary["core"]),
         )
+
+
+def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:
+    """Each topic's name for players, from its lexicon file, without compiling any pattern."""
+    return _topics(_read(directory))
+
+
+def topic_file(topic: str) -> str:
+    """`exposed-holecard` → `exposed_holecard.toml`, the file named like the topic's module."""
+    return f"{topic.replace('-', '_')}.toml"
+
+
+def _read(directory: Path) -> dict[str, dict[str, Any]]:
+    files = {}
+    for path in sorted(directory.glob("*.toml")):
+        try:
+            with path.open("rb") as handle:
+                files[path.name] = tomllib.load(handle)
+        except tomllib.TOMLDecodeError as error:
+            raise LexiconError(f"{path.name}: {error}") from error
+    if COMMON not in files:
+        raise LexiconError(f"{directory}: no {COMMON}")
+    for name, data in files.items():
+        allowed = _COMMON_TABLES if name == COMMON else _TOPIC_TABLES
+        if set(data) - allowed:
+            raise LexiconError(f"{name}: unknown tables {sorted(set(data) - allowed)}; it may hold {sorted(allowed)}")
+    return files
+
+
+def _entries(files: Mapping[str, dict[str, Any]]) -> dict[str, Concept]:
+    """Every concept of every file; a name used twice is refused, naming both files."""
+    entries: dict[str, Concept] = {}
+    for file, data in files.items():
+        for name, spec in data.get("concepts", {}).items():
+            if name in entries:
+                raise LexiconError(f"{file}: concept {name!r} is already defined in {entries[name].file}")
+            if not isinstance(spec, dict) or set(spec) - _CONCEPT_KEYS or not spec.get("patterns") \
+                    or not spec.get("examples"):
+                raise LexiconError(f"{file}: concept {name!r} needs `patterns` and `examples` (and may have `not`)")
+            entries[name] = Concept(name, file, tuple(spec["patterns"]), tuple(spec["examples"]),
+                                    tuple(spec.get("not", ())))
+    return entries
+
+
+def _topics(files: Mapping[str, dict[str, Any]]) -> dict[str, Text]:
+    topics = {}
+    for file, data in files.items():
+        if file == COMMON:
+            continue
+        if "topic" not in data:
+            raise LexiconError(f"{file}: a topic's lexicon needs [topic] with label and label_it")
+        try:
+            topics[file.removesuffix(".toml").replace("_", "-")] = read_text(data["topic"], "label")
+        except KeyError as error:
+            raise LexiconError(f"{file}: [topic] needs {error}") from error
+    return topics
 
 
 # Endings that make an Italian participle stem a word players type, so its typos can be corrected
@@ -50,30 +137,37 @@ _CLASS_WORD = re.compile(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])"
 _STEM = re.compile(r"([a-z]+)\\w[*+]")
 
 
-def _stems(concepts: object) -> set[str]:
-    """Word stems the patterns accept any ending for: "buttat" from "buttat\\w*"."""
-    return {stem for patterns in concepts for pattern in patterns for stem in _STEM.findall(pattern)}  # type: ignore[attr-defined]
+CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
+_WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
 
 
-class LexiconError(ValueError):
-    """A pattern in lexicon.toml does not compile; the message names the concept and the pattern."""
+def _windows(spec: dict[str, object]) -> dict[str, int]:
+    """`doubt = "12 words"` or `owner_before = "30 characters"` → characters of normalised text."""
+    windows = {}
+    for name, size in spec.items():
+        match = _WINDOW.match(size) if isinstance(size, str) else None
+        if not match:
+            raise LexiconError(f"window {name!r}: {size!r} should read like \"12 words\" or \"30 characters\"")
+        windows[name] = int(match[1]) * (CHARACTERS_PER_WORD if match[2].startswith("word") else 1)
+    return windows
 
 
-def _compile(name: str, patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
     """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
-    plain = [p for p in patterns if "(?P<" not in p]
-    grouped = [p for p in patterns if "(?P<" in p]
+    plain = [p for p in concept.patterns if "(?P<" not in p]
+    grouped = [p for p in concept.patterns if "(?P<" in p]
     joined = ["|".join(f"(?:{p})" for p in plain)] if plain else []
     try:
-        return tuple(_whole_words(p) for p in grouped + joined)
+        return tuple(whole_words(p) for p in grouped + joined)
     except re.error:
-        for pattern in patterns:  # only on failure: find the pattern to name
+        for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
                 re.compile(pattern)
             except re.error as error:
-                raise LexiconError(f"lexicon.toml: concept {name!r}, pattern {pattern!r}: {error}") from error
+                raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
 
 
-def _whole_words(pattern: str) -> re.Pattern[str]:
+def whole_words(pattern: str) -> re.Pattern[str]:
+    """A pattern as the lexicon applies it: on whole words only ("turn" never inside "return")."""
     return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .conditions import Condition
+from .language import PHRASES, Text, read_optional_text, read_text, read_texts
+from .lexicon import topic_labels
 from .model import Assumption, Case, FactKind, FactOption, Outcome, Rule, Rulebook
 
 RULES_DIR = Path(__file__).with_name("rules")
-_CATALOGUE_FILES = {"rulebooks.toml", "facts.toml", "outcomes.toml"}
+RULEBOOKS_FILE = "rulebooks.toml"
+TOPIC = "topic"  # the fact whose values are the topics (topics/*.py)
+# What a rules file may hold: a section of rules, and the facts and outcomes those rules introduce.
+_FILE_TABLES = {"section", "rules", "facts", "outcomes"}
 
 
 class RulesDataError(ValueError):
@@ -30,26 +36,49 @@ class RuleData:
 
 def load_rulebooks(directory: Path = RULES_DIR) -> tuple[dict[str, Rulebook], str]:
     """Just the rulebook list and the default: what callers need without loading every rule."""
-    return _rulebooks(_read(directory / "rulebooks.toml"))
+    return _rulebooks(_read(directory / RULEBOOKS_FILE))
 
 
-def load(directory: Path = RULES_DIR) -> RuleData:
+def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) -> RuleData:
+    """Every `*.toml` of `directory`: facts and outcomes first (any file may define them, so a new rule's file
+    is self-contained), then the rules, checked against them. The `topic` fact's values are the topics
+    (name → label; by default those of the lexicon), never a list in the rules data."""
+    topics = topic_labels() if topics is None else topics
     rulebooks, default = load_rulebooks(directory)
-    facts = _facts(_read(directory / "facts.toml"))
-    outcomes = _outcomes(_read(directory / "outcomes.toml"))
+    files = {path.name: _read(path) for path in sorted(directory.glob("*.toml")) if path.name != RULEBOOKS_FILE}
+    for name, data in files.items():
+        unknown = set(data) - _FILE_TABLES
+        if unknown:
+            raise RulesDataError(f"{name}: unknown tables {sorted(unknown)}; a rules file holds {sorted(_FILE_TABLES)}")
+    facts = _collect(files, "facts", lambda name, spec: _fact(name, spec, topics))
+    if TOPIC not in facts:
+        raise RulesDataError(f"no [facts.{TOPIC}]: the fact rules name in `applies` (its values are the topics)")
+    outcomes = _collect(files, "outcomes", _outcome)
     rules: dict[str, Rule] = {}
-    for path in sorted(directory.glob("*.toml")):
-        if path.name in _CATALOGUE_FILES:
-            continue
-        for rule in _section(path, _read(path), rulebooks, facts, outcomes):
+    for name, data in files.items():
+        for rule in _section(name, data, rulebooks, facts, outcomes):
             if rule.id in rules:
-                raise RulesDataError(f"{path.name}: duplicate rule id {rule.id}")
+                raise RulesDataError(f"{name}: duplicate rule id {rule.id}")
             rules[rule.id] = rule
     for rule in rules.values():
         for other in rule.related:
             if other not in rules:
                 raise RulesDataError(f"{rule.id}: related rule {other} does not exist")
+    _check_exclusive(rules)
     return RuleData(rulebooks, default, facts, outcomes, rules)
+
+
+def _check_exclusive(rules: Mapping[str, Rule]) -> None:
+    """Two rules that could apply to the same facts would leave the answer to the order of the files: refused."""
+    for first, second in combinations(rules.values(), 2):
+        if not any(_disjoint(a, b) for a in first.applies for b in second.applies):
+            raise RulesDataError(f"{first.id} and {second.id} can apply to the same situation: make their `applies` "
+                                 "exclusive (another topic, street or value)")
+
+
+def _disjoint(a: Condition, b: Condition) -> bool:
+    """No value can satisfy both conditions (only said for two lists of values on the same fact)."""
+    return a.fact == b.fact and a.compare is None and b.compare is None and not a.values & b.values
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -60,47 +89,75 @@ def _read(path: Path) -> dict[str, Any]:
         raise RulesDataError(f"{path.name}: {error}") from error
 
 
+T = TypeVar("T")
+
+
+def _collect(files: Mapping[str, dict[str, Any]], table: str,
+             build: Callable[[str, dict[str, Any]], T]) -> dict[str, T]:
+    """`[facts.X]` or `[outcomes.X]` from every file; the same name in two files is refused, naming both."""
+    built: dict[str, T] = {}
+    where: dict[str, str] = {}
+    for file, data in files.items():
+        for name, spec in data.get(table, {}).items():
+            if name in built:
+                raise RulesDataError(f"{file}: {table} {name!r} is already defined in {where[name]}")
+            try:
+                built[name] = build(name, spec)
+            except (KeyError, TypeError, ValueError) as error:
+                raise RulesDataError(f"{file}: {table} {name!r}: {error}") from error
+            where[name] = file
+    return built
+
+
 def _rulebooks(data: dict[str, Any]) -> tuple[dict[str, Rulebook], str]:
-    books = {b["id"]: Rulebook(b["id"], b["name"], b["name_it"]) for b in data["rulebooks"]}
+    books = {b["id"]: Rulebook(b["id"], read_text(b, "name")) for b in data["rulebooks"]}
     defaults = [b["id"] for b in data["rulebooks"] if b.get("default")]
     if len(defaults) != 1:
-        raise RulesDataError("rulebooks.toml: exactly one rulebook must be the default")
+        raise RulesDataError(f"{RULEBOOKS_FILE}: exactly one rulebook must be the default")
     return books, defaults[0]
 
 
-def _facts(data: dict[str, Any]) -> dict[str, FactKind]:
-    kinds = {}
-    for name, spec in data["facts"].items():
-        options = tuple(FactOption(str(o["value"]), o["label"], o["label_it"]) for o in spec.get("options", ()))
-        kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), spec["label"], spec["label_it"],
-                        spec.get("question"), spec.get("question_it"), options, spec.get("value_labels", {}),
-                        spec.get("value_labels_it", {}),
-                        {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()})
-        if kind.type not in ("enum", "int", "yesno") or (kind.type == "enum" and not kind.values):
-            raise RulesDataError(f"facts.toml: {name} has a bad type or no values")
-        if bool(kind.question) != bool(kind.options):
-            raise RulesDataError(f"facts.toml: {name} needs both a question and options, or neither")
-        if any(value not in kind.values or not set(narrowed) <= set(kind.values)
-               for value, narrowed in kind.narrows.items()):
-            raise RulesDataError(f"facts.toml: {name} narrows to values it does not have")
-        if kind.type == "enum" and not set(kind.values) == set(kind.value_labels) == set(kind.value_labels_it):
-            raise RulesDataError(f"facts.toml: {name} needs value_labels and value_labels_it for every value")
-        for option in options:
-            _coerce(kind, option.value, f"facts.toml: {name} option")
-        kinds[name] = kind
-    return kinds
+def _topic_values(spec: dict[str, Any], topics: Mapping[str, Text]) -> dict[str, Any]:
+    """The `topic` fact takes its values and their labels from the topic modules and their lexicon files."""
+    if {"values", "value_labels", "value_labels_it"} & set(spec):
+        raise ValueError("its values come from topics/*.py and their labels from lexicon/*.toml, not from here")
+    return {**spec, "values": list(topics), "value_labels": {name: label.en for name, label in topics.items()},
+            "value_labels_it": {name: label.it for name, label in topics.items()}}
 
 
-def _outcomes(data: dict[str, Any]) -> dict[str, Outcome]:
-    return {token: Outcome(token, spec["headline"], spec["headline_it"])
-            for token, spec in data["outcomes"].items()}
+def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKind:
+    spec = _topic_values(spec, topics) if name == TOPIC else spec
+    options = tuple(FactOption(str(o["value"]), read_text(o, "label")) for o in spec.get("options", ()))
+    english, italian = spec.get("value_labels", {}), spec.get("value_labels_it", {})
+    kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), read_text(spec, "label"),
+                    read_optional_text(spec, "question"), options,
+                    {value: Text(english[value], italian[value]) for value in english if value in italian},
+                    {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()})
+    if kind.type not in ("enum", "int", "yesno") or (kind.type == "enum" and not kind.values):
+        raise ValueError("a bad type or no values")
+    if bool(kind.question) != bool(kind.options):
+        raise ValueError("needs both a question and options, or neither")
+    if any(value not in kind.values or not set(narrowed) <= set(kind.values)
+           for value, narrowed in kind.narrows.items()):
+        raise ValueError("narrows to values it does not have")
+    if kind.type == "enum" and not set(kind.values) == set(english) == set(italian):
+        raise ValueError("needs value_labels and value_labels_it for every value")
+    for option in options:
+        kind.coerce(option.value)
+    return kind
 
 
-def _section(path: Path, data: dict[str, Any], rulebooks: Mapping[str, Rulebook],
+def _outcome(token: str, spec: dict[str, Any]) -> Outcome:
+    return Outcome(token, read_text(spec, "headline"))
+
+
+def _section(file: str, data: dict[str, Any], rulebooks: Mapping[str, Rulebook],
              facts: Mapping[str, FactKind], outcomes: Mapping[str, Outcome]) -> Iterable[Rule]:
+    if "rules" not in data:
+        return
     section = data["section"]
     for spec in data["rules"]:
-        where = f"{path.name}: {spec.get('id', '?')}"
+        where = f"{file}: {spec.get('id', '?')}"
         try:
             rule = _rule(spec, section, rulebooks, outcomes)
         except (KeyError, TypeError, ValueError) as error:
@@ -116,40 +173,35 @@ def _conditions(table: Mapping[str, Any]) -> tuple[Condition, ...]:
 def _rule(spec: dict[str, Any], section: dict[str, Any], rulebooks: Mapping[str, Rulebook],
           outcomes: Mapping[str, Outcome]) -> Rule:
     cases = tuple(_case(case, tuple(rulebooks), outcomes) for case in spec["cases"])
-    assume = {name: Assumption(a["value"], a["note"], a["note_it"]) for name, a in spec.get("assume", {}).items()}
+    assume = {name: Assumption(a["value"], read_text(a, "note")) for name, a in spec.get("assume", {}).items()}
     return Rule(
-        id=spec["id"], section=section["title"], section_it=section["title_it"], title=spec["title"],
-        title_it=spec["title_it"], summary=spec["summary"], keywords=tuple(spec["keywords"]),
-        applies=_conditions(spec["applies"]), facts=tuple(spec["facts"]), related=tuple(spec.get("related", ())),
-        citations=dict(spec["citations"]), assume=assume, cases=cases, notes=tuple(spec.get("notes", ())),
-        notes_it=tuple(spec.get("notes_it", ())),
+        id=spec["id"], section=read_text(section, "title"), title=read_text(spec, "title"), summary=spec["summary"],
+        keywords=tuple(spec["keywords"]), applies=_conditions(spec["applies"]), facts=tuple(spec["facts"]),
+        related=tuple(spec.get("related", ())), citations=dict(spec["citations"]), assume=assume, cases=cases,
+        notes=read_texts(spec, "notes"),
     )
 
 
 # A case may answer with no ruling, saying why: the situation is normal play, or another rule covers it.
-NO_RULING = {"no_irregularity": ("No irregularity", "Nessuna irregolarità"),
-             "not_covered": ("Not covered yet", "Non ancora coperto")}
+NO_RULING = ("no_irregularity", "not_covered")
 
 
 def _case(spec: dict[str, Any], all_books: tuple[str, ...], outcomes: Mapping[str, Outcome]) -> Case:
-    token = spec.get("outcome")
     answers = [key for key in ("outcome", *NO_RULING) if key in spec]
     if len(answers) != 1:
         raise ValueError(f"a case needs exactly one of `outcome`, {', '.join(f'`{k}`' for k in NO_RULING)}")
+    token = spec.get("outcome")
     no_ruling = None if token else answers[0]
     if token is not None and token not in outcomes:
-        raise ValueError(f"unknown outcome {token!r} (add it to outcomes.toml)")
-    if token is not None and (not spec.get("steps") or len(spec["steps"]) != len(spec.get("steps_it", ()))):
+        raise ValueError(f"unknown outcome {token!r} (add [outcomes.{token}] to outcomes.toml or beside the rule)")
+    if token is not None and not spec.get("steps"):
         raise ValueError(f"case {token!r} needs steps, and steps_it of the same length")
-    outcome = outcomes.get(token) if token else None
     return Case(
         rulebooks=tuple(spec.get("rulebooks", all_books)), when=_conditions(spec["when"]), outcome=token,
-        headline=outcome.headline if outcome else NO_RULING[no_ruling][0],  # type: ignore[index]
-        headline_it=outcome.headline_it if outcome else NO_RULING[no_ruling][1],  # type: ignore[index]
-        steps=tuple(spec.get("steps", ())), steps_it=tuple(spec.get("steps_it", ())),
-        notes=tuple(spec.get("notes", ())), notes_it=tuple(spec.get("notes_it", ())),
-        no_ruling=no_ruling, explanation=spec.get(no_ruling) if no_ruling else None,
-        explanation_it=spec.get(f"{no_ruling}_it") if no_ruling else None,
+        headline=outcomes[token].headline if token else PHRASES[answers[0]],
+        steps=read_texts(spec, "steps"), notes=read_texts(spec, "notes"), no_ruling=no_ruling,
+        explanation=read_text(spec, no_ruling) if no_ruling else None,
+        floor_decision=read_optional_text(spec, "floor_decision"),
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .conditions import Condition, Verdict
+from .language import Text
 
 FactValue = str | int
 FactType = Literal["enum", "int", "yesno"]
@@ -15,15 +16,13 @@ FactType = Literal["enum", "int", "yesno"]
 @dataclass(frozen=True, slots=True)
 class Rulebook:
     id: str
-    name: str
-    name_it: str
+    name: Text
 
 
 @dataclass(frozen=True, slots=True)
 class FactOption:
     value: str
-    label: str
-    label_it: str
+    label: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +32,10 @@ class FactKind:
     name: str
     type: FactType
     values: tuple[str, ...]
-    label: str
-    label_it: str
-    question: str | None
-    question_it: str | None
+    label: Text
+    question: Text | None
     options: tuple[FactOption, ...]
-    value_labels: Mapping[str, str]
-    value_labels_it: Mapping[str, str]
+    value_labels: Mapping[str, Text]
     narrows: Mapping[str, tuple[str, ...]]
 
     def coerce(self, raw: FactValue) -> FactValue:
@@ -59,8 +55,7 @@ class FactKind:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     token: str
-    headline: str
-    headline_it: str
+    headline: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +63,7 @@ class Assumption:
     """A value a rule takes for a fact the text did not give, always said aloud in the notes."""
 
     value: FactValue
-    note: str
-    note_it: str
+    note: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,15 +73,12 @@ class Case:
     rulebooks: tuple[str, ...]
     when: tuple[Condition, ...]
     outcome: str | None
-    headline: str
-    headline_it: str
-    steps: tuple[str, ...]
-    steps_it: tuple[str, ...]
-    notes: tuple[str, ...]
-    notes_it: tuple[str, ...]
+    headline: Text
+    steps: tuple[Text, ...]
+    notes: tuple[Text, ...]
     no_ruling: str | None = None  # "no_irregularity" or "not_covered": the case answers with no ruling
-    explanation: str | None = None
-    explanation_it: str | None = None
+    explanation: Text | None = None
+    floor_decision: Text | None = None  # a catalogue §4 conflict: both readings, and the one this case follows
 
     def judge(self, facts: Mapping[str, FactValue]) -> Verdict:
         """Holds, fails, or cannot tell yet (some fact it needs is unknown)."""
@@ -109,10 +100,8 @@ class Case:
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
-    section: str
-    section_it: str
-    title: str
-    title_it: str
+    section: Text
+    title: Text
     summary: str
     keywords: tuple[str, ...]
     applies: tuple[Condition, ...]
@@ -121,8 +110,7 @@ class Rule:
     citations: Mapping[str, str]
     assume: Mapping[str, Assumption]
     cases: tuple[Case, ...]
-    notes: tuple[str, ...]
-    notes_it: tuple[str, ...]
+    notes: tuple[Text, ...]
 
     def cases_for(self, rulebook: str) -> tuple[Case, ...]:
         return tuple(case for case in self.cases if rulebook in case.rulebooks)

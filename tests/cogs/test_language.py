@@ -124,8 +124,8 @@ async def test_other_cogs_and_errors_answer_an_italian_client_in_italian(driver,
 
     card = (await send_command("rule", actor=ITALIAN, rule_id="holdem.premature-turn")).embeds[0]
     rule = driver.bot.engine.rules["holdem.premature-turn"]
-    assert card["title"] == rule.title_it
-    assert rule.cases[0].headline_it in card["fields"][0]["value"]
+    assert card["title"] == rule.title.it
+    assert rule.cases[0].headline.it in card["fields"][0]["value"]
     assert "Fonti" in fields(card)
 
     question = await send_command("ruling", actor=PLAYER, situation=QUESTION)

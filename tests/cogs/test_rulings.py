@@ -194,7 +194,7 @@ async def test_no_match_offers_the_nearest_rules_in_a_select(driver, send_comman
 
     assert shown.callback["type"] == COMPONENT_UPDATE
     card = shown.embeds[0]
-    assert card["title"] == driver.bot.engine.rules[chosen].title
+    assert card["title"] == driver.bot.engine.rules[chosen].title.en
     assert chosen in card["description"]
 
 

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -47,3 +48,17 @@ def test_bad_usage_exits_2_with_one_line() -> None:
         result = _cli(*args)
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_closed_output_pipe_stops_quietly(tmp_path: Path) -> None:
+    """`python -m rules_engine --jsonl < big | head -1`: no traceback, the shell's closed-pipe status."""
+    big = tmp_path / "big.txt"
+    big.write_text("flop had four cards\n" * 5000, encoding="utf-8")
+    with big.open() as situations:
+        reader = subprocess.Popen([sys.executable, "-m", "rules_engine", "--jsonl"], stdin=situations,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert reader.stdout and reader.stderr
+        assert json.loads(reader.stdout.readline())["status"] == "ruling"
+        reader.stdout.close()
+        assert reader.wait(timeout=60) in (0, 141)
+        assert reader.stderr.read() == ""

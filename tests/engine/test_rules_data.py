@@ -1,13 +1,11 @@
 """The rules data is validated at load: every broken edit below must be refused with a clear message."""
 
 import shutil
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from rules_engine import DEFAULT_RULEBOOK, RULEBOOKS, Engine, RulesDataError
-from rules_engine.lexicon import LEXICON_PATH, Lexicon, LexiconError
 from rules_engine.loader import RULES_DIR, load
 
 SEVEN = {
@@ -71,18 +69,91 @@ def test_unparseable_toml_is_refused(tmp_path: Path) -> None:
         load(_broken(tmp_path, "[[rules]]", "[[rules]"))
 
 
-def test_every_lexicon_concept_is_read_by_the_parser() -> None:
-    """A concept the parser never reads is dead vocabulary: it would look like coverage and do nothing."""
-    concepts = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["concepts"]
-    parser_source = "".join((LEXICON_PATH.parent / name).read_text(encoding="utf-8")
-                            for name in ("parser.py", "topic.py", "reading.py"))
-    unread = [name for name in concepts if f'"{name}"' not in parser_source]
-    assert unread == []
+SELF_CONTAINED = '''
+[section]
+title = "Deck problems"
+title_it = "Problemi del mazzo"
+
+[facts.cards_found]
+type = "int"
+label = "cards found"
+label_it = "carte trovate"
+
+[outcomes.play-on]
+headline = "Play on"
+headline_it = "Si continua"
+
+[[rules]]
+id = "deck.test-rule"
+title = "A test rule"
+title_it = "Una regola di prova"
+summary = "Only for the loader test."
+keywords = ["test"]
+applies = { topic = "boxed-card" }
+facts = []
+
+[rules.citations]
+robert-classic = "c"
+robert-v11 = "v"
+tda-2024 = "t"
+
+[[rules.cases]]
+when = {}
+outcome = "play-on"
+steps = ["Play on."]
+steps_it = ["Si continua."]
+floor_decision = "Books disagree here; this follows the classic reading."
+floor_decision_it = "I regolamenti non concordano; qui si segue la lettura classica."
+'''
 
 
-def test_a_broken_lexicon_pattern_names_its_concept(tmp_path: Path) -> None:
-    broken = tmp_path / "lexicon.toml"
-    broken.write_text(LEXICON_PATH.read_text(encoding="utf-8").replace("'flop\\w*', ", "'flop(\\w*', ", 1),
-                      encoding="utf-8")
-    with pytest.raises(LexiconError, match="concept 'flop'"):
-        Lexicon.load(broken)
+def _with_file(tmp_path: Path, name: str, text: str) -> Path:
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, copy)
+    (copy / name).write_text(text, encoding="utf-8")
+    return copy
+
+
+def test_a_rules_file_may_bring_its_own_facts_and_outcomes(tmp_path: Path) -> None:
+    data = load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
+    assert data.facts["cards_found"].label.it == "carte trovate"
+    assert data.outcomes["play-on"].headline.en == "Play on"
+    assert data.rules["deck.test-rule"].section.it == "Problemi del mazzo"
+
+
+@pytest.mark.parametrize(("table", "name"), [("facts", "card_count"), ("outcomes", "misdeal")])
+def test_a_fact_or_outcome_defined_twice_is_refused_naming_both_files(tmp_path: Path, table: str, name: str) -> None:
+    spec = ('type = "int"\nlabel = "x"\nlabel_it = "x"' if table == "facts" else 'headline = "x"\nheadline_it = "x"')
+    copy = _with_file(tmp_path, "zz-extra.toml", f"[{table}.{name}]\n{spec}\n")
+    with pytest.raises(RulesDataError, match=rf"zz-extra\.toml: {table} '{name}' is already defined in {table}\.toml"):
+        load(copy)
+
+
+def test_two_rules_that_could_apply_to_the_same_situation_are_refused(tmp_path: Path) -> None:
+    overlapping = SELF_CONTAINED.replace('applies = { topic = "boxed-card" }', 'applies = { topic = "board-claim" }')
+    with pytest.raises(RulesDataError, match="can apply to the same situation"):
+        load(_with_file(tmp_path, "deck.toml", overlapping))
+
+
+def test_a_rule_on_a_topic_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="must be one of"):
+        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace('"boxed-card"', '"boxed-cards"')))
+
+
+def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="unknown tables"):
+        load(_with_file(tmp_path, "typo.toml", '[[rule]]\nid = "x"\n'))
+
+
+def test_a_floor_decision_is_a_note_in_the_players_language(tmp_path: Path) -> None:
+    engine = Engine.load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
+    english = engine.rule("while fanning the deck we found a card face up in the middle of it")
+    italian = engine.rule("mentre mescolavamo abbiamo trovato una carta girata in mezzo al mazzo")
+    assert (english.rule_id, english.outcome) == ("deck.test-rule", "play-on")
+    assert english.notes[0] == "Floor decision: Books disagree here; this follows the classic reading."
+    assert italian.notes[0] == "Decisione del floor: I regolamenti non concordano; qui si segue la lettura classica."
+
+
+def test_a_floor_decision_in_one_language_only_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesDataError, match="floor_decision_it"):
+        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace("floor_decision_it", "floor_decision_en")))

@@ -1,0 +1,50 @@
+"""How many players had acted when an irregularity was noticed, and whether any of them put chips in: the
+action cut-off of the misdeal rules (two players after the blinds; TDA's substantial action)."""
+
+from __future__ import annotations
+
+import re
+
+from ..reading import Facts, Reading, group
+from .negation import denied
+
+SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
+_CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
+_ONE = ("only one", "just one", "one", "1", "solo uno", "uno")
+_TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni")
+
+
+def players_acted(r: Reading, facts: Facts) -> None:
+    """Players who had acted when it was noticed: a number said outright, or the actions told one by one."""
+    taken = r.matches("action_taken")
+    said = [_said_count(match) for match in taken if not group(match, "single_action")]
+    singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
+    actions = [m for m in r.matches("action_verb") if not denied(r, m)]
+    acted = max(said, default=0) + singles if said or singles else len(actions)
+    if any(group(match, "only_one") for match in taken):
+        acted = 1  # "only UTG had acted - he folded"
+    if acted == 0:
+        if r.has("no_action"):
+            facts["players_acted"] = 0
+        return
+    facts["players_acted"] = acted
+    if acted < SUBSTANTIAL:
+        chips = [m for m in r.matches("chips_action") if not denied(r, m)]
+        chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
+        facts["chips_in"] = "yes" if chips or chip_nouns else "no"
+
+
+def _said_count(match: re.Match[str]) -> int:
+    """How many players had acted, as the text puts it: a number, two names, or "substantial action"."""
+    if group(match, "only_one"):
+        return 1
+    if group(match, "substantial"):
+        return SUBSTANTIAL
+    if group(match, "two_players") or group(match, "action_started"):
+        return 2
+    word = group(match, "players") or ""
+    if word in _ONE:
+        return 1
+    if word in _TWO:
+        return 2
+    return SUBSTANTIAL

@@ -1,0 +1,32 @@
+"""Whether what a phrase says is denied: "it wasn't the first card", "the dealer did not put four cards out",
+"nobody else had called"."""
+
+from __future__ import annotations
+
+import re
+
+from ..reading import Reading
+
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
+    r"(?: the| la| il)?(?: very)? $")
+_NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non)(?: \w+){0,2} $")
+_DENIAL_BEFORE = re.compile(
+    r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
+    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")
+
+
+def negated(r: Reading, match: re.Match[str]) -> bool:
+    """"it wasn't the first card", "non era la prima carta"."""
+    return bool(_NEGATION_BEFORE.search(r.before(match.start(), "negation_before")))
+
+
+def said_not(r: Reading, match: re.Match[str]) -> bool:
+    """"the dealer did not put four cards on the flop"."""
+    return bool(_NOT_JUST_BEFORE.search(r.before(match.start(), "count_denial_before")))
+
+
+def denied(r: Reading, match: re.Match[str]) -> bool:
+    """"hadn't acted", "nobody else had called", "non aveva ancora parlato": an action that did not happen."""
+    inside = any(m.start() <= match.start() < m.end() for m in r.matches("no_action"))
+    return inside or bool(_DENIAL_BEFORE.search(r.before(match.start(), "action_denial_before")))

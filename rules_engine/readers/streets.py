@@ -1,0 +1,38 @@
+"""Which street a board card belongs to: the card that came out ("the fourth card", "the river"), or the one
+after the betting round the story names ("before the flop betting was done" is about the turn)."""
+
+from __future__ import annotations
+
+from ..reading import Reading, inside
+from . import ordinals
+from .ownership import owned
+
+_STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
+_BETTING_ORDER = ("preflop", "flop", "turn")
+_NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
+_BOARD_ORDINALS = {4: "turn", 5: "river", ordinals.LAST: "river"}  # the fourth card, the fifth or last card
+
+
+def board_street(r: Reading) -> str | None:
+    """The latest board street the text talks about: the card that came out, not the round bet before it."""
+    remedy = r.matches("remedy_mention")  # "the card that would have been the river is dealt as the turn"
+    streets = [name for name in _STREET_ORDER
+               if any(not any(inside(m, x) for x in remedy) for m in r.matches(name))]
+    if not r.has("hole"):
+        for match in r.matches("ordinal_card"):
+            if owned(r, match) or ordinals.from_the_deck(r, match):
+                continue
+            street = _BOARD_ORDINALS.get(ordinals.value(match) or 0)
+            if street:
+                streets.append(street)
+    if not streets and r.has("preflop") and (r.has("board_words") or r.has("board")):
+        streets.append("flop")  # "the board came while the BB still had his option"
+    return max(streets, key=_STREET_ORDER.__getitem__) if streets else None
+
+
+def street_after_betting(r: Reading) -> str | None:
+    """"before the flop betting was done": the card in question is the one after the street named for betting."""
+    named = [m["street"] for m in r.matches("betting_on")]
+    if not named:
+        return None
+    return _NEXT_STREET[max(named, key=_BETTING_ORDER.index)]

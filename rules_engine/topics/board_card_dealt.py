@@ -1,0 +1,20 @@
+"""A board card dealt, and whether that was too early (holdem.premature-flop, -turn, -river): the flop, turn
+or river came while someone still had to act, or after the betting was done (then there is nothing to fix)."""
+
+from __future__ import annotations
+
+from ..readers import streets, timing
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _board_card(r: Reading, given: Facts) -> Facts | None:
+    """A board street, and either something said about timing or a dealt card told as a dispute or a doubt."""
+    street = streets.board_street(r)
+    said_when = timing.said(r) or "betting_complete" in given
+    if street and (said_when or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
+        return {"street": streets.street_after_betting(r) or street}
+    return None
+
+
+TOPIC = Topic("board-card-dealt", cues=(Cue(40, _board_card),), readers=(timing.betting_complete,))

@@ -1,0 +1,64 @@
+"""A flop with too many cards (holdem.flop-too-many-cards): four or five cards on the flop, said as a number,
+as the cards' names, or as a card stuck to the flop."""
+
+from __future__ import annotations
+
+from ..readers import ordinals
+from ..readers.counts import EXTRA_WORD
+from ..readers.negation import said_not
+from ..readers.ownership import received
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+FLOP_CARDS = 3
+_STUCK_ORDINAL = 4  # "a fourth card was stuck to the third"
+
+
+def flop_card_count(r: Reading) -> int | None:
+    """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third")."""
+    for match in r.matches("flop_count"):
+        count = r.number(match)
+        if count and not said_not(r, match):
+            return count
+    if r.has("flop") and r.has("stuck") and any(ordinals.value(m) == _STUCK_ORDINAL for m in r.matches("ordinal_card")):
+        return _STUCK_ORDINAL
+    if r.has("flop"):
+        for match in r.matches("card_codes"):
+            if r.near("flop", match.start(), "flop_cards"):
+                return len(match[0].split())
+        for match in r.matches("card_names"):
+            if r.near("flop", match.start(), "flop_card_names"):
+                return sum(match.start() <= rank.start() < match.end() for rank in r.matches("card_rank"))
+        for match in r.matches("quantity_card"):
+            count = r.number(match)
+            if count and count > FLOP_CARDS and not EXTRA_WORD.search(match[0]) and not said_not(r, match) and (
+                    r.near("flop", match.start(), "flop_cards") or not (r.has("hole") or received(r, match))):
+                return count
+    return None
+
+
+def _counted(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence: more than three cards counted on the flop, or the flop said to have extra cards."""
+    count = flop_card_count(r)
+    return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") else None
+
+
+def _extra_card_with_the_flop(r: Reading, given: Facts) -> Facts | None:
+    """Weak evidence, tried after the extra hole card topic: the flop and an extra card, no hole cards named
+    ("si rifà il flop anche se sappiamo quale era la carta in più?")."""
+    return {"street": "flop"} if r.has("flop") and r.has("extra") and not r.has("hole") else None
+
+
+def card_count(r: Reading, facts: Facts) -> None:
+    count = flop_card_count(r)
+    if count:
+        facts["card_count"] = count
+
+
+def acted_on_board(r: Reading, facts: Facts) -> None:
+    if r.has("acted_on_board"):
+        facts["acted_on_board"] = "yes"
+
+
+TOPIC = Topic("flop-count", cues=(Cue(80, _counted), Cue(60, _extra_card_with_the_flop)),
+              readers=(card_count, acted_on_board))

@@ -1,0 +1,115 @@
+"""How the engine answers beyond single situations: questions and their answers, narrowed facts, languages,
+edition notes, assumptions, bad arguments and search. (Situations → answers: test_tables.py and test_sets.py.)"""
+
+from pathlib import Path
+
+import pytest
+
+from rules_engine import Engine, Text
+from rules_engine.language import PHRASES, PhrasesError, load_phrases
+
+
+def test_answering_the_question_gives_the_ruling(engine: Engine) -> None:
+    first = engine.rule("a hole card got exposed during the deal")
+    assert first.status == "question"
+    question = first.questions[0]
+    assert question.options
+    outcomes = {_answer_until_ruled(engine, "a hole card got exposed during the deal", {question.fact: o.value})
+                for o in question.options}
+    assert None not in outcomes
+    assert len(outcomes) > 1
+
+
+def _answer_until_ruled(engine: Engine, text: str, facts: dict[str, str]) -> str | None:
+    """Follow a chain of questions, always taking the first option, as a player pressing buttons would."""
+    for _ in range(len(engine.data.facts)):
+        ruling = engine.rule(text, facts=facts)
+        if ruling.status != "question":
+            return ruling.outcome
+        facts = {**facts, ruling.questions[0].fact: ruling.questions[0].options[0].value}
+    return None
+
+
+def test_answer_that_shows_no_irregularity_is_a_no_match_naming_the_rule(engine: Engine) -> None:
+    ruling = engine.rule("the dealer dealt the flop, not sure if the big blind had acted", facts={
+        "betting_complete": "yes"})
+    assert ruling.status == "no-match"
+    assert "holdem.premature-flop" in ruling.alternatives
+    assert ruling.notes
+
+
+def test_a_narrowed_fact_rules_when_every_possibility_agrees_and_asks_among_them_otherwise(engine: Engine) -> None:
+    text = "dealer turned up one of the first two cards off the deck"
+    assert engine.rule(text, "robert-v11").outcome == "misdeal"
+    asked = engine.rule(text, "robert-classic")
+    assert asked.status == "question"
+    assert [o.value for o in asked.questions[0].options] == ["first", "second"]
+
+
+def test_a_situation_another_rule_governs_says_so_and_points_to_the_nearest(engine: Engine) -> None:
+    ruling = engine.rule("seat 4 got an extra card in the middle of the deal")
+    assert (ruling.status, ruling.title) == ("no-match", "Not covered yet")
+    assert ruling.alternatives[0] == "holdem.extra-holecard"
+    assert "general misdeal rules" in ruling.notes[0]
+
+
+def test_italian_input_gets_italian_steps(engine: Engine) -> None:
+    ruling = engine.rule("il flop aveva quattro carte")
+    assert ruling.language == "it"
+    assert ruling.steps[0].startswith("Nessuno")
+
+
+def test_reply_language_overrides_the_text_but_language_reports_the_input(engine: Engine) -> None:
+    ruling = engine.rule("flop had four cards", reply_language="it")
+    assert ruling.language == "en"
+    assert ruling.steps[0].startswith("Nessuno")
+    assert ruling.headline == "Si ridistribuisce il flop"
+    with pytest.raises(ValueError):
+        engine.rule("flop had four cards", reply_language="fr")
+
+
+def test_other_rulebooks_are_noted_when_they_differ(engine: Engine) -> None:
+    ruling = engine.rule("flop had four cards")
+    assert any("TDA" in note for note in ruling.notes)
+
+
+def test_assumption_is_said_aloud(engine: Engine) -> None:
+    ruling = engine.rule("the very first card of the deal was dealt face up")
+    assert any("noticed" in note for note in ruling.notes)
+
+
+def test_unknown_rulebook_and_fact_raise(engine: Engine) -> None:
+    with pytest.raises(ValueError):
+        engine.rule("flop had four cards", "wsop")
+    with pytest.raises(ValueError):
+        engine.rule("flop had four cards", facts={"colour": "red"})
+    with pytest.raises(ValueError):
+        engine.rule("flop had four cards", facts={"betting_complete": "maybe"})
+
+
+def test_search_finds_rules_by_keyword_in_both_languages(engine: Engine) -> None:
+    assert engine.search("four card flop")[0].id == "holdem.flop-too-many-cards"
+    assert engine.search("gioco il board")[0].id == "holdem.play-the-board"
+    assert len(engine.search("")) == len(engine.rules)
+    assert len(engine.search("", limit=2)) == 2
+
+
+def test_a_text_is_one_sentence_in_each_language() -> None:
+    text = Text("Redeal the flop", "Si ridistribuisce il flop")
+    assert (text["en"], text["it"]) == ("Redeal the flop", "Si ridistribuisce il flop")
+    with pytest.raises(KeyError):
+        text["fr"]
+
+
+def test_the_engines_own_sentences_come_from_phrases_toml(tmp_path: Path) -> None:
+    assert PHRASES["no_rule"]["it"] == "Nessuna regola trovata"
+    broken = tmp_path / "phrases.toml"
+    broken.write_text('other_rulebook = { en = "Under {rulebook}: {outcome}.", it = "Con {libro}: {outcome}." }\n',
+                      encoding="utf-8")
+    with pytest.raises(PhrasesError, match="other_rulebook"):
+        load_phrases(broken)
+
+
+def test_a_no_match_is_titled_in_the_players_language(engine: Engine) -> None:
+    assert engine.rule("what time is the game on friday").title == "No rule found"
+    assert engine.rule("a che ora inizia la partita di venerdì").title == "Nessuna regola trovata"

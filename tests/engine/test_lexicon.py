@@ -1,0 +1,93 @@
+"""The vocabulary is data that proves itself: every pattern finds one of its concept's examples, no pattern
+finds a `not` phrase, every concept and window is used, and a malformed file is refused with its name."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules_engine.lexicon import LEXICON_DIR, Lexicon, LexiconError, whole_words
+from rules_engine.topics import TopicError, check_vocabulary, discover
+
+LEXICON = Lexicon.load()
+ENGINE_CODE = "".join(path.read_text(encoding="utf-8") for path in LEXICON_DIR.parent.rglob("*.py"))
+
+
+def _normalised(phrase: str) -> str:
+    """What the parser matches patterns on: the same normalisation and typo correction."""
+    return " ".join(LEXICON.speller.words(phrase))
+
+
+def test_every_pattern_finds_one_of_its_concepts_examples() -> None:
+    dead = [(entry.file, entry.name, pattern) for entry in LEXICON.entries.values() for pattern in entry.patterns
+            if not any(whole_words(pattern).search(_normalised(example)) for example in entry.examples)]
+    assert dead == []
+
+
+def test_every_example_is_found_by_its_concept() -> None:
+    unfound = [(entry.name, example) for entry in LEXICON.entries.values() for example in entry.examples
+               if not any(p.search(_normalised(example)) for p in LEXICON.concepts[entry.name])]
+    assert unfound == []
+
+
+def test_no_pattern_finds_a_phrase_its_concept_must_not() -> None:
+    found = [(entry.name, phrase) for entry in LEXICON.entries.values() for phrase in entry.not_examples
+             if any(p.search(_normalised(phrase)) for p in LEXICON.concepts[entry.name])]
+    assert found == []
+
+
+def test_every_concept_and_window_is_read_by_the_engine() -> None:
+    """A concept or window nothing reads is dead vocabulary: it would look like coverage and do nothing."""
+    unread = [name for name in (*LEXICON.entries, *LEXICON.windows) if f'"{name}"' not in ENGINE_CODE]
+    assert unread == []
+
+
+def _copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "lexicon"
+    shutil.copytree(LEXICON_DIR, copy)
+    return copy
+
+
+def test_a_concept_defined_in_two_files_is_refused_naming_both(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    with (copy / "flop_count.toml").open("a", encoding="utf-8") as handle:
+        handle.write("\n[concepts.flop]\npatterns = ['flop']\nexamples = ['flop']\n")
+    with pytest.raises(LexiconError, match=r"flop_count\.toml: concept 'flop' is already defined in common\.toml"):
+        Lexicon.load(copy)
+
+
+def test_a_broken_pattern_names_its_file_and_concept(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    path = copy / "flop_count.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("'stuck',", "'stuck(',", 1), encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"flop_count\.toml: concept 'stuck'"):
+        Lexicon.load(copy)
+
+
+def test_a_concept_without_examples_is_refused(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    with (copy / "board_claim.toml").open("a", encoding="utf-8") as handle:
+        handle.write("\n[concepts.new_concept]\npatterns = ['new']\n")
+    with pytest.raises(LexiconError, match=r"new_concept.*needs `patterns` and `examples`"):
+        Lexicon.load(copy)
+
+
+def test_a_window_must_say_its_unit(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    path = copy / "common.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('doubt_timing = "12 words"', "doubt_timing = 12"),
+                    encoding="utf-8")
+    with pytest.raises(LexiconError, match="doubt_timing"):
+        Lexicon.load(copy)
+
+
+def test_every_topic_has_a_lexicon_file_and_every_topic_file_a_topic(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    (copy / "boxed_card.toml").rename(copy / "boxed_cards.toml")
+    with pytest.raises(TopicError, match="boxed-card"):
+        check_vocabulary(discover(), Lexicon.load(copy))
+
+
+def test_windows_are_characters_of_normalised_text() -> None:
+    assert LEXICON.windows["doubt_timing"] == 12 * 7
+    assert LEXICON.windows["owner_before"] == 30

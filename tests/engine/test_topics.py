@@ -1,0 +1,51 @@
+"""Topics are discovered from their modules and compete by the priority of their cues."""
+
+import pytest
+
+from rules_engine import Engine
+from rules_engine.lexicon import Lexicon
+from rules_engine.reading import Facts, Reading
+from rules_engine.topics import Cue, Topic, TopicError, Topics, discover, mentions
+
+LEXICON = Lexicon.load()
+
+
+def _read(text: str) -> Reading:
+    return Reading(" ".join(LEXICON.speller.words(text)), LEXICON)
+
+
+def test_every_topic_module_is_discovered() -> None:
+    assert {"exposed-holecard", "flop-count", "extra-holecard", "board-card-dealt", "board-claim", "boxed-card",
+            "burn-error", "other-game", "out-of-turn", "definition"} <= set(discover())
+
+
+def test_the_highest_priority_cue_that_recognises_the_situation_decides() -> None:
+    def flop(r: Reading, given: Facts) -> Facts | None:
+        return {"street": "flop"} if r.has("flop") else None
+
+    weak, strong = Topic("weak", (Cue(10, flop),)), Topic("strong", (Cue(20, mentions("flop_extra")),))
+    topics = Topics({"weak": weak, "strong": strong})
+    assert topics.recognise(_read("the flop had an extra card"), {}) == (strong, {})
+    assert topics.recognise(_read("the flop came"), {}) == (weak, {"street": "flop"})
+    assert topics.recognise(_read("what time is it"), {}) is None
+
+
+def test_a_strong_and_a_weak_cue_let_another_topic_in_between() -> None:
+    """The flop count topic claims "four cards on the flop" before the extra hole card topic, but a bare
+    "flop … extra card" only after it."""
+    topics = Topics(discover())
+    found = topics.recognise(_read("the dealer gave seat 3 an extra card, then dealt the flop"), {})
+    assert found is not None and found[0].name == "extra-holecard"
+    found = topics.recognise(_read("the flop had four cards"), {})
+    assert found is not None and found[0].name == "flop-count"
+
+
+def test_two_cues_with_the_same_priority_are_refused() -> None:
+    one, other = Topic("one", (Cue(10, mentions("flop")),)), Topic("other", (Cue(10, mentions("turn")),))
+    with pytest.raises(TopicError, match="'one' and 'other' both have a cue of priority 10"):
+        Topics({"one": one, "other": other})
+
+
+def test_a_situation_no_rule_covers_yet_names_its_topic_and_answers_no_match(engine: Engine) -> None:
+    ruling = engine.rule("the dealer forgot to burn a card before the flop")
+    assert (ruling.status, ruling.facts, ruling.title) == ("no-match", {"topic": "burn-error"}, "No rule found")

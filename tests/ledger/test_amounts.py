@@ -1,0 +1,60 @@
+"""Amounts: exact decimals from what hosts type; everything else refused with a reason the bot can say."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from ledger import AmountError, format_amount, parse_amount
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [
+        ("50", "50"),
+        ("12.5", "12.50"),
+        ("12,50", "12.50"),
+        ("0.01", "0.01"),
+        ("1,000", "1000"),
+        ("1.000,50", "1000.50"),
+        ("1.000.000", "1000000"),
+        ("€ 20", "20"),
+        ("20€", "20"),
+        ("$7.25", "7.25"),
+        ("30 eur", "30"),
+        (" 1000000 ", "1000000"),
+    ],
+)
+def test_accepted(raw: str, value: str) -> None:
+    assert parse_amount(raw) == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("-10", "not_positive"),
+        ("0", "not_positive"),
+        ("fifty", "not_a_number"),
+        ("1e309", "not_a_number"),
+        ("nan", "not_a_number"),
+        ("inf", "not_a_number"),
+        ("", "not_a_number"),
+        ("0.001", "too_precise"),
+        ("1000000.01", "too_large"),
+        ("9" * 400, "too_large"),
+        ("1.2.3", "not_a_number"),
+        ("1.000", "ambiguous"),
+        ("@everyone", "not_a_number"),
+    ],
+)
+def test_refused_with_reason(raw: str, reason: str) -> None:
+    with pytest.raises(AmountError) as refused:
+        parse_amount(raw)
+    assert refused.value.reason == reason
+
+
+def test_format_drops_zero_cents_and_names_the_currency() -> None:
+    assert format_amount(Decimal("50.00")) == "50"
+    assert format_amount(Decimal("12.5")) == "12.50"
+    assert format_amount(Decimal("-10"), "€") == "€ -10"
