@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds, fit
+from cogs import embeds, fit, respond
 from cogs.core import FloorBot
 from cogs.language import preferred_language, server_settings
 from i18n import DEFAULT_LANGUAGE, Language, text
@@ -120,17 +120,17 @@ class Tools(commands.Cog):
         style = await self._style(interaction)
         refusal = too_long(typed, style.language)
         if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
+            await respond.answer(interaction, refusal, ephemeral=True)
             return
         try:
             result = answer(style)
         except TableInputError as problem:
             log.info("Refused guild=%s user=%s: %s", interaction.guild_id, interaction.user.id, problem)
-            await interaction.response.send_message(report.problem(problem, style), ephemeral=True)
+            await respond.answer(interaction, report.problem(problem, style), ephemeral=True)
             return
         logged = await self._log(interaction, result.summary) if to_log else None
         embed = report_embed(result, style, interaction.user.display_name, logged)
-        await interaction.response.send_message(embed=embed)
+        await respond.answer(interaction, embed=embed)
 
     async def _style(self, interaction: discord.Interaction[FloorBot]) -> report.Style:
         """The reply language and the server's rulebook, as /ruling reads them; names and typed text escaped."""
@@ -152,12 +152,13 @@ class Tools(commands.Cog):
         if interaction.guild_id is None:
             return "tools.log_needs_server"
         try:
-            await self.bot.store.add_note(
+            note = self.bot.store.add_note(
                 interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id,
                 text=fit.clip(summary, LOG_MAX),
             )
+            await respond.in_time(interaction, note)  # a slow write defers, as every cog's does
         except Exception:
             log.exception("Tool result not logged: guild=%s user=%s", interaction.guild_id, interaction.user.id)
             return "tools.not_logged"
