@@ -8,7 +8,7 @@ import re
 from ..readers import ordinals, streets
 from ..readers.actions import players_acted
 from ..readers.counts import QUANTITY_PLURAL
-from ..readers.negation import negated
+from ..readers.negation import happened, negated
 from ..readers.ownership import owned, someone_elses_card
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -27,8 +27,8 @@ _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
-    if not r.has("exposure"):
-        return None
+    if not happened(r, "exposure"):
+        return None  # "no card was exposed", "nessuna carta scoperta": nothing to rule on
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card

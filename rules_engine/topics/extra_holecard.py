@@ -8,6 +8,7 @@ import re
 from ..readers import ordinals
 from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
+from ..readers.negation import happened
 from ..readers.ownership import received
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -50,7 +51,7 @@ def _extra_count(r: Reading) -> int | None:
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
-    if r.has("extra") and (r.has("recipient") or r.has("hole")):
+    if happened(r, "extra") and (r.has("recipient") or r.has("hole")):
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return QUANTITY_PLURAL if plural else 1
     return None
