@@ -27,7 +27,8 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\bpre ?flop\b"), "preflop"),
     (re.compile(r"\ball ?in\b"), "allin"),
     (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
-    (re.compile(r"\b(seat|posto|box|utg) \d+\b"), r"\1"),
+    # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
+    (re.compile(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )

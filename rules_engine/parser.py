@@ -5,10 +5,22 @@ unknown, so the matcher can ask instead of guessing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .language import Language
 from .lexicon import Lexicon
 from .reading import Facts, Reading
 from .topics import Topics
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """What a text says: the facts it gives, its language, and the facts it puts in doubt ("not sure who flipped
+    it"), which the engine then asks rather than assumes."""
+
+    facts: Facts
+    language: Language
+    doubted: frozenset[str]
 
 
 class Parser:
@@ -20,6 +32,11 @@ class Parser:
 
     def read(self, text: str, given: Facts | None = None) -> tuple[Facts, Language]:
         """The facts found in `text` and its language ("en" or "it"). `given` facts (answers) count as cues."""
+        parsed = self.read_all(text, given)
+        return parsed.facts, parsed.language
+
+    def read_all(self, text: str, given: Facts | None = None) -> Parsed:
+        """The facts, the language and the facts in doubt."""
         words = self.lexicon.speller.words(text)
         reading = Reading(" ".join(words), self.lexicon)
         facts: Facts = {}
@@ -29,7 +46,7 @@ class Parser:
             facts = {"topic": topic.name, **settled}
             for reader in topic.readers:
                 reader(reading, facts)
-        return facts, self._language(words)
+        return Parsed(facts, self._language(words), frozenset(reading.doubted))
 
     def _language(self, words: list[str]) -> Language:
         italian = sum(word in self.lexicon.italian for word in words)

@@ -21,6 +21,11 @@ class Reading:
     text: str
     lexicon: Lexicon
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
+    doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
+
+    def doubt(self, fact: str) -> None:
+        """The text leaves this fact in doubt ("not sure who flipped it"): the engine asks it if it matters."""
+        self.doubted.add(fact)
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers import ordinals, streets
+from ..readers import ordinals, seats, streets
 from ..readers.actions import players_acted
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
@@ -23,6 +23,10 @@ _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _ONE_OF = re.compile(r"\bone of (?:the |my |his |her )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
+_MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,3} $")  # "my very first", "mi ha girato la prima"
+_OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
+_FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around)\b")
+_TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
 def _exposed(r: Reading, given: Facts) -> Facts | None:
@@ -41,11 +45,12 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
 
 def exposed_by(r: Reading, facts: Facts) -> None:
     claims = r.matches("player_exposed") + r.matches("exposed_mine")
-    if any(r.near("uncertain", m.start(), "doubt_who") for m in claims):
-        return  # "I don't know whether I flipped it or the dealer did"
+    if r.has("uncertain_who") or any(r.near("uncertain", m.start(), "doubt_who") for m in claims):
+        r.doubt("exposed_by")  # "I don't know whether I flipped it or the dealer did", "not sure by who"
+        return
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
-    if r.has("dealer_self") or (first_person and someone_elses_card(r)):
-        facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card"
+    if r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
+        facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
@@ -80,7 +85,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
-        if value is None or r.near("uncertain", match.start(), "doubt_detail") or r.near(
+        if value is None or _doubted_detail(r, match) or r.near(
                 "first_two", match.start(), "same_phrase"):
             continue  # "can't remember if it was the first or the last"
         if negated(r, match):
@@ -88,7 +93,10 @@ def deal_position(r: Reading, facts: Facts) -> None:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = ordinals.from_the_deck(r, match)
-        if deck_order or not owned(r, match):
+        placed = None if deck_order else _from_the_seats(r, match, value)
+        if placed:
+            readings.append((3, placed))  # "the big blind's first card": the 2nd off the deck
+        elif deck_order or not owned(r, match):
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
         elif value >= 2:
             readings.append((1, "later"))  # a player's second card is never the first or second off the deck
@@ -97,7 +105,10 @@ def deal_position(r: Reading, facts: Facts) -> None:
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
     for match in r.matches("owned_ordinal"):  # "la sua seconda", "his first"
-        readings.append((1, "later") if ordinals.value(match) == 2 else (0, None))
+        placed = _from_the_seats(r, match, ordinals.value(match) or 0)
+        readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
+    if not any(reading[0] == 3 for reading in readings):
+        readings += _whose_card(r)
     if readings:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
@@ -105,6 +116,41 @@ def deal_position(r: Reading, facts: Facts) -> None:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _doubted_detail(r: Reading, match: re.Match[str]) -> bool:
+    """A doubt near the card about which card it was, not about who turned it ("no idea who did it")."""
+    who = r.matches("uncertain_who")
+    return any(abs(m.start() - match.start()) <= r.lexicon.windows["doubt_detail"] and not any(
+        w.start() <= m.start() < w.end() for w in who) for m in r.matches("uncertain"))
+
+
+def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
+    """Which card off the deck a player's first or second card was, from where he sits ("the big blind's first
+    card" is the 2nd; "seat 6's first card, button in seat 5" the 1st); None when no seat is said."""
+    if value not in (1, 2):
+        return None
+    before = r.before(card.start(), "owner_before")
+    seat = seats.owner(r, card) or (seats.speaker(r) if _MINE_BEFORE.search(before) else None)
+    if seat is None and r.has("dealer_on_button") and _OWN_BEFORE.search(before):
+        seat = seats.Seat("btn")  # the dealer on the button flipped "his own first card"
+    return seats.position(seats.deck_places(r, seat, value)) if seat else None
+
+
+def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
+    """The exposed card named only by its owner and the round ("first round of the deal, the card coming to me in
+    middle position"; "one of the first two cards – it was the SB's"): the places his cards could have had."""
+    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
+    seat = next((s for m in r.matches("card") if (s := seats.owner(r, m))), None)
+    if seat is None and _TO_ME.search(r.text):
+        seat = seats.speaker(r)
+    if seat is None or (round_ is None and not r.has("first_two")):
+        return []
+    placed = seats.deck_places(r, seat, round_)
+    if r.has("first_two"):
+        placed &= {1, 2}
+    position = seats.position(placed)
+    return [(3, position)] if position else []
 
 
 TOPIC = Topic("exposed-holecard", cues=(Cue(50, _exposed),),
