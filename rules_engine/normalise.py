@@ -17,7 +17,8 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
-_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}[.)](?=\s)")  # "1) BB still to act 2) dealer flops": not counts
+# "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays
+_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}\)(?=\s)|(?:^|(?<=[\n.!?:;]\s))\d{1,2}\.(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .language import Language
+from .readers import corrections
 from .lexicon import Lexicon
 from .reading import Facts, Reading
 from .topics import Topics
@@ -38,7 +39,7 @@ class Parser:
     def read_all(self, text: str, given: Facts | None = None) -> Parsed:
         """The facts, the language and the facts in doubt."""
         words = self.lexicon.speller.words(text)
-        reading = Reading(" ".join(words), self.lexicon)
+        reading = Reading(corrections.apply(" ".join(words), self.lexicon), self.lexicon)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
         if recognised:

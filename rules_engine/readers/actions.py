@@ -10,6 +10,7 @@ from .negation import denied
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
 _CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
+_ONLY_ACTED = re.compile(r"\b(?:acted|agito|parlato|made (?:their |a |his )?(?:decisions?|moves?)|spoken)\b")
 _ONE = ("only one", "just one", "one", "1", "solo uno", "uno")
 _TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni")
 
@@ -31,7 +32,11 @@ def players_acted(r: Reading, facts: Facts) -> None:
     if acted < SUBSTANTIAL:
         chips = [m for m in r.matches("chips_action") if not denied(r, m)]
         chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
-        facts["chips_in"] = "yes" if chips or chip_nouns else "no"
+        told = [m for m in actions if not _ONLY_ACTED.fullmatch(m[0])]  # "folded", "checked": what they did
+        if chips or chip_nouns:
+            facts["chips_in"] = "yes"
+        elif told or not any(_ONLY_ACTED.search(m[0]) for m in taken):
+            facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
 def _said_count(match: re.Match[str]) -> int:

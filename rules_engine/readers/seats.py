@@ -28,13 +28,17 @@ _KINDS = ("utg", "notblind", "left", "left1", "utgplus", "sb", "bb", "mp", "lj",
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
+_IT_WAS = re.compile(r"\b(?:it was|it s|that was|that s|era|e stata|was)(?: the| la| quella| del| di| dello| della| dell)* $")
 # A card named by whose it is: "the first card OF the UTG player", "la prima carta DEL posto 6", "going to Jen in".
+_FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quella|in|on|at|who|s|is|was|sitting|seduto"
+           r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
+           r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
     r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|al|alla|allo|a|going to|went to|goes to|che va a|in|at"
-    r"|(?:that )?(?:belongs?|belonged) to)\b")
+    rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
-    r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| got| had| ha| si e visto| si e vista"
+    r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto| si e vista"
     r"| players?| player s| guy s| that| who| which| cards?| carta| the| la| il)* $")
 
 
@@ -138,10 +142,18 @@ def owner(r: Reading, card: re.Match[str]) -> Seat | None:
     named = places(r)
     for match, seat in named:
         if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] \
-                and _LINK_AFTER.search(r.text[card.end():match.start()] + " "):
+                and _LINK_AFTER.search(r.text[card.end():match.start()]):
             return seat
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
+            return seat
+    return None
+
+
+def said_to_own(r: Reading) -> Seat | None:
+    """A place said to be the card's owner without naming the card: "it was the SB's", "era quella del bottone"."""
+    for match, seat in reversed(places(r)):
+        if _IT_WAS.search(r.before(match.start(), "owner_before")):
             return seat
     return None
 

@@ -18,9 +18,10 @@ _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:car
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
     r" (?:round|giro|pass|passata|lap|orbit|go round)"
-    r"|(?:giro|round) (?:finale|final|last))\b")
+    r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
+_BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _ONE_OF = re.compile(r"\bone of (?:the |my |his |her )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,3} $")  # "my very first", "mi ha girato la prima"
@@ -61,8 +62,8 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one"):
-        facts["exposed_count"] = QUANTITY_PLURAL
+    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r):
+        facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too": one card each
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
@@ -107,8 +108,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
     for match in r.matches("owned_ordinal"):  # "la sua seconda", "his first"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
-    if not any(reading[0] == 3 for reading in readings):
-        readings += _whose_card(r)
+    if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
+        readings += _whose_card(r)  # unless said outright ("the second card off the deck") or placed already
     if readings:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
@@ -116,6 +117,14 @@ def deal_position(r: Reading, facts: Facts) -> None:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _several_owners(r: Reading) -> bool:
+    """Cards of two different players named, joined as more than one ("UTG's second card and the button's first
+    card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
+    owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
+              if (seat := seats.owner(r, m))}
+    return len(owners) >= QUANTITY_PLURAL and bool(_TOO_ALSO.search(r.text) or _BOTH.search(r.text))
 
 
 def _doubted_detail(r: Reading, match: re.Match[str]) -> bool:
@@ -141,7 +150,8 @@ def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
     """The exposed card named only by its owner and the round ("first round of the deal, the card coming to me in
     middle position"; "one of the first two cards – it was the SB's"): the places his cards could have had."""
     round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
-    seat = next((s for m in r.matches("card") if (s := seats.owner(r, m))), None)
+    seat = next((s for m in r.matches("card") + r.matches("card_pronoun") if (s := seats.owner(r, m))), None)
+    seat = seat or seats.said_to_own(r)
     if seat is None and _TO_ME.search(r.text):
         seat = seats.speaker(r)
     if seat is None or (round_ is None and not r.has("first_two")):
