@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .language import Language
-from .readers import corrections
 from .lexicon import Lexicon
+from .readers import corrections
 from .reading import Facts, Reading
 from .topics import Topics
 

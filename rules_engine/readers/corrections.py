@@ -9,8 +9,6 @@ only loses its marker: what follows it is new information.
 
 from __future__ import annotations
 
-import re
-
 from ..lexicon import Lexicon
 
 _REACH_BACK = 8  # words before the marker where the retracted word may be

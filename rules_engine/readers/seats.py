@@ -28,7 +28,8 @@ _KINDS = ("utg", "notblind", "left", "left1", "utgplus", "sb", "bb", "mp", "lj",
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
-_IT_WAS = re.compile(r"\b(?:it was|it s|that was|that s|era|e stata|was)(?: the| la| quella| del| di| dello| della| dell)* $")
+_IT_WAS = re.compile(
+    r"\b(?:it was|it s|that was|that s|era|e stata|was)(?: the| la| quella| del| di| dello| della| dell)* $")
 # A card named by whose it is: "the first card OF the UTG player", "la prima carta DEL posto 6", "going to Jen in".
 _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quella|in|on|at|who|s|is|was|sitting|seduto"
            r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
@@ -38,8 +39,8 @@ _LINK_AFTER = re.compile(
     rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
-    r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto| si e vista"
-    r"| players?| player s| guy s| that| who| which| cards?| carta| the| la| il)* $")
+    r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
+    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il)* $")
 
 
 @dataclass(frozen=True, slots=True)
