@@ -21,6 +21,10 @@ def players_acted(r: Reading, facts: Facts) -> None:
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
     actions = [m for m in r.matches("action_verb") if not denied(r, m)]
+    if any(r.near("uncertain", m.start(), "doubt_action") for m in taken + actions + r.matches("some_action")):
+        r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
+        r.doubt("chips_in")
+        return
     acted = max(said, default=0) + singles if said or singles else len(actions)
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"

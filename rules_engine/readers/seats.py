@@ -40,7 +40,7 @@ _LINK_AFTER = re.compile(
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
-    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il)* $")
+    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un)* $")
 
 
 @dataclass(frozen=True, slots=True)
