@@ -47,7 +47,8 @@ def _affirmed(r: Reading, match: re.Match[str]) -> bool:
 def _counted(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence: more than three cards counted on the flop, or the flop said to have extra cards."""
     count = flop_card_count(r)
-    return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") else None
+    stuck = r.has("flop") and happened(r, "under_flop")  # "a fourth card hidden under the flop"
+    return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") or stuck else None
 
 
 def _extra_card_with_the_flop(r: Reading, given: Facts) -> Facts | None:
