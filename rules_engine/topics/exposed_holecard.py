@@ -22,7 +22,8 @@ _LATER_ROUND = re.compile(
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
-_ONE_OF = re.compile(r"\bone of (?:the |my |his |her )?(?:\w+ )?$")
+_OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
+_ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,3} $")  # "my very first", "mi ha girato la prima"
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
@@ -38,7 +39,8 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
-    hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL for m in r.matches("ordinal_card"))
+    hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
+        r.after(m.end(), "owner_after")) for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
         return None
     return {"street": "deal"} if dealing_context or hole_ordinal or r.has("card") else None
