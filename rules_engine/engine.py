@@ -190,7 +190,7 @@ class Engine:
 
     def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], decision: _Decision,
                   language: Language) -> Ruling:
-        questions = tuple(self._ask(name, language, decision.only if i == 0 else ())
+        questions = tuple(self._ask(name, language, decision.only if i == 0 else (), facts)
                           for i, name in enumerate(decision.missing))
         return Ruling(
             status="question", rule_id=rule.id, outcome=None, title=rule.title[language], steps=(),
@@ -209,10 +209,12 @@ class Engine:
                 label=kind.label[language], value=shown[language] if shown else str(value)))
         return tuple(described)
 
-    def _ask(self, name: str, language: Language, only: tuple[str, ...] = ()) -> Question:
-        kind = self.data.facts[name]
-        options = tuple(Option(o.value, o.label[language]) for o in kind.options if not only or o.value in only)
-        return Question(name, kind.question[language] if kind.question else "", options)
+    def _ask(self, name: str, language: Language, only: tuple[str, ...] = (),
+             known: Mapping[str, FactValue] | None = None) -> Question:
+        """The question in the table's words: its variant for the situation if one fits ("heads-up: …")."""
+        question, choices = self.data.facts[name].asked(known or {})
+        options = tuple(Option(o.value, o.label[language]) for o in choices if not only or o.value in only)
+        return Question(name, question[language] if question else "", options)
 
     def _no_match(self, facts: Mapping[str, FactValue], language: Language, book: str,
                   alternatives: tuple[str, ...], notes: tuple[str, ...] = (), title: str | None = None) -> Ruling:

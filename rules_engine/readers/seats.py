@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..reading import Reading, group
+from ..reading import Facts, Reading, group
 from .ordinals import ORDINAL_VALUE
 
 HEADS_UP = 2
@@ -78,6 +78,13 @@ def table(r: Reading) -> Table:
     buttons = [int(group(m, "seat") or 0) for m in r.matches("button_seat")]
     empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat"))
     return Table(players or ANY_COUNT, buttons[-1] if buttons else None, empty, sizes[-1:] or TABLE_SIZES)
+
+
+def players(r: Reading, facts: Facts) -> None:
+    """How many were dealt in, when the text says one number ("nine-handed", "heads-up", "eravamo in otto")."""
+    counts = table(r).players
+    if len(counts) == 1:
+        facts["players"] = counts[0]
 
 
 def _numbers(r: Reading, concept: str, name: str) -> tuple[int, ...]:

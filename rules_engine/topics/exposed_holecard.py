@@ -166,4 +166,4 @@ def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
 
 
 TOPIC = Topic("exposed-holecard", cues=(Cue(50, _exposed),),
-              readers=(exposed_by, exposed_count, deal_position, players_acted))
+              readers=(exposed_by, exposed_count, deal_position, players_acted, seats.players))

@@ -109,4 +109,5 @@ def _deck_numbers(r: Reading) -> list[int]:
     return [int(group(m, "nth") or 0) for m in r.matches("deck_ordinal")]
 
 
-TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),), readers=(extra_cards, after_deal, players_acted))
+TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),),
+              readers=(extra_cards, after_deal, players_acted, seats.players))
