@@ -149,14 +149,15 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
 
 
 def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
-    """The exposed card named only by its owner and the round ("first round of the deal, the card coming to me in
-    middle position"; "one of the first two cards – it was the SB's"): the places his cards could have had."""
+    """The exposed card named by its owner, not by its ordinal: with the round ("first round of the deal, the card
+    coming to me in middle position"), with "one of the first two", or said to be his ("it was the hijack's")."""
     round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
     seat = next((s for m in r.matches("card") + r.matches("card_pronoun") if (s := seats.owner(r, m))), None)
-    seat = seat or seats.said_to_own(r)
     if seat is None and _TO_ME.search(r.text):
         seat = seats.speaker(r)
     if seat is None or (round_ is None and not r.has("first_two")):
+        seat, round_ = seats.said_to_own(r), None  # whichever of his two cards it was
+    if seat is None:
         return []
     placed = seats.deck_places(r, seat, round_)
     if r.has("first_two"):
