@@ -35,7 +35,7 @@ _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quel
            r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
-    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|al|alla|allo|a|going to|went to|goes to|che va a|in|at"
+    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|a|going to|went to|goes to|che va a|in|at"
     rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
@@ -75,7 +75,7 @@ def table(r: Reading) -> Table:
         players = tuple(range(3, most[-1] + 1))
     elif r.has("full_table"):
         players = sizes[-1:] or FULL_RING
-    buttons = [int(group(m, "seat") or 0) for m in r.matches("button_seat")]
+    buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
     empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat"))
     return Table(players or ANY_COUNT, buttons[-1] if buttons else None, empty, sizes[-1:] or TABLE_SIZES)
 
@@ -85,6 +85,15 @@ def players(r: Reading, facts: Facts) -> None:
     counts = table(r).players
     if len(counts) == 1:
         facts["players"] = counts[0]
+
+
+def _apart(found: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Matches that do not overlap an earlier one ("seat 4 is the button. Seat 6…" is not "button… seat 6")."""
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
 
 
 def _numbers(r: Reading, concept: str, name: str) -> tuple[int, ...]:
@@ -100,7 +109,7 @@ def _numbers(r: Reading, concept: str, name: str) -> tuple[int, ...]:
 def places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     """Every place named as somebody's, in text order; a place inside a longer one ("after the big blind") and
     the statements that only draw the table ("button in seat 5", "seat 4 is empty") are left out."""
-    maps = r.matches("button_seat") + r.matches("empty_seat") + r.matches("seat_range")
+    maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range")
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
     if r.has("button_seat"):
         found += [(m, Seat("seat", int(group(m, "seat") or 0))) for m in r.matches("seat_number")]
@@ -148,6 +157,9 @@ def owner(r: Reading, card: re.Match[str]) -> Seat | None:
     """Whose card a card phrase names: the place said right after it ("of the UTG player", "del posto 6") or
     right before it ("the big blind's", "UTG+1 got his")."""
     named = places(r)
+    for match, seat in named:
+        if _within(match, card):
+            return seat  # "the button's first" said as one phrase
     for match, seat in named:
         if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] \
                 and _LINK_AFTER.search(r.text[card.end():match.start()]):

@@ -27,7 +27,7 @@ _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie 
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,3} $")  # "my very first", "mi ha girato la prima"
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
-_FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around)\b")
+_FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
@@ -96,7 +96,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = ordinals.from_the_deck(r, match)
-        placed = None if deck_order else _from_the_seats(r, match, value)
+        placed = None if ordinals.off_the_deck(r, match) else _from_the_seats(r, match, value)  # "the first card
+        # he dealt to the big blind" is the big blind's first card; "the first card off the deck" is the first
         if placed:
             readings.append((3, placed))  # "the big blind's first card": the 2nd off the deck
         elif deck_order or not owned(r, match):
