@@ -24,7 +24,9 @@ FULL_RING = (9, 10)
 TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat number may wrap round past it)
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
-_KINDS = ("utg", "notblind", "left", "left1", "utgplus", "sb", "bb", "mp", "lj", "hj", "co", "btn", "blind", "seat")
+_KINDS = ("utgafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj", "hj", "co",
+          "btn", "blind", "seat")
+_SAME_KIND = {"utgafter": "utg", "leftnth": "left"}  # the one regex names each form of a kind apart
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
@@ -63,6 +65,11 @@ class Table:
 
 
 def table(r: Reading) -> Table:
+    """The table as the text draws it (worked out once per text)."""
+    return r.derived("seats.table", lambda: _table(r))
+
+
+def _table(r: Reading) -> Table:
     sizes = _numbers(r, "table_players", "size") or _numbers(r, "seat_range", "high")
     players: tuple[int, ...] = ()
     said = _numbers(r, "table_players", "players")
@@ -109,6 +116,10 @@ def _numbers(r: Reading, concept: str, name: str) -> tuple[int, ...]:
 def places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     """Every place named as somebody's, in text order; a place inside a longer one ("after the big blind") and
     the statements that only draw the table ("button in seat 5", "seat 4 is empty") are left out."""
+    return r.derived("seats.places", lambda: _places(r))
+
+
+def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range")
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
     if r.has("button_seat"):
@@ -126,8 +137,8 @@ def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
 
 def _seat(r: Reading, match: re.Match[str]) -> Seat | None:
     kind = next((k for k in _KINDS if group(match, k)), None)
-    if kind == "left":
-        count = _count(r, group(match, "k") or "")
+    if kind in ("left", "leftnth"):
+        count = _count(r, group(match, "k") or group(match, "nth") or "")
         return Seat("left", count) if count else None
     if kind == "left1":
         return Seat("left", 1)
@@ -136,7 +147,7 @@ def _seat(r: Reading, match: re.Match[str]) -> Seat | None:
         return Seat("utgplus", plus) if plus else Seat("utg")
     if kind == "seat":
         return Seat("seat", int(_SEAT_NUMBER.findall(match[0])[-1]))
-    return Seat(kind) if kind else None
+    return Seat(_SAME_KIND.get(kind, kind)) if kind else None
 
 
 def _count(r: Reading, word: str) -> int | None:

@@ -101,6 +101,8 @@ def _recipient_first(r: Reading) -> bool | None:
 
 def _past_a_full_deal(r: Reading) -> bool:
     """"a 19th card slides over", nine-handed: a card beyond two for everyone."""
+    if not r.has("deck_ordinal"):
+        return False
     players = seats.table(r).players
     return any(n > 2 * max(players) for n in _deck_numbers(r)) if len(players) == 1 else False
 
