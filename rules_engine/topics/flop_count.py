@@ -20,7 +20,9 @@ def flop_card_count(r: Reading) -> int | None:
     """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third")."""
     for match in r.matches("flop_count"):
         count = r.number(match)
-        if count and _affirmed(r, match):
+        if count and not _affirmed(r, match):
+            return None  # "non è uscito nessun flop con quattro carte"
+        if count:
             return count
     if r.has("flop") and r.has("stuck") and any(ordinals.value(m) == _STUCK_ORDINAL for m in r.matches("ordinal_card")):
         return _STUCK_ORDINAL
