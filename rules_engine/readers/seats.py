@@ -24,9 +24,10 @@ FULL_RING = (9, 10)
 TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat number may wrap round past it)
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
-_KINDS = ("utgafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj", "hj", "co",
-          "btn", "blind", "seat")
-_SAME_KIND = {"utgafter": "utg", "leftnth": "left"}  # the one regex names each form of a kind apart
+_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj",
+          "hj", "co", "btn", "blind", "seat")
+# the one regex names each form of a kind apart
+_SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left"}
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
@@ -42,7 +43,8 @@ _LINK_AFTER = re.compile(
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
-    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un)* $")
+    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un| avuto"
+    r"| ricevuto| received)* $")
 
 
 @dataclass(frozen=True, slots=True)
