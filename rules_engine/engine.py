@@ -67,12 +67,11 @@ class Engine:
             raise ValueError(f"unknown language {reply_language!r}; choose one of {', '.join(LANGUAGES)}")
         text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
-        parsed = self._parser.read_all(text, given)
+        parsed = self._parser.read(text, given)
         doubted = parsed.doubted - set(given)  # an answer settles what the text left in doubt
-        ruling = self._answer(text, book, {**parsed.facts, **given}, cast(Language, reply_language) or parsed.language,
-                              doubted)
-        detected = parsed.language
-        return replace(ruling, language=detected)
+        language = cast(Language, reply_language) or parsed.language
+        ruling = self._answer(text, book, {**parsed.facts, **given}, language, doubted)
+        return replace(ruling, language=parsed.language)
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language,
                 doubted: frozenset[str] = frozenset()) -> Ruling:

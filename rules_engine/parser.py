@@ -31,13 +31,9 @@ class Parser:
         self.lexicon = lexicon
         self.topics = topics
 
-    def read(self, text: str, given: Facts | None = None) -> tuple[Facts, Language]:
-        """The facts found in `text` and its language ("en" or "it"). `given` facts (answers) count as cues."""
-        parsed = self.read_all(text, given)
-        return parsed.facts, parsed.language
-
-    def read_all(self, text: str, given: Facts | None = None) -> Parsed:
-        """The facts, the language and the facts in doubt."""
+    def read(self, text: str, given: Facts | None = None) -> Parsed:
+        """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
+        (answers) count as cues."""
         words = self.lexicon.speller.words(text)
         reading = Reading(corrections.apply(" ".join(words), self.lexicon), self.lexicon)
         facts: Facts = {}
