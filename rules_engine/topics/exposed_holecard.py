@@ -123,13 +123,16 @@ def deal_position(r: Reading, facts: Facts) -> None:
 
 
 def _several_owners(r: Reading) -> bool:
-    """Cards of two different players named, joined as more than one ("UTG's second card and the button's first
-    card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
+    """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
+    card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
     if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text)):
         return False
     owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
               if (seat := seats.owner(r, m))}
-    return len(owners) >= QUANTITY_PLURAL
+    gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
+    exposed = [card for card in r.matches("ordinal_card")
+               if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]
+    return len(owners) >= QUANTITY_PLURAL or len(exposed) >= QUANTITY_PLURAL
 
 
 def _doubted_detail(r: Reading, match: re.Match[str]) -> bool:
