@@ -31,6 +31,7 @@ _SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left"}
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
+_COUNT_ONLY = {"sei": 6}  # "eravamo in sei": a number only where a count of players is said ("sei" is also "you are")
 _IT_WAS = re.compile(
     r"\b(?:it was|it s|that was|that s|era|e stata|was)(?: the| la| quella| del| di| dello| della| dell)* $")
 # A card named by whose it is: "the first card OF the UTG player", "la prima carta DEL posto 6", "going to Jen in".
@@ -109,7 +110,7 @@ def _numbers(r: Reading, concept: str, name: str) -> tuple[int, ...]:
     values = []
     for match in r.matches(concept):
         word = (group(match, name) or "").split(" ")[0]
-        value = int(word) if word.isdigit() else r.lexicon.numbers.get(word)
+        value = int(word) if word.isdigit() else r.lexicon.numbers.get(word) or _COUNT_ONLY.get(word)
         if value and 2 <= value <= 10:
             values.append(value)
     return tuple(values)
