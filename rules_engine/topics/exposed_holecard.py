@@ -25,7 +25,7 @@ _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
-_MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,3} $")  # "my very first", "mi ha girato la prima"
+_MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la prima"
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
@@ -52,7 +52,9 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         r.doubt("exposed_by")  # "I don't know whether I flipped it or the dealer did", "not sure by who"
         return
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
-    if r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
+    if r.has("own_card_shown") and not r.has("dealer_on_button"):
+        facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
+    elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")):
         facts["exposed_by"] = "player"
