@@ -1,4 +1,5 @@
-"""Corrections win: "two cards — no wait, only one", "il turn, anzi no, il flop", "not two extra, just one".
+"""Corrections win: "two cards — no wait, only one", "il turn, anzi no, il flop", "not two extra, just one",
+"he didn't expose two cards, only one".
 
 A player who corrects himself replaces one thing he said (a number, a street, an ordinal) with another of the
 same kind. The text is rewritten before anything reads it, so every reader sees only what the player settled on:
@@ -34,7 +35,8 @@ def _correct_once(text: str, lexicon: Lexicon) -> str:
     for pattern in lexicon.concepts["correction_denied"]:
         match = pattern.search(text)
         if match and _kind(match["wrong"], lexicon) == _kind(match["right"], lexicon) is not None:
-            return f"{text[:match.start()]}{match['right']} {match['between']}{text[match.end():]}".strip()
+            said = f"{match['verb'].strip()} {match['right']} {match['between']}"  # "didn't expose two, only one"
+            return f"{text[:match.start()]}{said}{text[match.end():]}".strip()
     for pattern in lexicon.concepts["correction"]:
         match = pattern.search(text)
         if match:
