@@ -48,13 +48,26 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
+_ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
+# "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
+_HE_WAS = re.compile(r"\b(?:he s|he is|he was|she s|she is|she was|who s|who is|who was|lui e|lui era|che era|che e)"
+                     r"(?: the| il| l| lo| on the| al| in the| sul| di| da| in| on)* $")
+# "the BB goes hold on, my…", "il BB dice che la mia…": the place speaks, "my" is his
+_SPEECH = re.compile(r"^ (?:\w+ ){0,2}(?:says|said|goes|went|yells|yelled|shouts|shouted|screams|asks|asked|tells us"
+                     r"|points out|dice|diceva|urla|fa|protesta|chiede)\b(?: \w+){0,6} $")
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A place at the table as the text names it: a kind (sb, bb, utg, utgplus, mp, lj, hj, co, btn, left, blind,
-    notblind, seat) and a number for the kinds that take one (UTG+n, n seats left of the button, seat n)."""
+    notblind, seat, any) and a number for the kinds that take one (UTG+n, n seats left of the button, seat n)."""
 
     kind: str
     number: int = 0
+
+
+ANYONE = Seat("any")
+"""A player the text does not place ("my first card", nothing said of where I sit): any seat at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +197,35 @@ def owner(r: Reading, card: re.Match[str]) -> Seat | None:
     return None
 
 
+def dealt_to(r: Reading) -> Seat | None:
+    """The player the dealer was pitching to when it happened: "while he was pitching to UTG+1", "as the dealer
+    dealt it to the cutoff", "mentre dava le carte al bottone"."""
+    for lead in r.matches("dealing_to"):
+        for match, seat in places(r):
+            if 0 <= match.start() - lead.end() <= r.lexicon.windows["recipient_after"] \
+                    and _ARTICLES.fullmatch(r.text[lead.end():match.start()]):
+                return seat
+    return None
+
+
+def referent(r: Reading, position: int) -> Seat | None:
+    """Whom "his" or "la sua" at a position points to: the place said to be his ("he's UTG", "che era il bottone"),
+    else the place named last before it ("the big blind says his first card")."""
+    for match, seat in places(r):
+        if _HE_WAS.search(r.before(match.start(), "owner_before")):
+            return seat
+    return next((seat for match, seat in reversed(places(r)) if match.end() <= position), None)
+
+
+def speech_subject(r: Reading, position: int) -> Seat | None:
+    """The place that tells it in the story, when "my" at a position is his, not the teller's: "the BB goes hold
+    on, my first card came face up", "il BB dice: la mia prima carta"."""
+    for match, seat in reversed(places(r)):
+        if match.end() <= position and _SPEECH.match(r.text[match.end():position]):
+            return seat
+    return None
+
+
 def said_to_own(r: Reading) -> Seat | None:
     """A place said to be the card's owner without naming the card: "it was the SB's", "era quella del bottone"."""
     for match, seat in reversed(places(r)):
@@ -209,6 +251,8 @@ def orders(seat: Seat, players: int, board: Table) -> tuple[int, ...]:
         return (seat.number,) if seat.number <= players else ()
     if seat.kind in ("mp", "notblind"):
         return tuple(range(3, players + 1))
+    if seat.kind == "any":
+        return tuple(range(1, players + 1))
     if seat.kind == "blind":
         return (1, 2)
     return _seat_order(seat.number, board)

@@ -28,6 +28,7 @@ _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la prima"
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
+_FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
@@ -84,8 +85,10 @@ def exposed_count(r: Reading, facts: Facts) -> None:
 def deal_position(r: Reading, facts: Facts) -> None:
     """Which card off the deck: said outright beats a player's own card, which only settles "second or later"."""
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
-    if r.has("first_two"):
-        readings.append((3, "first-or-second"))
+    owner = _card_owner(r)
+    deck_two = r.has("first_two") and (owner is None or _first_two_off_the_deck(r))
+    if deck_two:
+        readings.append((3, "first-or-second"))  # "one of the first two cards off the deck"
     if r.has("not_first"):
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
     for match in r.matches("ordinal_card"):
@@ -111,10 +114,13 @@ def deal_position(r: Reading, facts: Facts) -> None:
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
     for match in r.matches("owned_ordinal"):  # "la sua seconda", "his first"
+        if _doubted_detail(r, match) or r.near("first_two", match.start(), "same_phrase"):
+            continue  # "can't remember if it was his first or second"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
     if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
-        readings += _whose_card(r)  # unless said outright ("the second card off the deck") or placed already
+        said = any(reading[0] and reading[1] for reading in readings)  # "the second card, going to the BB"
+        readings += _whose_card(r, owner, deck_two, said)  # unless said outright or placed already
     if readings:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
@@ -122,6 +128,11 @@ def deal_position(r: Reading, facts: Facts) -> None:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _first_two_off_the_deck(r: Reading) -> bool:
+    """"One of the first two cards (off the deck)", not "his first or second" (which of that player's two)."""
+    return any(_FIRST_TWO_CARDS.search(m[0]) or ordinals.from_the_deck(r, m) for m in r.matches("first_two"))
 
 
 def _several_owners(r: Reading) -> bool:
@@ -149,27 +160,47 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
     card" is the 2nd; "seat 6's first card, button in seat 5" the 1st); None when no seat is said."""
     if value not in (1, 2):
         return None
-    before = r.before(card.start(), "owner_before")
-    seat = seats.owner(r, card) or (seats.speaker(r) if _MINE_BEFORE.search(before) else None)
-    if seat is None and r.has("dealer_on_button") and _OWN_BEFORE.search(before):
-        seat = seats.Seat("btn")  # the dealer on the button flipped "his own first card"
+    seat = seats.owner(r, card) or _possessor(r, card.start())
     return seats.position(seats.deck_places(r, seat, value)) if seat else None
 
 
-def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
-    """The exposed card named by its owner, not by its ordinal: with the round ("first round of the deal, the card
-    coming to me in middle position"), with "one of the first two", or said to be his ("it was the hijack's")."""
-    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
-    seat = next((s for m in r.matches("card") + r.matches("card_pronoun") if (s := seats.owner(r, m))), None)
+def _possessor(r: Reading, position: int) -> seats.Seat | None:
+    """Whose "my", "his", "la sua" card it is, when no place is said with it: the teller's seat (anyone's, if he
+    does not say where he sits), the place that speaks ("the BB goes: my first card…"), the player "his" points
+    to ("he's UTG", "the big blind says his first card"), the dealer on the button's own card."""
+    before = r.before(position, "owner_before")
+    if _MINE_BEFORE.search(before):
+        return seats.speech_subject(r, position) or seats.speaker(r) or seats.ANYONE
+    if _OWN_BEFORE.search(before):
+        if r.has("dealer_on_button"):
+            return seats.Seat("btn")  # the dealer on the button flipped "his own first card"
+        return seats.referent(r, position)
+    return None
+
+
+def _card_owner(r: Reading) -> seats.Seat | None:
+    """Whose card was exposed, however the text says it: "the cutoff's card", "una carta del bottone", "while he
+    was pitching to UTG+1", "it was the hijack's", "one of my cards"."""
+    cards = r.matches("card") + r.matches("card_pronoun") + r.matches("ordinal_card")
+    seat = next((s for m in cards if (s := seats.owner(r, m))), None) or seats.dealt_to(r)
     if seat is None and _TO_ME.search(r.text):
-        seat = seats.speaker(r)
-    if seat is None or (round_ is None and not r.has("first_two")):
-        seat, round_ = seats.said_to_own(r), None  # whichever of his two cards it was
+        seat = seats.speaker(r) or seats.ANYONE
+    return seat or seats.said_to_own(r) or next((s for m in cards if (s := _possessor(r, m.start()))), None)
+
+
+def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
+                said: bool) -> list[tuple[int, str | None]]:
+    """The exposed card named by its owner, not by its ordinal: with the round ("first round of the deal, the card
+    coming to me in middle position"), or whichever of his two cards it was ("the cutoff's card", "una carta del
+    bottone, non so se la prima o la seconda"): ruled when every possibility agrees."""
     if seat is None:
         return []
+    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
+    if round_ is None and said and not deck_two:
+        return []  # which card was said ("the second card"): his two cards are not both in question
     placed = seats.deck_places(r, seat, round_)
-    if r.has("first_two"):
-        placed &= {1, 2}
+    if deck_two:
+        placed &= {1, 2}  # "one of the first two cards", his
     position = seats.position(placed)
     return [(3, position)] if position else []
 
