@@ -13,6 +13,7 @@ says so): the engine rules only when they all give the same answer.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -48,6 +49,10 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
+_BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=))+ ")  # "seat 4 | is the | BB"
+_FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
+_OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"
+                      r"|sostiene|sostengono|secondo)\b(?: \w+){0,2} $")
 _ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
 # "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
 _HE_WAS = re.compile(r"\b(?:he s|he is|he was|she s|she is|she was|who s|who is|who was|lui e|lui era|che era|che e)"
@@ -78,6 +83,7 @@ class Table:
     button: int | None
     empty: frozenset[int]
     sizes: tuple[int, ...]
+    names: dict[str, int]  # a seating list's names, by seat ("1 Ana, 2 empty, 3 Bill, 4 me")
 
 
 def table(r: Reading) -> Table:
@@ -86,6 +92,7 @@ def table(r: Reading) -> Table:
 
 
 def _table(r: Reading) -> Table:
+    names, listed_empty, listed_button = _roster(r)
     sizes = _numbers(r, "table_players", "size") or _numbers(r, "seat_range", "high")
     players: tuple[int, ...] = ()
     said = _numbers(r, "table_players", "players")
@@ -99,8 +106,48 @@ def _table(r: Reading) -> Table:
     elif r.has("full_table"):
         players = sizes[-1:] or FULL_RING
     buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
-    empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat"))
-    return Table(players or ANY_COUNT, buttons[-1] if buttons else None, empty, sizes[-1:] or TABLE_SIZES)
+    buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
+    button = buttons[-1] if buttons else listed_button
+    empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat")) | listed_empty
+    if not sizes and names:
+        sizes = (max((*names.values(), *listed_empty, button or 0)),)  # the seating list is the table
+    elif not sizes and len(players) == 1 and players[0] > HEADS_UP and max(_seat_numbers(r), default=0) <= players[0]:
+        sizes = players  # "9 handed, button in 9": nine seats, all taken
+    return Table(players or ANY_COUNT, button, empty, sizes[-1:] or TABLE_SIZES, names)
+
+
+def _roster(r: Reading) -> tuple[dict[str, int], frozenset[int], int | None]:
+    """A seating list ("1 Ana, 2 empty, 3 Bill, 4 me, 5 Carl", "posto 1 Marco, posto 2 Luca"): each name's seat, the
+    empty seats and the button marked in it. Two entries in a row at least, so "9 handed" is no list."""
+    names: dict[str, int] = {}
+    empty: set[int] = set()
+    button = None
+    for match in listing(r):
+        seat, who = int(group(match, "seat") or 0), group(match, "who") or ""
+        if who in _EMPTY:
+            empty.add(seat)
+        else:
+            names[who] = seat
+        if group(match, "button"):
+            button = seat
+    return names, frozenset(empty), button
+
+
+def listing(r: Reading) -> list[re.Match[str]]:
+    """The entries of a seating list: two or more "seat, who" entries in a row."""
+    entries = r.matches("seat_listing")
+    return [m for i, m in enumerate(entries) if (i and entries[i - 1].end() + 1 == m.start())
+            or (i + 1 < len(entries) and m.end() + 1 == entries[i + 1].start())]
+
+
+_EMPTY = frozenset({"empty", "vuoto", "vuota", "libero", "libera", "free", "open", "nobody", "nessuno"})
+_FIRST_PERSON_NAMES = ("me", "io", "i", "myself")
+
+
+def _seat_numbers(r: Reading) -> list[int]:
+    """Every seat number the text says ("seat 6", "posto 3", "button in 9")."""
+    return [int(n) for m in r.matches("button_seat") + r.matches("seat_number") + r.matches("seat_named")
+            for n in _SEAT_NUMBER.findall(m[0])]
 
 
 def players(r: Reading, facts: Facts) -> None:
@@ -136,15 +183,40 @@ def places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
 
 
 def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
-    maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range")
+    said = listing(r) + (r.matches("button_named") if table(r).names else [])
+    maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range") + said
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
-    if r.has("button_seat"):
+    if r.has("button_seat") or table(r).names:
         found += [(m, Seat("seat", int(group(m, "seat") or 0))) for m in r.matches("seat_number")]
+    names = table(r).names
+    if names:  # "Rick's first card", Rick being seat 4 in the seating list
+        found += [(m, Seat("seat", names[m[0]])) for m in _name_words(names).finditer(r.text)]
     kept = [(m, seat) for m, seat in found
             if not any(_within(m, other) and (m.start(), m.end()) != (other.start(), other.end())
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
-    return sorted(kept, key=lambda pair: pair[0].start())
+    kept.sort(key=lambda pair: pair[0].start())
+    roles = _roles(r, kept)
+    return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+
+
+def _name_words(names: dict[str, int]) -> re.Pattern[str]:
+    """The seating list's names as a pattern of whole words."""
+    return re.compile(r"\b(?:" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")\b")
+
+
+def _roles(r: Reading, named: list[tuple[re.Match[str], Seat]]) -> dict[int, Seat]:
+    """Seat numbers said to be a position: "seat 4 is the big blind", "he's seat 7 in the BB", "il BB al posto 7"."""
+    roles = {}
+    for (first, one), (second, other) in itertools.pairwise(named):
+        if not _BOUND.fullmatch(r.text[first.end():second.start()]) or _OPINION.search(r.before(first.start(),
+                                                                                                "owner_before")):
+            continue  # "half say seat 5 is the big blind": what someone claims is not the table
+        if one.kind == "seat" and other.kind not in ("seat", "left", "any"):
+            roles[one.number] = other
+        elif other.kind == "seat" and one.kind not in ("seat", "left", "any"):
+            roles[other.number] = one
+    return roles
 
 
 def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
@@ -177,7 +249,10 @@ def speaker(r: Reading) -> Seat | None:
     for match, seat in reversed(places(r)):
         if any(0 <= match.start() - s.end() <= r.lexicon.windows["speaker_before"] for s in r.matches("speaker")):
             return seat
-    return None
+        if seat.kind == "notblind" and (match.start() == 0 or _FIRST_PERSON_PLACE.match(match[0])):
+            return seat  # "not in the blinds, nine handed, my first card…", "non sono sui bui"
+    mine = [seat for name, seat in table(r).names.items() if name in _FIRST_PERSON_NAMES]
+    return Seat("seat", mine[0]) if mine else None
 
 
 def owner(r: Reading, card: re.Match[str]) -> Seat | None:
@@ -253,6 +328,8 @@ def orders(seat: Seat, players: int, board: Table) -> tuple[int, ...]:
         return tuple(range(3, players + 1))
     if seat.kind == "any":
         return tuple(range(1, players + 1))
+    if heads_up and board.button is not None:
+        return (1,) if seat.number != board.button else (HEADS_UP,)  # the one who is not the button: the BB
     if seat.kind == "blind":
         return (1, 2)
     return _seat_order(seat.number, board)
