@@ -17,7 +17,8 @@ _REACH_ON = 3  # words after the marker where the corrected word must be
 _STREETS = frozenset({"flop", "turn", "river", "preflop"})
 _ORDINALS = frozenset({"first", "second", "third", "prima", "seconda", "terza", "primo", "secondo", "terzo"})
 _NOT_COUNTS = frozenset({"a", "an", "un", "single", "pair", "both", "entrambe", "entrambi"})
-_FILLERS = frozenset({"only", "just", "solo", "soltanto", "it", "was", "were", "the", "il", "la", "era", "e", "s"})
+_FILLERS = frozenset({"only", "just", "solo", "soltanto", "it", "was", "were", "the", "il", "la", "era", "e", "s",
+                      "sorry", "scusa", "scusate", "scusami", "i", "mean", "make", "that", "volevo", "dire", "intendo"})
 _ALONE = frozenset({"sola", "solo", "only", "just"})
 
 

@@ -53,6 +53,12 @@ _BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|l
 _FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
 _OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"
                       r"|sostiene|sostengono|secondo)\b(?: \w+){0,2} $")
+_ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|cards?|hole|hand|holecards?|downcards?)\b)")
+_TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
+_JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
+_TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+_AND = re.compile(r"\b(?:and|e|ed|plus)\b")
+_LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
 _ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
 # "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
 _HE_WAS = re.compile(r"\b(?:he s|he is|he was|she s|she is|she was|who s|who is|who was|lui e|lui era|che era|che e)"
@@ -299,6 +305,33 @@ def speech_subject(r: Reading, position: int) -> Seat | None:
         if match.end() <= position and _SPEECH.match(r.text[match.end():position]):
             return seat
     return None
+
+
+def elliptic_owners(r: Reading) -> list[Seat]:
+    """Players whose card is named by the possessive alone: "UTG's first card, then the hijack's too", "the lojack's
+    second card and the hijack's"."""
+    return [seat for match, seat in places(r) if _ELLIPTIC_AFTER.match(r.text, match.end())
+            and (_TOO.match(r.text, match.end() + 2) or _JOINED_BEFORE.search(r.before(match.start(), "owner_before"))
+                 or match.end() + 2 >= len(r.text))]
+
+
+def recipients(r: Reading) -> int:
+    """How many players a list after "to" names ("a third round to the SB, BB and UTG", "a SB, BB e UTG"); an
+    apposition ("to the small blind, the first player on his left") is one player."""
+    most = 0
+    named = places(r)
+    for i, (match, _) in enumerate(named):
+        if not _TO_BEFORE.search(r.before(match.start(), "owner_before")):
+            continue
+        run = [named[i]]
+        for (before, _), (after, seat) in itertools.pairwise(named[i:]):
+            if not _LIST_JOIN.fullmatch(r.text[before.end():after.start()]):
+                break
+            run.append((after, seat))
+        joined = _AND.search(r.text[run[0][0].end():run[-1][0].start()])
+        if joined and len({seat for _, seat in run}) == len(run):
+            most = max(most, len(run))
+    return most
 
 
 def said_to_own(r: Reading) -> Seat | None:

@@ -138,10 +138,11 @@ def _first_two_off_the_deck(r: Reading) -> bool:
 def _several_owners(r: Reading) -> bool:
     """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
     card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
-    if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text)):
+    elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
+    if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic):
         return False
     owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
-              if (seat := seats.owner(r, m))}
+              if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]

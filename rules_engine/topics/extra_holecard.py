@@ -28,7 +28,7 @@ def extra_hole_cards(r: Reading) -> int | None:
     if r.has("flop") and not r.has("hole") and not r.has("recipient"):
         return None
     count = _extra_count(r)
-    if count is not None and (r.has("more_than_one") or r.has("several_recipients")):
+    if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
         return max(count, QUANTITY_PLURAL)
     return count
 
