@@ -19,7 +19,7 @@ from .normalise import Speller
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
-_COMMON_TABLES = {"numbers", "phrases", "aliases", "windows", "vocabulary", "concepts"}
+_COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocabulary", "concepts"}
 _TOPIC_TABLES = {"topic", "concepts"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
@@ -70,8 +70,13 @@ class Lexicon:
             numbers=dict(common["numbers"]), windows=_windows(common["windows"]), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
-                            core=vocabulary["core"]),
+                            core=vocabulary["core"], articles=_articles(common.get("articles", {}))),
         )
+
+
+def _articles(spec: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """`[articles.il] forms = ["o", "u"], before = ["mazziere", …]` → {"o": ("il", nouns), "u": ("il", nouns)}."""
+    return {form: (standard, tuple(entry["before"])) for standard, entry in spec.items() for form in entry["forms"]}
 
 
 def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:

@@ -65,12 +65,15 @@ class Speller:
 
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
                  phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
-                 forms: Iterable[str] = (), core: Iterable[str] = ()) -> None:
+                 forms: Iterable[str] = (), core: Iterable[str] = (),
+                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None) -> None:
         """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
         with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
-        are inflected words made from stems, targets only when no word of the lexicon is as close."""
+        are inflected words made from stems, targets only when no word of the lexicon is as close; `articles`
+        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
+        self._articles = {form: (standard, frozenset(nouns)) for form, (standard, nouns) in (articles or {}).items()}
         self._core = frozenset(core)
         self._phrases = tuple((re.compile(rf"\b{re.escape(old)}\b"), new) for old, new in (phrases or {}).items())
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
@@ -109,7 +112,12 @@ class Speller:
         folded = fold(clipped)
         for pattern, replacement in (*_JOINS, *self._phrases):
             folded = pattern.sub(replacement, folded)
-        words = [self._aliases.get(word, word) for word in folded.split()[:MAX_WORDS]]
+        raw = folded.split()[:MAX_WORDS]
+        words = [self._aliases.get(word, word) for word in raw]
+        for i, word in enumerate(raw[:-1]):  # "'o mazziere", "u turn", "el flop": the article before the noun
+            article = self._articles.get(word)
+            if article and words[i + 1] in article[1]:
+                words[i] = article[0]
         return [word if word in names else self.correct(word) for word in " ".join(words).split()]
 
 

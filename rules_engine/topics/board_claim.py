@@ -24,11 +24,13 @@ _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not
 
 
 def _claim(r: Reading, given: Facts) -> Facts | None:
-    """A claim said outright, a discard believing in a split, or a share asked for about cards let go or shown."""
+    """A claim said outright, a discard believing in a split, a share asked for about cards let go or shown, or
+    cards let go while the board made the hand ("ho buttato le carte, c'era scala al tavolo")."""
     if r.has("board_claim") or r.has("split_belief"):
         return {}
     cards = r.has("discard") or r.has("tabled") or r.has("still_on_muck")
-    return {} if r.has("split_request") and cards else None
+    board_made_it = r.has("board_hand") and (r.has("split_request") or r.has("discard") or r.has("still_on_muck"))
+    return {} if cards and (r.has("split_request") or board_made_it) else None
 
 
 def claim(r: Reading, facts: Facts) -> None:
