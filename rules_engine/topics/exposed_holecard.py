@@ -36,6 +36,8 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     if not happened(r, "exposure"):
         return None  # "no card was exposed", "nessuna carta scoperta": nothing to rule on
+    if r.has("dealer_puck") and not r.has("card"):
+        return None  # the dealer button fell on the floor: no card in it
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
