@@ -17,6 +17,8 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
+# Where one sentence ends and the next begins: . ! ? ; followed by a space, an ellipsis, a new line
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+|\.{2,}|…|\n+")
 # "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays
 _LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}\)(?=\s)|(?:^|(?<=[\n.!?:;]\s))\d{1,2}\.(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
@@ -105,6 +107,17 @@ class Speller:
         best = min(close, key=lambda hit: (hit[1], _squeeze(hit[0]) != squeezed, hit[0] in self._forms,
                                            -fuzz.ratio(word, hit[0])))[0]
         return word if _inflection(word, best) or word.startswith(best) else best
+
+    def sentences(self, text: str) -> list[list[str]]:
+        """The words of each sentence, as `words` gives them; together no more than `words` would read."""
+        found: list[list[str]] = []
+        left = MAX_WORDS
+        for piece in _SENTENCE_BREAK.split(text[:MAX_CHARS]):
+            words = self.words(piece)[:left] if left else []
+            if words:
+                found.append(words)
+                left -= len(words)
+        return found
 
     def words(self, text: str) -> list[str]:
         clipped = text[:MAX_CHARS]

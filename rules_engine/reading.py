@@ -23,6 +23,7 @@ class Reading:
 
     text: str
     lexicon: Lexicon
+    sentences: tuple[int, ...] = (0,)  # where each sentence starts in `text`
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
@@ -37,6 +38,10 @@ class Reading:
     def doubt(self, fact: str) -> None:
         """The text leaves this fact in doubt ("not sure who flipped it"): the engine asks it if it matters."""
         self.doubted.add(fact)
+
+    def sentence_end(self, position: int) -> int:
+        """Where the sentence holding a position ends (the next one's start, or the end of the text)."""
+        return next((start - 1 for start in self.sentences if start > position), len(self.text))
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:
