@@ -59,6 +59,7 @@ _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
 _AND = re.compile(r"\b(?:and|e|ed|plus)\b")
 _LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
+_OF = re.compile(r"(?:of|del|dal|dello|della|di|al|to)\b")
 _ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
 # "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
 _HE_WAS = re.compile(r"\b(?:he s|he is|he was|she s|she is|she was|who s|who is|who was|lui e|lui era|che era|che e)"
@@ -269,9 +270,10 @@ def owner(r: Reading, card: re.Match[str]) -> Seat | None:
         if _within(match, card):
             return seat  # "the button's first" said as one phrase
     for match, seat in named:
-        if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] \
-                and _LINK_AFTER.search(r.text[card.end():match.start()]):
-            return seat
+        between = r.text[card.end():match.start()]
+        if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] and (
+                _LINK_AFTER.search(between) or (between == " " and _OF.match(match[0]))):
+            return seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
             return seat
