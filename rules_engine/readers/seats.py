@@ -115,7 +115,8 @@ def _table(r: Reading) -> Table:
     buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
     buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
     button = buttons[-1] if buttons else listed_button
-    empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat")) | listed_empty
+    empty = frozenset(int(n) for m in r.matches("empty_seat") for n in _SEAT_NUMBER.findall(group(m, "seat") or ""))
+    empty |= listed_empty
     if not sizes and names:
         sizes = (max((*names.values(), *listed_empty, button or 0)),)  # the seating list is the table
     elif not sizes and len(players) == 1 and players[0] > HEADS_UP and max(_seat_numbers(r), default=0) <= players[0]:
