@@ -60,9 +60,11 @@ class Lexicon:
         patterns = [p for entry in entries.values() for p in entry.patterns]
         vocabulary = common["vocabulary"]
         targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
+        targets -= set(vocabulary.get("never_guessed", ()))  # "burnato" is no typo of "burraco"
         targets |= {stem + letter for p in patterns
                     for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
-        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"]}
+        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
+                 *vocabulary.get("never_guessed", ())}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(

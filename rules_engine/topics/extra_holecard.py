@@ -8,7 +8,7 @@ import re
 from ..readers import ordinals, seats
 from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
-from ..readers.negation import happened
+from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -40,6 +40,8 @@ def _extra_count(r: Reading) -> int | None:
         count = r.number(match)
         if not count:
             continue
+        if undone(r, match) or said_not(r, match):
+            continue  # "the SB didn't get an extra card"
         before, after = r.before(match.start(), "more_before"), r.after(match.end(), "extra_after")
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count
