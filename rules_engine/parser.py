@@ -62,14 +62,18 @@ def _sentence_starts(words: list[str], corrected: list[str], lengths: list[int])
     for length in lengths:
         firsts.append(index)
         index += length
-    if corrected != words:  # a word index of the text as typed → the same word in the corrected one
-        moved = {}
-        for tag, old, old_end, new, _ in difflib.SequenceMatcher(None, words, corrected, autojunk=False).get_opcodes():
-            if tag == "equal":
-                moved.update({old + i: new + i for i in range(old_end - old)})
-        firsts = sorted({next((moved[i] for i in range(first, len(words)) if i in moved), len(corrected))
-                         for first in firsts})
+    if corrected == words:  # nothing corrected: each sentence starts after the ones before it and their spaces
+        starts, offset = [], 0
+        for length, first in zip(lengths, firsts, strict=True):
+            starts.append(offset)
+            offset += len(" ".join(words[first:first + length])) + 1
+        return tuple(starts) or (0,)
+    moved = {}  # a word index of the text as typed → the same word in the corrected one
+    for tag, old, old_end, new, _ in difflib.SequenceMatcher(None, words, corrected, autojunk=False).get_opcodes():
+        if tag == "equal":
+            moved.update({old + i: new + i for i in range(old_end - old)})
+    kept = {next((moved[i] for i in range(first, len(words)) if i in moved), len(corrected)) for first in firsts}
     offsets = [0]
     for word in corrected:
         offsets.append(offsets[-1] + len(word) + 1)
-    return tuple(sorted({offsets[first] for first in firsts if first < len(corrected)} | {0}))
+    return tuple(sorted({offsets[first] for first in kept if first < len(corrected)} | {0}))

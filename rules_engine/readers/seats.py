@@ -59,6 +59,7 @@ _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
 _AND = re.compile(r"\b(?:and|e|ed|plus)\b")
 _LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
+_TWO_NUMBERS = re.compile(r"\d\D+\d")
 _OF = re.compile(r"(?:of|del|dal|dello|della|di|al|to)\b")
 _ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
 # "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
@@ -113,13 +114,15 @@ def _table(r: Reading) -> Table:
     elif r.has("full_table"):
         players = sizes[-1:] or FULL_RING
     buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
-    buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
+    if names:
+        buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
     button = buttons[-1] if buttons else listed_button
     empty = frozenset(int(n) for m in r.matches("empty_seat") for n in _SEAT_NUMBER.findall(group(m, "seat") or ""))
     empty |= listed_empty
     if not sizes and names:
         sizes = (max((*names.values(), *listed_empty, button or 0)),)  # the seating list is the table
-    elif not sizes and len(players) == 1 and players[0] > HEADS_UP and max(_seat_numbers(r), default=0) <= players[0]:
+    elif not sizes and len(players) == 1 and players[0] > HEADS_UP and (
+            not buttons or max(_seat_numbers(r), default=0) <= players[0]):
         sizes = players  # "9 handed, button in 9": nine seats, all taken
     return Table(players or ANY_COUNT, button, empty, sizes[-1:] or TABLE_SIZES, names)
 
@@ -143,6 +146,8 @@ def _roster(r: Reading) -> tuple[dict[str, int], frozenset[int], int | None]:
 
 def listing(r: Reading) -> list[re.Match[str]]:
     """The entries of a seating list: two or more "seat, who" entries in a row."""
+    if not _TWO_NUMBERS.search(r.text):
+        return []  # a list numbers two seats at least
     entries = r.matches("seat_listing")
     return [m for i, m in enumerate(entries) if (i and entries[i - 1].end() + 1 == m.start())
             or (i + 1 < len(entries) and m.end() + 1 == entries[i + 1].start())]
@@ -204,6 +209,8 @@ def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
     kept.sort(key=lambda pair: pair[0].start())
+    if not any(seat.kind == "seat" for _, seat in kept):
+        return kept
     roles = _roles(r, kept)
     return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
 

@@ -28,9 +28,10 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
     cards let go while the board made the hand ("ho buttato le carte, c'era scala al tavolo")."""
     if r.has("board_claim") or r.has("split_belief"):
         return {}
-    cards = r.has("discard") or r.has("tabled") or r.has("still_on_muck")
-    board_made_it = r.has("board_hand") and (r.has("split_request") or r.has("discard") or r.has("still_on_muck"))
-    return {} if cards and (r.has("split_request") or board_made_it) else None
+    if not (r.has("discard") or r.has("tabled") or r.has("still_on_muck")):
+        return None
+    return {} if r.has("split_request") or (r.has("board_hand") and (r.has("discard") or r.has("still_on_muck"))) \
+        else None
 
 
 def claim(r: Reading, facts: Facts) -> None:
