@@ -27,6 +27,7 @@ class Reading:
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
+    _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -45,12 +46,18 @@ class Reading:
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:
-            found = [m for pattern in self.lexicon.concepts[concept] for m in pattern.finditer(self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start())
+            patterns = self.lexicon.concepts[concept]
+            found = [m for pattern in patterns for m in pattern.finditer(self.text)]
+            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(patterns) > 1 else found
         return self._cache[concept]
 
     def has(self, concept: str) -> bool:
-        return bool(self.matches(concept))
+        """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
+        if concept in self._cache:
+            return bool(self._cache[concept])
+        if concept not in self._seen:
+            self._seen[concept] = any(pattern.search(self.text) for pattern in self.lexicon.concepts[concept])
+        return self._seen[concept]
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
