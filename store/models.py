@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from .house import HouseApplied
+
 DEFAULT_RULEBOOK = "robert-classic"
 
 EntryKind = Literal["ruling", "note"]
@@ -125,6 +127,8 @@ class RulingRecord:
     outcome: str | None
     rulebook: str
     private: bool = False
+    house: HouseApplied | None = None  # the house rule that touched it
+    card: Mapping[str, Any] | None = None  # a public ruling's card, kept for the floor to confirm or overrule
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from . import house
 from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -131,6 +132,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             SELECT RAISE(ABORT, 'log entries belong to a server, not to direct messages');
         END""",
     ),
+    # v7 (v6 is the ledger's, merged before it): house rules, the floor role, the house rule each logged ruling
+    # applied, and the floor's decision on public rulings (store/house.py).
+    house.MIGRATION,
 )
 
 LATEST_VERSION = len(MIGRATIONS)
