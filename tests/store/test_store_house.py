@@ -76,8 +76,9 @@ async def test_a_ruling_without_a_card_has_no_floor_call(store: Store) -> None:
     assert await store.get_floor_call(1, private.number) is None
     assert await store.get_floor_call(1, plain.number) is None
     marks = await store.ruling_marks(1, [private.number, plain.number])
-    assert marks == {private.number: RulingMark(house=True, house_outcome="scramble-flop", verdict=None,
-                                                floor_outcome=None)}
+    assert marks == {
+        private.number: RulingMark(house=True, house_outcome="scramble-flop", verdict=None, floor_outcome=None)
+    }
 
 
 async def test_a_question_answered_logs_the_house_rule_and_the_card_with_the_ruling(store: Store) -> None:
@@ -115,11 +116,16 @@ async def test_a_confirmation_carries_no_outcome_and_a_decision_is_whole(store: 
     with pytest.raises(sqlite3.IntegrityError):
         await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome="misdeal", decided_by=1)
     with pytest.raises(ValueError, match="verdict"):
-        await store.decide_floor_call(1, number, verdict="maybe", decision="ok", outcome=None,  # type: ignore[arg-type]
-                                      decided_by=1)
+        await store.decide_floor_call(
+            1,
+            number,
+            verdict="maybe",
+            decision="ok",
+            outcome=None,  # type: ignore[arg-type]
+            decided_by=1,
+        )
 
-    confirmed = await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome=None,
-                                              decided_by=1)
+    confirmed = await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome=None, decided_by=1)
 
     assert confirmed is not None and confirmed.decision is not None and confirmed.decision.verdict == "confirmed"
 

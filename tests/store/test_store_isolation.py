@@ -109,6 +109,7 @@ CALLS: dict[str, Call] = {
     "ruling_marks": lambda s, a: s.ruling_marks(B, [a.decided, a.pending]),
 }
 
+
 async def _set_house_rule_for_the_same_rule(store: Store) -> str:
     """B's house rule for the rule A has one for; its text (the rule id is B's own argument, echoed back)."""
     return (await store.set_house_rule(B, "A.rule", text="B house rule", outcome=None, set_by=2)).text

@@ -211,8 +211,17 @@ async def test_upgrade_to_house_rules_leaves_earlier_rulings_undecidable_and_car
         assert await store.ruling_marks(1, earlier) == {}
         house = HouseApplied("holdem.flop-too-many-cards", "burn it", None, "redeal-flop")
         await store.set_house_rule(1, house.rule_id, text=house.text, outcome=None, set_by=42)
-        record = RulingRecord(10, 42, "flop had four cards", "ruling", house.rule_id, "redeal-flop", "robert-classic",
-                              house=house, card={"text": "flop had four cards"})
+        record = RulingRecord(
+            10,
+            42,
+            "flop had four cards",
+            "ruling",
+            house.rule_id,
+            "redeal-flop",
+            "robert-classic",
+            house=house,
+            card={"text": "flop had four cards"},
+        )
         if version == 5:
             answered = await store.answer_question(1, 78, answered_by=42, ruling=record)
             assert answered is not None and answered.entry is not None
