@@ -7,6 +7,7 @@ clicked, so a test or the console cannot send an option or a click that Discord 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, ROLE, NUMBER = 1, 2, 3
 GUILD_CONTEXT, BOT_DM = 0, 1
 # Component types.
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
+
+SNOWFLAKE = re.compile(r"[1-9][0-9]{0,19}")  # an id as Discord writes it (ASCII digits)
 
 _sequence = itertools.count()
 
@@ -294,7 +297,7 @@ def _check_value(option: Mapping[str, Any], value: Any) -> None:
         INTEGER: isinstance(value, int) and not isinstance(value, bool),
         BOOLEAN: isinstance(value, bool),
         NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
-        ROLE: str(value).isdigit() and 0 < int(value) < 2**64,  # a snowflake
+        ROLE: SNOWFLAKE.fullmatch(str(value)) is not None,
     }
     if kind not in valid:
         raise PayloadError(f"option {name!r} has type {kind}, which the offline tools cannot fill in")
