@@ -6,13 +6,13 @@ What is kept, per server:
 - `floor_roles`: the role whose members may set house rules and decide floor calls (besides Manage Server);
 - `house_rulings`: for a logged ruling a house rule touched, the house rule as it applied then (a later
   change to the house rule does not rewrite the log) and the rulebook's own outcome beside the one logged;
-- `floor_calls`: for a public ruling, what its card was built from (so the card can be rebuilt after a
-  restart) and, once the floor has decided, the decision: confirmed or overruled, in words, with the outcome
-  put in place if any, who and when. One decision per ruling: only a call without one can be decided (a
-  conditional UPDATE, and a CHECK that a decision is whole), so of two floor members deciding at once one
-  wins and the other finds it decided.
+- `floor_calls`: for a public ruling, what its card was built from, so the card can be drawn again with the
+  floor's decision, after a restart too;
+- `floor_decisions`: the floor's decision on one: confirmed or overruled, in words, the outcome put in place
+  if any, who and when. One decision per ruling is the primary key: of two floor members deciding at once,
+  one row goes in and the other finds it there (INSERT … ON CONFLICT DO NOTHING). A decision is never updated.
 
-The two log tables hang off the entry by (guild_id, number) with ON DELETE CASCADE, so `/game delete` and
+The log tables hang off the entry by (guild_id, number) with ON DELETE CASCADE, so `/game delete` and
 `/game clear` take them with the entries; house rules and the floor role are settings and stay.
 
 Portable SQL, so the PostgreSQL backend runs it unchanged: named parameters, RETURNING, ON CONFLICT,
@@ -66,16 +66,20 @@ MIGRATION: tuple[str, ...] = (
         guild_id     BIGINT NOT NULL,
         entry_number BIGINT NOT NULL,
         card         TEXT   NOT NULL,
-        verdict      TEXT   CHECK (verdict IN ('confirmed', 'overruled')),
-        decision     TEXT,
-        outcome      TEXT,
-        decided_by   BIGINT,
-        decided_at   TEXT,
         PRIMARY KEY (guild_id, entry_number),
-        FOREIGN KEY (guild_id, entry_number) REFERENCES log_entries (guild_id, number) ON DELETE CASCADE,
-        CHECK ((verdict IS NULL) = (decision IS NULL) AND (verdict IS NULL) = (decided_by IS NULL)
-               AND (verdict IS NULL) = (decided_at IS NULL)),
-        CHECK (outcome IS NULL OR verdict = 'overruled')
+        FOREIGN KEY (guild_id, entry_number) REFERENCES log_entries (guild_id, number) ON DELETE CASCADE
+    )""",
+    # One decision per ruling: the primary key. Never updated: a decision stands as it was made.
+    """CREATE TABLE floor_decisions (
+        guild_id     BIGINT NOT NULL,
+        entry_number BIGINT NOT NULL,
+        verdict      TEXT   NOT NULL CHECK (verdict IN ('confirmed', 'overruled')),
+        decision     TEXT   NOT NULL,
+        outcome      TEXT   CHECK (outcome IS NULL OR verdict = 'overruled'),
+        decided_by   BIGINT NOT NULL,
+        decided_at   TEXT   NOT NULL,
+        PRIMARY KEY (guild_id, entry_number),
+        FOREIGN KEY (guild_id, entry_number) REFERENCES floor_calls (guild_id, entry_number) ON DELETE CASCADE
     )""",
 )
 
@@ -167,20 +171,22 @@ _LOG_HOUSE = """
 """
 _LOG_CALL = "INSERT INTO floor_calls (guild_id, entry_number, card) VALUES (:guild_id, :entry_number, :card)"
 _GET_CALL = """
-    SELECT e.number, e.user_id, e.rule_id, e.outcome, e.rulebook, f.card, f.verdict, f.decision,
-           f.outcome AS decided_outcome, f.decided_by, f.decided_at, h.rule_id AS house_rule_id,
+    SELECT e.number, e.user_id, e.rule_id, e.outcome, e.rulebook, f.card, d.verdict, d.decision,
+           d.outcome AS decided_outcome, d.decided_by, d.decided_at, h.rule_id AS house_rule_id,
            h.text AS house_text, h.outcome AS house_outcome, h.rulebook_outcome
     FROM floor_calls AS f
     JOIN log_entries AS e ON e.guild_id = f.guild_id AND e.number = f.entry_number
+    LEFT JOIN floor_decisions AS d ON d.guild_id = f.guild_id AND d.entry_number = f.entry_number
     LEFT JOIN house_rulings AS h ON h.guild_id = f.guild_id AND h.entry_number = f.entry_number
     WHERE f.guild_id = :guild_id AND f.entry_number = :entry_number
 """
-# Only a call nobody has decided can be decided: of two decisions at once, the second finds no row.
+# The first decision on a call goes in; a second finds the primary key taken and inserts nothing (no row back),
+# and a ruling without a call (private, deleted) has nothing to select.
 _DECIDE = """
-    UPDATE floor_calls
-    SET verdict = :verdict, decision = :decision, outcome = :outcome, decided_by = :decided_by,
-        decided_at = :decided_at
-    WHERE guild_id = :guild_id AND entry_number = :entry_number AND decided_at IS NULL
+    INSERT INTO floor_decisions (guild_id, entry_number, verdict, decision, outcome, decided_by, decided_at)
+    SELECT guild_id, entry_number, :verdict, :decision, :outcome, :decided_by, :decided_at FROM floor_calls
+    WHERE guild_id = :guild_id AND entry_number = :entry_number
+    ON CONFLICT (guild_id, entry_number) DO NOTHING
     RETURNING entry_number
 """
 # Marks for a page of the log: its numbers lie between the page's lowest and highest (one index range each).
@@ -188,7 +194,7 @@ _MARKS = """
     SELECT e.number, h.rule_id AS house_rule_id, h.outcome AS house_outcome, f.verdict, f.outcome AS floor_outcome
     FROM log_entries AS e
     LEFT JOIN house_rulings AS h ON h.guild_id = e.guild_id AND h.entry_number = e.number
-    LEFT JOIN floor_calls AS f ON f.guild_id = e.guild_id AND f.entry_number = e.number
+    LEFT JOIN floor_decisions AS f ON f.guild_id = e.guild_id AND f.entry_number = e.number
     WHERE e.guild_id = :guild_id AND e.number BETWEEN :low AND :high
       AND (h.rule_id IS NOT NULL OR f.verdict IS NOT NULL)
 """

@@ -105,29 +105,30 @@ async def test_one_decision_per_ruling_two_at_once_one_wins(store: Store, db_pat
     assert (call.decision.outcome, call.outcome) == ("redeal-flop", "redeal-flop")  # the bot's ruling is kept
     assert await _decide(store, number, 14) is None
     assert await store.get_floor_call(1, number) == call
-    [row] = _rows(db_path, "floor_calls")
-    assert row[5] == "redeal-flop" and row[6] == call.decision.decided_by
+    [row] = _rows(db_path, "floor_decisions")
+    assert row[4] == "redeal-flop" and row[5] == call.decision.decided_by
 
 
-async def test_a_confirmation_carries_no_outcome_and_a_decision_is_whole(store: Store, db_path: Path) -> None:
+async def test_the_database_holds_one_whole_decision_per_ruling(store: Store, db_path: Path) -> None:
     number = await _public_ruling(store)
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute("UPDATE floor_calls SET verdict = 'confirmed' WHERE entry_number = ?", (number,))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError):  # a confirmation puts no outcome in place
         await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome="misdeal", decided_by=1)
     with pytest.raises(ValueError, match="verdict"):
         await store.decide_floor_call(
             1,
             number,
-            verdict="maybe",
+            verdict="maybe",  # type: ignore[arg-type]
             decision="ok",
-            outcome=None,  # type: ignore[arg-type]
+            outcome=None,
             decided_by=1,
         )
-
     confirmed = await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome=None, decided_by=1)
 
+    second = (1, number, "overruled", "no", None, 2, "2024-01-01T00:00:00.000Z")
+    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        conn.execute("INSERT INTO floor_decisions VALUES (?, ?, ?, ?, ?, ?, ?)", second)
     assert confirmed is not None and confirmed.decision is not None and confirmed.decision.verdict == "confirmed"
+    assert await store.get_floor_call(1, number) == confirmed
 
 
 async def test_a_card_that_is_not_json_fails_its_caller_and_logs_nothing(store: Store) -> None:
@@ -169,7 +170,8 @@ async def test_deleting_the_log_takes_calls_and_applied_house_rules_and_keeps_th
     assert await store.get_floor_call(1, in_game) is None
     assert await store.get_floor_call(1, outside) is not None
     await store.clear_log(1)
-    assert _rows(db_path, "floor_calls") == [] and _rows(db_path, "house_rulings") == []
+    for table in ("floor_calls", "floor_decisions", "house_rulings"):
+        assert _rows(db_path, table) == []
     assert await store.get_house_rule(1, FLOP) is not None and await store.get_floor_role(1) == 555
 
 

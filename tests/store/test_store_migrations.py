@@ -136,6 +136,7 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
         "floor_roles",
         "house_rulings",
         "floor_calls",
+        "floor_decisions",
     }
     assert (await store.log_page(1)).entries == ()
 
