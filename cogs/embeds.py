@@ -10,7 +10,7 @@ import discord
 
 from cogs import fit
 from i18n import Language, text
-from rules_engine import Case, Rule, Rulebook, Ruling
+from rules_engine import Case, Rule, Rulebook, Ruling, Text
 from rules_engine.house import Remedy
 
 RULING_COLOUR = discord.Colour.green()
@@ -18,6 +18,7 @@ QUESTION_COLOUR = discord.Colour.gold()
 NO_MATCH_COLOUR = discord.Colour.light_grey()
 QUOTE_LIMIT = 300
 HOUSE_QUOTE = 1000  # a house rule's text on a card (the text may be up to cogs/houserules.py's TEXT_MAX)
+MIN_FLOOR_DECISION = 60  # below this, a floor decision's first words would say nothing: the note under a ruling has it
 FLOOR_QUOTE = 600  # the floor's decision on a card (the form takes up to cogs/appeal.py's DECISION_MAX)
 CONTINUED = "\u200b"  # the name of a field that continues the one before (Discord wants a non-empty name)
 
@@ -184,11 +185,14 @@ def rule_card(rule: Rule, rulebooks: Mapping[str, Rulebook], language: Language)
         description=fit.clip("\n".join(lines), fit.DESCRIPTION),
         colour=RULING_COLOUR,
     )
+    decided: list[tuple[int, Text]] = []  # the cases' floor decisions, by the index of the case's field
     for case in rule.cases[: fit.FIELDS - 2]:
         books = ", ".join(names.get(book, book) for book in case.rulebooks)
         outcome = f" (`{case.outcome}`)" if case.outcome else ""
         headline, steps = case.headline[language], [step[language] for step in case.steps]
         value = "\n".join(part for part in (f"**{headline}**{outcome}", numbered(steps), f"*{books}*") if part)
+        if case.floor_decision is not None:
+            decided.append((len(embed.fields), case.floor_decision))
         embed.add_field(
             name=fit.clip(_condition(case, language), fit.FIELD_NAME),
             value=fit.clip(value, fit.FIELD_VALUE),
@@ -203,7 +207,24 @@ def rule_card(rule: Rule, rulebooks: Mapping[str, Rulebook], language: Language)
     notes = [note[language] for note in rule.notes]
     if notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(notes))
-    return fit.embed(embed)
+    return fit.embed(add_floor_decisions(embed, decided, language))
+
+
+def add_floor_decisions(embed: discord.Embed, decided: list[tuple[int, Text]], language: Language) -> discord.Embed:
+    """Each case's floor decision (both readings of a conflict, and the one the case follows) under its steps,
+    in what the card has left: an equal share of the room under Discord's 6,000 characters, within the field's
+    1,024, so every case, the citations and the notes stay whole and the decisions are cut instead."""
+    if not decided:
+        return embed
+    share = (fit.EMBED_TOTAL - len(embed)) // len(decided)
+    for index, decision in decided:
+        field = embed.fields[index]
+        value = field.value or ""
+        room = min(share, fit.FIELD_VALUE - len(value)) - 1
+        line = text(language, "rule.floor_decision", decision=decision[language])
+        if room >= MIN_FLOOR_DECISION:
+            embed.set_field_at(index, name=field.name or "", value=f"{value}\n{fit.clip(line, room)}", inline=False)
+    return embed
 
 
 def add_lines(embed: discord.Embed, name: str, lines: Iterable[str]) -> None:
