@@ -44,6 +44,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from .house import EXPORT_COLUMNS
 from .models import Export, ExportPart, LogEntry, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
@@ -65,6 +66,7 @@ COLUMNS: dict[str, str] = {
     "outcome": "e.outcome",
     "rulebook": "e.rulebook",
     "private": "e.private",
+    **EXPORT_COLUMNS,  # the house rule a ruling applied and the floor's decision on it (store/house.py)
 }
 _PRIVATE = list(COLUMNS).index("private")
 MIN_BYTES = 4096

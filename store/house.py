@@ -200,6 +200,24 @@ _MARKS = """
 """
 
 
+def _beside(table: str, column: str) -> str:
+    """One column of the row of `table` that hangs off the exported entry `e`, if it has one."""
+    return f"(SELECT x.{column} FROM {table} AS x WHERE x.guild_id = e.guild_id AND x.entry_number = e.number)"
+
+
+# What an export (store.export) carries besides the entry: the house rule as it applied (and the rulebook's
+# outcome beside the logged one), and the floor's decision with who and when.
+EXPORT_COLUMNS: dict[str, str] = {
+    "house_rule": _beside("house_rulings", "text"),
+    "rulebook_outcome": _beside("house_rulings", "rulebook_outcome"),
+    "floor_verdict": _beside("floor_decisions", "verdict"),
+    "floor_decision": _beside("floor_decisions", "decision"),
+    "floor_outcome": _beside("floor_decisions", "outcome"),
+    "floor_decided_by": _beside("floor_decisions", "decided_by"),
+    "floor_decided_at": _beside("floor_decisions", "decided_at"),
+}
+
+
 def card_json(card: Mapping[str, Any]) -> str:
     """A card as stored; serialised before the write is queued, so a card that is not JSON fails its caller."""
     return json.dumps(dict(card), ensure_ascii=False, allow_nan=False)

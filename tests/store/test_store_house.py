@@ -4,6 +4,7 @@ touched in one transaction, one decision per ruling, gone with the entries they 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
@@ -197,3 +198,26 @@ async def test_house_rules_and_undecided_calls_survive_a_restart(db_path: Path) 
 async def test_numbers_sqlite_cannot_hold_name_no_call(store: Store) -> None:
     assert await store.get_floor_call(1, 10**20) is None
     assert await _decide(store, 10**20, 11) is None
+
+
+async def test_an_export_carries_the_house_rule_and_the_floor_decision_beside_each_ruling(store: Store) -> None:
+    decided = await _public_ruling(store, outcome="scramble-flop")
+    await store.log_ruling(1, **ruling("plain"))  # type: ignore[arg-type]
+    call = await _decide(store, decided, 11)
+    assert call is not None and call.decision is not None
+
+    export = await store.export(1, viewer=EVERYONE, fmt="json", max_bytes=10_000_000)
+
+    assert export is not None
+    first, plain = json.loads(export.parts[0].data)
+    assert first["outcome"] == "scramble-flop" and first["house_rule"] == HOUSE.text
+    assert (first["rulebook_outcome"], first["floor_verdict"], first["floor_outcome"]) == (
+        "redeal-flop",
+        "overruled",
+        "redeal-flop",
+    )
+    assert (first["floor_decision"], first["floor_decided_by"]) == ("decided by 11", 11)
+    assert first["floor_decided_at"] == call.decision.decided_at.isoformat(timespec="milliseconds").replace(
+        "+00:00", "Z"
+    )
+    assert all(plain[column] is None for column in ("house_rule", "floor_verdict", "floor_decided_at"))
