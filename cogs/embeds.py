@@ -80,10 +80,12 @@ def ruling_embed(
     the server's house rule (`ruling` is then the ruling as the house rule has it), then the rulebook."""
     rule_line = f"**{ruling.title}** — `{ruling.rule_id}`" if ruling.rule_id else ""
     lead = [floor_line(floor, language) if floor else "", house_line(house, ruling, language) if house else ""]
+    shown: list[tuple[str, ...]] = []  # the steps on the card so far: an answer the same as one shown is not repeated
     if ruling.status == "ruling":
         title, steps = answer_in_force(ruling, house, floor, language)
         embed = discord.Embed(title=title, colour=RULING_COLOUR)
         body = [*lead, rule_line, numbered(steps), understood(ruling, language)]
+        shown.append(tuple(steps))
     elif ruling.status == "question":
         question = ruling.questions[0].text if ruling.questions else ruling.headline
         embed = discord.Embed(title=question, colour=QUESTION_COLOUR)
@@ -96,7 +98,9 @@ def ruling_embed(
     embed.description = fit.clip("\n\n".join(part for part in body if part), fit.DESCRIPTION)
     if ruling.status == "ruling":
         for name, remedy in replaced_answers(ruling, house, floor, language):
-            embed.add_field(name=fit.clip(name, fit.FIELD_NAME), value=fit.clip(numbered(remedy), fit.FIELD_VALUE))
+            if tuple(remedy) not in shown:  # a house rule or a floor decision that chose the rulebook's own outcome
+                shown.append(tuple(remedy))
+                embed.add_field(name=fit.clip(name, fit.FIELD_NAME), value=fit.clip(numbered(remedy), fit.FIELD_VALUE))
     embed.add_field(name=text(language, "ruling.situation"), value=quote(situation), inline=False)
     if ruling.notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(ruling.notes))
@@ -126,10 +130,10 @@ def answer_in_force(
 
 def replaced_answers(
     ruling: Ruling, house: HouseNote | None, floor: FloorNote | None, language: Language
-) -> list[tuple[str, Iterable[str]]]:
+) -> list[tuple[str, tuple[str, ...]]]:
     """The answers the one in force replaced, each named for what it was: the bot's ruling the floor overruled
     (when it was not the rulebook's own), and the rulebook's answer whenever a house rule or the floor replaced it."""
-    answers: list[tuple[str, Iterable[str]]] = []
+    answers: list[tuple[str, tuple[str, ...]]] = []
     overruled = floor is not None and floor.overruled
     if overruled and house is not None and house.replaced_by is not None:
         answers.append((text(language, "floor.overruled_field", headline=ruling.headline), ruling.steps))

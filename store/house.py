@@ -75,11 +75,12 @@ MIGRATION: tuple[str, ...] = (
         entry_number BIGINT NOT NULL,
         verdict      TEXT   NOT NULL CHECK (verdict IN ('confirmed', 'overruled')),
         decision     TEXT   NOT NULL,
-        outcome      TEXT   CHECK (outcome IS NULL OR verdict = 'overruled'),
+        outcome      TEXT,
         decided_by   BIGINT NOT NULL,
         decided_at   TEXT   NOT NULL,
         PRIMARY KEY (guild_id, entry_number),
-        FOREIGN KEY (guild_id, entry_number) REFERENCES floor_calls (guild_id, entry_number) ON DELETE CASCADE
+        FOREIGN KEY (guild_id, entry_number) REFERENCES floor_calls (guild_id, entry_number) ON DELETE CASCADE,
+        CHECK (outcome IS NULL OR verdict = 'overruled')
     )""",
 )
 

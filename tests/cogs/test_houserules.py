@@ -119,6 +119,17 @@ async def test_an_outcome_in_place_of_the_rulebooks_changes_the_steps_and_the_lo
     assert "🏠 house rule" in log.embeds[0]["description"] and "scramble-flop" in log.embeds[0]["description"]
 
 
+async def test_a_house_outcome_the_same_as_the_rulebooks_is_not_shown_twice(driver, send_command) -> None:
+    rulebook = driver.bot.engine.rule(FLOP)
+    await set_rule(send_command, rule_id=FLOP_RULE, text=BURN, outcome=rulebook.outcome)
+
+    [card] = (await send_command("ruling", situation=FLOP)).embeds
+
+    assert card["title"] == rulebook.headline and house_line(card) == f"🏠 **House rule:** {BURN}"
+    assert f"1. {rulebook.steps[0]}" in card["description"]
+    assert not any(name.startswith("📖") for name in fields(card))
+
+
 async def test_the_outcome_is_chosen_from_that_rules_own(driver, send_command) -> None:
     suggested = await driver.autocomplete("houserule", MANAGER, "outcome", ("set",), rule_id=FLOP_RULE, outcome="")
     nothing = await driver.autocomplete("houserule", MANAGER, "outcome", ("set",), rule_id="nonsense", outcome="")
