@@ -7,6 +7,7 @@ chips; money refuses the one reading that could be a thousand times off (`1.000`
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 
 from typed_numbers import NumberError, read_number
@@ -14,6 +15,7 @@ from typed_numbers import NumberError, read_number
 MAX_AMOUNT = Decimal("1000000")  # a home game's single buy-in or cash-out; more is a typo
 CENT = Decimal("0.01")
 CENTS = 100
+CURRENCY_MAX = 4
 
 
 class AmountError(ValueError):
@@ -21,7 +23,7 @@ class AmountError(ValueError):
 
     def __init__(self, reason: str, raw: str) -> None:
         super().__init__(f"{reason}: {raw!r}")
-        self.reason = reason  # "not_a_number", "ambiguous", "not_positive", "too_precise", "too_large"
+        self.reason = reason  # "not_a_number", "ambiguous", "not_positive", "too_precise", "too_large", "currency"
         self.raw = raw
 
 
@@ -36,6 +38,15 @@ def parse_amount(raw: str) -> Decimal:
     except NumberError as refused:
         raise AmountError(refused.reason, raw) from None
     return amount.quantize(CENT)
+
+
+def read_currency(typed: str) -> str:
+    """A currency to show amounts in: a sign (€, $, R$) or a short code (EUR, CHF, kr), at most CURRENCY_MAX
+    characters of letters and currency signs; AmountError("currency") otherwise."""
+    mark = typed.strip()
+    if not 1 <= len(mark) <= CURRENCY_MAX or not all(ch.isalpha() or unicodedata.category(ch) == "Sc" for ch in mark):
+        raise AmountError("currency", typed)
+    return mark
 
 
 def to_cents(amount: Decimal) -> int:

@@ -306,10 +306,12 @@ class LedgerMethods:
     async def merge_guest(
         self, guild_id: int, *, guest: PlayerRef, into: PlayerRef, channel_id: int, user_id: int, note: str
     ) -> Merged | None:
-        """Move every entry of guest `guest` (in every game of the server) to `into`, forget the guest's name,
-        and log `note` (by `user_id`, in the channel's open game, else the server log), in one transaction.
-        None if either player is unknown, or they are the same, or `guest` is a member."""
+        """Move every entry of guest `guest` (in every game of the server) to `into` (a guest or a member, made a
+        player if new: a rename, or a guest who joined Discord), forget the guest's name, and log `note` (by
+        `user_id`, in the channel's open game, else the server log), in one transaction. None if `guest` is
+        not a guest with entries here, or is `into`."""
         keys = {"guild_id": guild_id}
+        target = {**keys, "player_key": into.key, "user_id": into.user_id, "guest": into.guest, "now": now()}
         note_params = {
             "guild_id": guild_id,
             "channel_id": channel_id,
@@ -325,12 +327,11 @@ class LedgerMethods:
         }
 
         async def merge(conn: aiosqlite.Connection) -> Merged | None:
-            found = [
-                list(await conn.execute_fetchall(PLAYER_BY_KEY, {**keys, "key": ref.key})) for ref in (guest, into)
-            ]
-            if not all(found) or guest.guest is None or found[0][0]["id"] == found[1][0]["id"]:
+            found = list(await conn.execute_fetchall(PLAYER_BY_KEY, {**keys, "key": guest.key}))
+            if not found or guest.guest is None or guest.key == into.key:
                 return None
-            ids = {**keys, "guest_id": found[0][0]["id"], "into_id": found[1][0]["id"]}
+            [(into_id,)] = await conn.execute_fetchall(UPSERT_PLAYER, target)
+            ids = {**keys, "guest_id": found[0]["id"], "into_id": into_id}
             moved = list(await conn.execute_fetchall(MOVE_ENTRIES, ids))
             await conn.execute_fetchall(DELETE_PLAYER, ids)
             [row] = await conn.execute_fetchall(INSERT_ENTRY, note_params)

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from ledger import AmountError, format_amount, parse_amount
-from ledger.amounts import from_cents, to_cents
+from ledger.amounts import from_cents, read_currency, to_cents
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,15 @@ def test_cents_round_trip_exactly(amount: str) -> None:
 def test_cents_refuse_a_fraction_of_a_cent() -> None:
     with pytest.raises(ValueError, match="two decimals"):
         to_cents(Decimal("0.001"))
+
+
+@pytest.mark.parametrize(("typed", "mark"), [("€", "€"), (" CHF ", "CHF"), ("R$", "R$"), ("kr", "kr")])
+def test_a_currency_is_a_sign_or_a_short_code(typed: str, mark: str) -> None:
+    assert read_currency(typed) == mark
+
+
+@pytest.mark.parametrize("typed", ["", "euros", "1€", "<@1>", "**", "€ $", "@everyone"])
+def test_anything_else_is_not_a_currency(typed: str) -> None:
+    with pytest.raises(AmountError) as refused:
+        read_currency(typed)
+    assert refused.value.reason == "currency"

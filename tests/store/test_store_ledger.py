@@ -209,11 +209,26 @@ async def test_merge_moves_a_guests_entries_in_every_game_and_logs_it(store: Sto
     assert await store.find_player(G, PlayerRef(guest="Alise")) is None
 
 
+async def test_merge_into_a_new_name_renames_and_into_a_member_joins_them(store: Store) -> None:
+    game = await night(store)
+    await record(store, game, PlayerRef(guest="Alise"), "buyin", 100, "i:1")
+    await record(store, game, CAROL, "buyin", 100, "i:2")
+
+    renamed = await store.merge_guest(G, guest=PlayerRef(guest="Alise"), into=ALICE, channel_id=1, user_id=1, note="a")
+    joined = await store.merge_guest(G, guest=CAROL, into=BOB, channel_id=1, user_id=1, note="b")
+
+    assert renamed is not None and joined is not None
+    assert [(e.player.guest, e.player.user_id) for e in await store.game_money(G, game.id)] == [
+        ("Alice", None),
+        (None, BOB_ID),
+    ]
+
+
 @pytest.mark.parametrize(
     ("guest", "into"),
-    [(BOB, ALICE), (ALICE, ALICE), (PlayerRef(guest="Nobody"), ALICE), (ALICE, PlayerRef(guest="Nobody"))],
+    [(BOB, ALICE), (ALICE, ALICE), (ALICE, PlayerRef(guest="alice ")), (PlayerRef(guest="Nobody"), ALICE)],
 )
-async def test_merge_refuses_a_member_the_same_player_or_an_unknown_one(store: Store, guest, into) -> None:
+async def test_merge_refuses_a_member_the_same_player_or_an_unknown_guest(store: Store, guest, into) -> None:
     game = await night(store)
     await record(store, game, ALICE, "buyin", 100, "i:1")
     await record(store, game, BOB, "buyin", 100, "i:2")
