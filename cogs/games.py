@@ -205,14 +205,16 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.command(name="end", description="Close this channel's open game.")
     @cooldown.writes
     async def end(self, interaction: discord.Interaction[FloorBot]) -> None:
-        language = await reply_language(interaction)
+        voice = await money.voice(interaction)
+        language = voice.language
         closing = self.bot.store.end_game(guild_id_of(interaction), channel_id=interaction.channel_id or 0)
         game = await in_time(interaction, closing)
         if game is None:
             await answer(interaction, text(language, "games.none_open"), ephemeral=True)
             return
         night = money.Night.of(await self.bot.store.game_money(game.guild_id, game.id))
-        settled = money.end_card(await money.voice(interaction), game, night)  # the ledger's, if it has one
+        settlement = await money.settled(night, anyway=False) if night.players else None
+        settled = money.end_card(voice, game, night, settlement)  # who pays whom, if the game has a ledger
         ended = text(language, "games.ended", game=game_label(game), number=game.number)
         await answer(interaction, ended, embed=MISSING if settled is None else settled)
 

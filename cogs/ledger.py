@@ -360,7 +360,7 @@ class Ledger(commands.GroupCog, group_name="ledger", group_description="The mone
         if chosen is None:
             return
         night = Night.of(await self.bot.store.game_money(chosen.guild_id, chosen.id))
-        result = money.settlement(night, anyway=anyway)
+        result = await money.settled(night, anyway=anyway)
         if result is None:
             refusal = (
                 f"{money.difference_line(voice, night.summary)}\n{voice.say('settle_refused', number=chosen.number)}"

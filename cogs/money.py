@@ -8,6 +8,7 @@ escaped; every list is cut into pages by characters as well as by count, so a 10
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -156,6 +157,12 @@ def settlement(night: Night, *, anyway: bool) -> Settlement | None:
     return Settlement(settle(even), adjusted)
 
 
+async def settled(night: Night, *, anyway: bool) -> Settlement | None:
+    """`settlement` in a worker thread: the exact search for a 15-player table takes about 0.1 s of CPU
+    (bench/ledger.py), which on the event loop would hold up every other server's interactions."""
+    return await asyncio.to_thread(settlement, night, anyway=anyway)
+
+
 def settlement_card(voice: Voice, game: Game, night: Night, result: Settlement) -> tuple[discord.Embed, list[str]]:
     """Each line "Carol pays Alice 50"; the footer says how many transfers and why that is the fewest."""
     card = discord.Embed(title=title(voice, "settle_title", game), colour=embeds.RULING_COLOUR)
@@ -200,12 +207,11 @@ def removed_text(voice: Voice, entry: LedgerEntry) -> str:
     return voice.say("undone", number=entry.number, entry=sentence, user=f"<@{entry.recorded_by}>", by=by)
 
 
-def end_card(voice: Voice, game: Game, night: Night) -> discord.Embed | None:
-    """What /game end adds for a game with a ledger: who pays whom, or (in and out differ) the difference
-    and how to settle the closed game anyway; None for a game without money."""
+def end_card(voice: Voice, game: Game, night: Night, result: Settlement | None) -> discord.Embed | None:
+    """What /game end adds for a game with a ledger: who pays whom (`result`), or (None: in and out differ)
+    the difference and how to settle the closed game anyway; None for a game without money."""
     if not night.players:
         return None
-    result = settlement(night, anyway=False)
     if result is None:
         later = f"{difference_line(voice, night.summary)}\n{voice.say('settle_later', number=game.number)}"
         return fit.embed(discord.Embed(title=title(voice, "settle_title", game), description=later))
