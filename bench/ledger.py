@@ -151,13 +151,17 @@ async def through_the_bot(path: Path, interactions: int) -> None:
     try:
         banker = Actor(user_id=10**17, name="banker")
         await driver.command("game", banker, ("start",), name="Friday")
-        samples = []
-        for n in range(interactions):
+        buyins, rulings = [], []
+        for n in range(interactions):  # alternated with a /ruling, so both meet the same load on the machine
             member = Actor(user_id=10**17 + 1 + n, name=f"m{n}")  # each records their own: no rate limit
             started = time.perf_counter()
             await driver.command("ledger", member, ("buyin",), player=f"<@{member.user_id}>", amount="50")
-            samples.append(time.perf_counter() - started)
-        print(f"  /ledger buyin, {interactions} members one after another: {figures(samples)}")
+            buyins.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            await driver.command("ruling", member, situation="the flop had four cards")
+            rulings.append(time.perf_counter() - started)
+        print(f"  /ledger buyin, {interactions} members one after another: {figures(buyins)}")
+        print(f"  /ruling (logged) alternated with them, as a yardstick:     {figures(rulings)}")
     finally:
         await driver.close()
 

@@ -18,7 +18,6 @@ working after a restart, for as long as the game is open.
 
 from __future__ import annotations
 
-import logging
 import re
 from datetime import date
 from typing import Any
@@ -40,8 +39,6 @@ from ledger.amounts import from_cents, to_cents
 from ledger.players import GUEST_MAX, PlayerError, PlayerRef, fold, read_player
 from store import Game, LedgerEntry, LedgerPlayer, Recorded
 from store.models import MoneyKind
-
-log = logging.getLogger("floorcall.ledger")
 
 AMOUNT_TYPED = 40  # characters Discord lets a member type in `amount`
 PLAYER_TYPED = 100

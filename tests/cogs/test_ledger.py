@@ -433,10 +433,18 @@ async def test_no_open_game_is_said_plainly(driver, send_command) -> None:
         assert is_ephemeral(reply) and "No game is open in this channel" in said(reply)
 
 
-async def test_writes_count_against_the_members_limit(driver, send_command) -> None:
-    await send_command("game", "start", actor=MANAGER, name="Friday")
-    replies = [await send_command("ledger", "buyin", actor=MANAGER, player="Alice", amount="1") for _ in range(21)]
-    assert "Slow down" in said(replies[-1]) and len(await money(driver)) == 19  # the start was a write too
+async def test_writes_count_against_the_members_limit(driver, send_command, click, monkeypatch) -> None:
+    monkeypatch.setattr(driver.bot.limits.writes, "clock", lambda: 1000.0)  # no token comes back meanwhile
+    await send_command("game", "start", actor=MANAGER, name="Friday")  # a write too: 19 of 20 left
+    replies = [await send_command("ledger", "buyin", actor=MANAGER, player="Alice", amount="1") for _ in range(20)]
+
+    rebuy = await click(replies[0], "Rebuy 1", actor=MANAGER)
+    other = await send_command("ledger", "buyin", actor=PLAYER, player=mention(PLAYER), amount="1")
+
+    assert [("Slow down" in said(reply)) for reply in replies] == [False] * 19 + [True]
+    assert is_ephemeral(rebuy) and "Slow down" in said(rebuy)
+    assert not is_ephemeral(other)  # the limit is each member's own
+    assert len(await money(driver)) == 20
 
 
 async def test_a_member_records_themselves_in_the_console_as_at_you(bot, error_log) -> None:
