@@ -41,7 +41,9 @@ class Voice:
         return text(self.language, f"ledger.{key}", **fields)
 
     def money(self, amount: Decimal) -> str:
-        return format_amount(amount, self.currency)
+        """ "€12.50"; in Italian "€12,50" (amounts never carry thousands separators, so nothing else changes)."""
+        shown = format_amount(amount, self.currency)
+        return shown.replace(".", ",") if self.language == "it" else shown
 
     def signed(self, amount: Decimal) -> str:
         """A result: "+60", "-10", "0" (the sign says who is up)."""

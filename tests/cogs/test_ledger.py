@@ -264,6 +264,8 @@ async def test_decimal_amounts_add_up_exactly(driver, send_command) -> None:
     assert "in 20.05 · out 20.05" in said(shown) and "In and out match" in said(shown)
     settled = await send_command("ledger", "settle")
     assert settled.embeds[0]["description"] == "Alice pays Bob 20.05"
+    in_italian = await send_command("ledger", "settle", actor=replace(PLAYER, locale="it"))
+    assert in_italian.embeds[0]["description"] == "Alice paga 20,05 a Bob"
 
 
 async def test_settle_refuses_a_difference_unless_told_and_says_how_it_was_absorbed(driver, send_command) -> None:
