@@ -1,4 +1,5 @@
-"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export.
+"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export. The
+game's ledger (cogs/ledger.py) shows in its log, and `/game end` says who pays whom.
 
 Thin by design: the store does the work (and the scoping by server); this module turns its values into
 replies. Games and entries are shown by their per-server numbers (`#3`), never by the store's internal ids.

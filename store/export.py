@@ -21,6 +21,10 @@ thread and peaks at about 22 MiB of Python memory (one plain file's worth of rec
 thread still shares the GIL: other servers' rulings meanwhile waited 10–20 ms at worst (about 50 ms when
 both cores were also busy with other processes), against 5–15 ms without an export.
 
+The ledger's buy-ins and cash-outs are rows of the same file, in number order among the rulings and notes
+(kind `buyin`/`cashout`, the player in `player` or `player_user_id`, the amount as exact decimal text such
+as "12.50", who undid it in `removed_by`/`removed_at`); those columns are empty for rulings and notes.
+
 CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
 carriage return (what a spreadsheet would run as a formula, e.g. `=HYPERLINK(...)`) gets a leading
 apostrophe, which spreadsheets show as text. Our own values (numbers, dates, tokens) never start that way,
