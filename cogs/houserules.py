@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import cooldown, fit
+from cogs import cooldown, embeds, fit
 from cogs.core import FloorBot
 from cogs.games import ListPager, guild_id_of
 from cogs.house import house_rule_line, is_floor
@@ -162,9 +162,9 @@ class HouseRules(
         language = await reply_language(interaction)
         rules = await self.bot.store.list_house_rules(guild_id_of(interaction))
         lines = (house_rule_line(self.bot.engine, house, language, fit.DESCRIPTION) for house in rules)
-        pages = fit.pages(lines, per_page=PER_PAGE)
-        title, empty = say(language, "house.list_title"), say(language, "house.none")
-        pager = ListPager(interaction.user.id, pages, language, title=title, empty=empty)
+        pages = fit.pages(lines, per_page=PER_PAGE) or [say(language, "house.none")]
+        card = discord.Embed(title=say(language, "house.list_title"), colour=embeds.RULING_COLOUR)
+        pager = ListPager(interaction.user.id, pages, language, card)
         embed, paged = await pager.show(interaction, 1)
         if not paged:
             pager.stop()

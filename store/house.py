@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import aiosqlite
 
@@ -255,7 +255,10 @@ class HouseStore:
     Mixed into `Store`, whose writer and reads they use."""
 
     _writer: GroupCommitWriter
-    _read: Callable[[str, dict[str, Any]], Awaitable[list[sqlite3.Row]]]
+
+    if TYPE_CHECKING:
+
+        async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]: ...
 
     # -- house rules ---------------------------------------------------------------------------------
 

@@ -75,20 +75,43 @@ SEEDS: dict[int, Seed] = {
         ),
         ("public",),  # the upgrade test reads as nobody in particular: the private ruling stays hidden
     ),
-    # A question answered with its ruling, one still waiting, and a server's settings.
+    # An open game with a note, a question waiting on its answer, and settings with a language.
     5: Seed(
         (
-            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request, created_at, answered_by, "
-            "answered_at) VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}', strftime('%Y-%m-%dT%H:%M:%fZ'), "
-            "42, strftime('%Y-%m-%dT%H:%M:%fZ')), (78, 1, 10, 42, '{}', strftime('%Y-%m-%dT%H:%M:%fZ'), NULL, NULL)",
-            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, status, rule_id, outcome, "
-            "rulebook, question_id, created_at) VALUES (1, 1, 10, 42, 'ruling', 'card exposed', 'ruling', "
-            "'holdem.exposed-holecard', 'misdeal', 'robert-classic', 77, '2024-05-01T20:01:00.000Z')",
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (3, 1, 1, 10, 'Friday', 42, '2024-05-01T20:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (1, 1, 3, 10, 42, 'note', 'seats drawn', '2024-05-01T20:05:00.000Z')",
+            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request) "
+            'VALUES (77, 1, 10, 42, \'{"text": "card exposed"}\')',
+            "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'robert-classic', 'it')",
+        ),
+        ("seats drawn",),
+    ),
+    # The ledger: a guest's buy-in (#1) in an open game, then a ruling (#2) a question's answer logged, another
+    # question still waiting.
+    6: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (4, 1, 1, 10, 'Saturday', 42, '2024-06-01T20:00:00.000Z')",
+            "INSERT INTO ledger_players (id, guild_id, player_key, guest, created_at) "
+            "VALUES (1, 1, 'g:carol', 'Carol', '2024-06-01T20:01:00.000Z')",
+            "INSERT INTO ledger_entries (guild_id, number, game_id, channel_id, player_id, kind, cents, recorded_by, "
+            "recorded_at, request) VALUES (1, 1, 4, 10, 1, 'buyin', 5000, 42, '2024-06-01T20:02:00.000Z', 'r1')",
+            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request, answered_by, answered_at) "
+            "VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}', 42, strftime('%Y-%m-%dT%H:%M:%fZ')), "
+            "(78, 1, 10, 42, '{}', NULL, NULL)",
+            "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
+            "outcome, rulebook, question_id, created_at) VALUES (2, 1, 4, 10, 42, 'ruling', 'card exposed', 'ruling', "
+            "'holdem.exposed-holecard', 'misdeal', 'robert-classic', 77, '2024-06-01T20:03:00.000Z')",
             "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'tda-2024', 'it')",
         ),
-        ("card exposed",),
+        ("card exposed", ""),  # the log page shows the buy-in (no text) under the ruling
     ),
 }
+
+# A question each seed has waiting on its answer, from before the upgrade.
+PENDING = {5: 77, 6: 78}
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
 NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]]] = {
@@ -106,7 +129,8 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
     ),
     3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
     4: ({}, {(1, "public"): 2}),
-    5: ({}, {(1, "card exposed"): 1}),
+    5: ({(1, "Friday"): 1}, {(1, "seats drawn"): 1}),
+    6: ({(1, "Saturday"): 1}, {(1, "card exposed"): 2}),
 }
 
 
@@ -132,6 +156,8 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
         "guild_settings",
         "guild_counters",
         "pending_questions",
+        "ledger_players",
+        "ledger_entries",
         "house_rules",
         "floor_roles",
         "house_rulings",
@@ -163,7 +189,7 @@ async def test_upgrade_keeps_data(db_path: Path, version: int) -> None:
     finally:
         await store.close()
 
-    assert settings.rulebook == ("tda-2024" if version == 5 else "robert-classic")
+    assert settings.rulebook == ("tda-2024" if version == 6 else "robert-classic")
     assert tuple(entry.text for entry in page.entries) == SEEDS[version].log_texts
     after = _dump(db_path)
     assert after["user_version"] == [(LATEST_VERSION,)]
@@ -223,8 +249,8 @@ async def test_upgrade_to_house_rules_leaves_earlier_rulings_undecidable_and_car
             house=house,
             card={"text": "flop had four cards"},
         )
-        if version == 5:
-            answered = await store.answer_question(1, 78, answered_by=42, ruling=record)
+        if version in PENDING:
+            answered = await store.answer_question(1, PENDING[version], answered_by=42, ruling=record)
             assert answered is not None and answered.entry is not None
             logged = answered.entry
         else:
