@@ -35,7 +35,7 @@ from .writer import GroupCommitWriter
 Verdict = Literal["confirmed", "overruled"]
 VERDICTS: tuple[Verdict, ...] = ("confirmed", "overruled")
 
-# v7 (issue 13). The ledger's v6 is written in parallel; at merge this comes after it.
+# Schema v7 (issue 13), after the ledger's v6: see store/schema.py.
 MIGRATION: tuple[str, ...] = (
     """CREATE TABLE house_rules (
         guild_id BIGINT NOT NULL,

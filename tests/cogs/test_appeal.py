@@ -283,3 +283,19 @@ async def test_a_pending_floor_call_survives_a_restart(bot, config, error_log) -
         assert not second.standin.errors
     finally:
         await second.close()
+
+
+async def test_a_late_form_is_deferred_and_still_updates_the_card(driver) -> None:
+    """A form delivered 2 s after Discord made it (a slow gateway): the write runs past the deferral point, so the
+    bot acknowledges first and then edits the card through the deferred reply."""
+    card = await ruled(driver)
+    opened = await call_floor(driver, card, MANAGER)
+    values = {"verdict": [choice(opened, "Confirm")], "decision": "Late but right"}
+    submitted = payloads.aged(payloads.modal_submit(opened.modal or {}, MANAGER, values, card.posted), 2.0)
+
+    late = await driver.feed(submitted)
+
+    assert late.callback["type"] == 6  # a deferred update of the card
+    [edit] = [r for r in late.requests if r.method == "PATCH"]
+    assert edit.path.endswith("/messages/@original") and "Late but right" in str(edit.json["embeds"])
+    assert "Late but right" in driver.standin.messages[int(card.posted["id"])]["embeds"][0]["description"]
