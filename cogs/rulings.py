@@ -81,7 +81,6 @@ class Rulings(commands.Cog):
         ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts, reply_language=request.language)
         house = await house_rule_for(interaction, ruling)
         applied = apply(self.bot.engine, ruling, house, card_language(request, ruling))
-        shown = card(interaction.client, request, applied.ruling, house=applied.note)
         if ruling.status == "ruling":
             logged, entry = await log_ruling(interaction, request, applied)
             shown = card(interaction.client, request, applied.ruling, logged, house=applied.note)
@@ -89,10 +88,11 @@ class Rulings(commands.Cog):
             await answer(interaction, embed=shown, view=view or discord.utils.MISSING, ephemeral=private)
         elif ruling.status == "question" and ruling.questions:
             question_id = await in_time(interaction, ask(interaction, request, ruling), ephemeral=private)
+            shown = card(interaction.client, request, applied.ruling, house=applied.note)
             await answer(interaction, embed=shown, view=QuestionView(question_id, ruling), ephemeral=private)
         else:
             view = nearest_rules(interaction.client, request, ruling)
-            await answer(interaction, embed=shown, view=view, ephemeral=private)
+            await answer(interaction, embed=card(interaction.client, request, ruling), view=view, ephemeral=private)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[FloorBot]) -> None:
