@@ -145,15 +145,14 @@ def replaced_answers(
 
 
 def house_line(house: HouseNote, ruling: Ruling, language: Language) -> str:
-    """The house rule, first on the card: its text, as typed, made safe."""
-    if ruling.status != "ruling":
-        line = text(language, "house.question_line", text=quote(house.text, HOUSE_QUOTE))
-        return (
-            line
-            if house.replaced_by is None
-            else f"{line}\n{text(language, 'house.its_outcome', headline=house.replaced_by)}"
-        )
-    return text(language, "house.rule_line", text=quote(house.text, HOUSE_QUOTE))
+    """The house rule, first on the card: its text, as typed, made safe (on a question, with the outcome it
+    will put in place whatever the answer)."""
+    if ruling.status == "ruling":
+        return text(language, "house.rule_line", text=quote(house.text, HOUSE_QUOTE))
+    lines = [text(language, "house.question_line", text=quote(house.text, HOUSE_QUOTE))]
+    if house.replaced_by is not None:
+        lines.append(text(language, "house.its_outcome", headline=house.replaced_by))
+    return "\n".join(lines)
 
 
 def floor_line(floor: FloorNote, language: Language) -> str:
