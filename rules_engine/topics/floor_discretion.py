@@ -1,0 +1,18 @@
+"""Who decides when the rules don't settle it (general.floor-discretion): whether the host's ruling is final, what
+happens where no rule fits, a house rule against the rulebook. What decides it: whether the game has a posted or
+agreed house rule. Tried last: any specific rule a situation touches comes before the general one."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from . import Cue, Topic, mentions
+
+
+def house_rule(r: Reading, facts: Facts) -> None:
+    if r.has("no_house_rule"):
+        facts["house_rule"] = "no"
+    elif r.has("house_rule_said"):
+        facts["house_rule"] = "yes"
+
+
+TOPIC = Topic("floor-discretion", cues=(Cue(7, mentions("floor_authority")),), readers=(house_rule,))

@@ -1,0 +1,43 @@
+"""Who shows first at showdown (showdown.order). What decides it: whether anyone bet on the last round (the last
+bettor or raiser shows first, else the first seat left of the button), and with an all-in, whether a side pot is
+being contested. Whether a mucked or unshown hand can be seen is `ask-to-see`."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic, mentions
+
+
+def river_bet(r: Reading, facts: Facts) -> None:
+    """The last betting the story tells decides ("he bet the flop, we checked the river" is no river bet); bets
+    said of an earlier street don't count, and an all-in there leaves nothing to bet on the river."""
+    earlier = r.matches("earlier_street_bet")
+    bets = [m.start() for m in r.matches("last_round_bet")
+            if not denied(r, m) and not any(_overlap(m, e) for e in earlier)]
+    checks = [m.start() for m in r.matches("last_round_checked")]
+    if bets or checks:
+        facts["river_bet"] = "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
+    elif any(r.has("allin") and _overlap(a, e) for a in r.matches("allin") for e in earlier):
+        facts["river_bet"] = "no"
+
+
+def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    return a.start() < b.end() and b.start() < a.end()
+
+
+def allin_showdown(r: Reading, facts: Facts) -> None:
+    if any(not denied(r, m) for m in r.matches("allin")):
+        facts["allin_showdown"] = "yes"
+
+
+def side_pot(r: Reading, facts: Facts) -> None:
+    if r.has("single_pot"):
+        facts["side_pot"] = "no"
+    elif r.has("side_pot"):
+        facts["side_pot"] = "yes"
+
+
+TOPIC = Topic("show-order", cues=(Cue(107, mentions("show_first")),), readers=(river_bet, allin_showdown, side_pot))

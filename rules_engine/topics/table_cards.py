@@ -1,0 +1,41 @@
+"""A hand not fully shown at showdown (showdown.must-table-all-cards): a player turned up only one hole card, or
+asks whether both must be shown to win. What decides it: whether he still holds his cards, and once he let them
+go, whether they can still be picked out. A board claim is `board-claim`; a card the dealer flashes while dealing
+is `exposed-holecard`."""
+
+from __future__ import annotations
+
+from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _part_shown(r: Reading, given: Facts) -> Facts | None:
+    """A player showing one card at showdown; one flashed while dealing or peeking is another topic."""
+    if r.has("both_required") or (r.has("hand_status_asked") and r.has("both_shown")):
+        return {}
+    if not r.has("showdown_scene") or r.has("dealing_scene"):
+        return None
+    by_dealer = r.matches("dealer_showed_one")
+    one_card = [m for m in r.matches("one_card_shown")
+                if not any(d.start() < m.end() and m.start() < d.end() for d in by_dealer)]
+    return {} if one_card else None
+
+
+def cards_tabled(r: Reading, facts: Facts) -> None:
+    if r.has("one_card_shown"):
+        facts["cards_tabled"] = "no"
+    elif r.has("both_shown"):
+        facts["cards_tabled"] = "yes"
+
+
+def cards_released(r: Reading, facts: Facts) -> None:
+    """He let go of his cards (mucked, threw them in), or still holds them."""
+    if r.has("kept_cards"):
+        facts["cards_released"] = "no"
+    elif any(not denied(r, m) for m in r.matches("hand_mucked")):
+        facts["cards_released"] = "yes"
+
+
+TOPIC = Topic("table-cards", cues=(Cue(87, _part_shown),), readers=(cards_tabled, cards_released, hand_identifiable))
