@@ -14,7 +14,7 @@ from . import Cue, Topic
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     if not r.has("pot_words"):
         return None
-    wrong = r.has("wrong_award") or r.has("pot_miscount")
+    wrong = r.has("wrong_award") or r.has("pot_miscount") or r.has("pot_correction")
     return {} if wrong and (r.has("pot_awarded") or r.has("late_claim") or r.has("next_hand_begun")) else None
 
 
