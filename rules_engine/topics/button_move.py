@@ -11,11 +11,9 @@ from . import Cue, Topic
 
 
 def _button_question(r: Reading, given: Facts) -> Facts | None:
-    if r.has("button_misplaced"):
-        return None
-    named = r.has("dead_button_named") or r.has("moving_button_named")
-    asked = r.has("button_question") and (r.has("player_gone") or r.has("heads_up_blinds"))
-    return {} if named or asked else None
+    asked = (r.has("heads_up_blinds") or r.has("player_gone")) and r.has("button_question")
+    named = asked or r.has("dead_button_named") or r.has("moving_button_named")
+    return {} if named and not r.has("button_misplaced") else None
 
 
 def button_issue(r: Reading, facts: Facts) -> None:

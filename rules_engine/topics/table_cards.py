@@ -5,6 +5,8 @@ is `exposed-holecard`."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
 from ..reading import Facts, Reading
@@ -15,12 +17,15 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     """A player showing one card at showdown; one flashed while dealing or peeking is another topic."""
     if r.has("both_required") or (r.has("hand_status_asked") and r.has("both_shown")):
         return {}
-    if not r.has("showdown_scene") or r.has("dealing_scene"):
+    if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
         return None
     by_dealer = r.matches("dealer_showed_one")
-    one_card = [m for m in r.matches("one_card_shown")
-                if not any(d.start() < m.end() and m.start() < d.end() for d in by_dealer)]
-    return {} if one_card else None
+    by_player = [m for m in r.matches("one_card_shown") if not any(_overlap(m, d) for d in by_dealer)]
+    return {} if by_player else None
+
+
+def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    return a.start() < b.end() and b.start() < a.end()
 
 
 def cards_tabled(r: Reading, facts: Facts) -> None:
