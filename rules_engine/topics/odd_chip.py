@@ -12,7 +12,7 @@ from . import Cue, Topic
 def _splitting(r: Reading, given: Facts) -> Facts | None:
     if not r.has("split_words"):
         return None
-    splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split")
+    splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or r.has("tie_split_asked")
     return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first")) else None
 
 
