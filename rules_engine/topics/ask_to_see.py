@@ -10,7 +10,9 @@ from . import Cue, Topic
 
 
 def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
-    return {} if r.has("seeing_words") and r.has("ask_see") and not r.has("not_a_showdown_request") else None
+    if not r.has("seeing_words") or r.has("strategy_talk") or r.has("not_a_showdown_request"):
+        return None
+    return {} if r.has("ask_see") else None
 
 
 def hand_called(r: Reading, facts: Facts) -> None:

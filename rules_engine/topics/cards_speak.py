@@ -6,6 +6,7 @@ and complained about is `pot-dispute`; a board claim is `board-claim`."""
 from __future__ import annotations
 
 from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -14,25 +15,34 @@ def _killed_tabled(r: Reading) -> bool:
     return r.has("dealer_killed") and r.has("shown_hand")
 
 
+def _false_claim(r: Reading) -> bool:
+    """Someone announced a hand and then showed less (or the player who believed it found out)."""
+    return r.has("hand_claim") and (r.has("claim_false") or r.has("muck_regret"))
+
+
 def _mucked_on_claim(r: Reading) -> bool:
-    """An opponent claimed a hand, and someone threw his cards away believing it (the claim then proved false)."""
-    return r.has("hand_claim") and r.has("hand_mucked") and (r.has("claim_false") or r.has("muck_regret"))
+    """A player threw his cards away face down believing a false claim; thrown face up, they are tabled."""
+    return _false_claim(r) and r.has("hand_mucked") and not r.has("thrown_face_up")
+
+
+def _misread(r: Reading) -> bool:
+    miscalled = any(not denied(r, m) for m in r.matches("miscalled"))  # "nobody miscalled"
+    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r)
 
 
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("hand_reading_words"):
+    if not r.has("hand_reading_words") or r.has("normal_play"):
         return None
-    if r.has("cards_speak") or r.has("miscalled") or _mucked_on_claim(r) or _killed_tabled(r):
-        return {}
-    return None
+    return {} if _killed_tabled(r) or _misread(r) else None
 
 
 def misread_kind(r: Reading, facts: Facts) -> None:
-    if _killed_tabled(r):
-        facts["misread_kind"] = "tabled-winner-killed"
-    elif _mucked_on_claim(r):
+    """A player who threw his own cards away on a false claim comes first, even if the dealer then scooped them."""
+    if _mucked_on_claim(r):
         facts["misread_kind"] = "mucked-on-claim"
-    elif r.has("miscalled") or r.has("cards_speak"):
+    elif _killed_tabled(r):
+        facts["misread_kind"] = "tabled-winner-killed"
+    elif _misread(r):
         facts["misread_kind"] = "hand-misread"
 
 

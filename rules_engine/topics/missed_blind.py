@@ -11,7 +11,7 @@ from . import Cue, Topic
 
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("blind_words"):
+    if not r.has("blind_words") or r.has("strategy_talk"):
         return None
     return {} if r.has("missed_blind") or r.has("away_at_deal") or r.has("dealt_in_owing") else None
 

@@ -7,12 +7,14 @@ muck after losing is normal play."""
 from __future__ import annotations
 
 from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
-    if r.has("hand_mucked") and (r.has("muck_regret") or r.has("fouled_other")):
+    mucked = any(not denied(r, m) for m in r.matches("hand_mucked"))  # "nobody mucked by mistake"
+    if mucked and (r.has("muck_regret") or r.has("fouled_other")) and not r.has("normal_play"):
         return {}
     return None
 

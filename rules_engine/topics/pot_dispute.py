@@ -7,14 +7,16 @@ misread noticed before the pot is awarded is `cards-speak`; a normal showdown is
 from __future__ import annotations
 
 from ..readers.actions import players_acted
+from ..readers.negation import denied
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("pot_words"):
+    if not r.has("pot_words") or r.has("normal_play"):
         return None
-    wrong = r.has("wrong_award") or r.has("pot_miscount") or r.has("pot_correction")
+    wrong = any(not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction")
+                for m in r.matches(concept))  # "nobody miscalled, the pot went to the right guy"
     return {} if wrong and (r.has("pot_awarded") or r.has("late_claim") or r.has("next_hand_begun")) else None
 
 

@@ -8,7 +8,7 @@ import re
 
 from ..readers.negation import denied
 from ..reading import Facts, Reading
-from . import Cue, Topic, mentions
+from . import Cue, Topic
 
 
 def river_bet(r: Reading, facts: Facts) -> None:
@@ -40,4 +40,11 @@ def side_pot(r: Reading, facts: Facts) -> None:
         facts["side_pot"] = "yes"
 
 
-TOPIC = Topic("show-order", cues=(Cue(107, mentions("show_first")),), readers=(river_bet, allin_showdown, side_pot))
+def _order_asked(r: Reading, given: Facts) -> Facts | None:
+    """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
+    if r.has("strategy_talk"):
+        return None
+    return {} if r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) else None
+
+
+TOPIC = Topic("show-order", cues=(Cue(107, _order_asked),), readers=(river_bet, allin_showdown, side_pot))

@@ -14,8 +14,13 @@ from . import Cue, Topic
 
 
 def _part_shown(r: Reading, given: Facts) -> Facts | None:
-    """A player showing one card at showdown; one flashed while dealing or peeking is another topic."""
+    """A player showing one card at showdown; one flashed while dealing or peeking is another topic, and so is a
+    claim to play the board (`board-claim`, tried after this topic)."""
+    if r.has("board_played") or r.has("strategy_talk"):
+        return None
     if r.has("both_required") or (r.has("hand_status_asked") and r.has("both_shown")):
+        return {}
+    if r.has("shown_privately") and r.has("showdown_scene"):
         return {}
     if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
         return None
@@ -29,18 +34,19 @@ def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
 
 
 def cards_tabled(r: Reading, facts: Facts) -> None:
-    if r.has("one_card_shown"):
+    if r.has("one_card_shown") or r.has("shown_privately"):
         facts["cards_tabled"] = "no"
     elif r.has("both_shown"):
         facts["cards_tabled"] = "yes"
 
 
 def cards_released(r: Reading, facts: Facts) -> None:
-    """He let go of his cards (mucked, threw them in), or still holds them."""
-    if r.has("kept_cards"):
-        facts["cards_released"] = "no"
-    elif any(not denied(r, m) for m in r.matches("hand_mucked")):
-        facts["cards_released"] = "yes"
+    """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
+    the other card, then mucked it")."""
+    said = [(m.start(), "no") for m in r.matches("kept_cards")]
+    said += [(m.start(), "yes") for m in r.matches("hand_mucked") if not denied(r, m)]
+    if said:
+        facts["cards_released"] = max(said)[1]
 
 
-TOPIC = Topic("table-cards", cues=(Cue(87, _part_shown),), readers=(cards_tabled, cards_released, hand_identifiable))
+TOPIC = Topic("table-cards", cues=(Cue(97, _part_shown),), readers=(cards_tabled, cards_released, hand_identifiable))
