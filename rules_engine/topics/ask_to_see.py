@@ -21,18 +21,23 @@ def hand_called(r: Reading, facts: Facts) -> None:
 
 
 def asker_role(r: Reading, facts: Facts) -> None:
-    """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller."""
+    """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller. With no bet
+    on the last round there is no caller, whoever asks."""
     for concept, role in (("asker_other", "other"), ("asker_winner", "winner"), ("asker_caller", "caller")):
         if r.has(concept):
             facts["asker_role"] = role
             return
+    if r.has("last_round_checked") and not r.has("last_round_bet"):
+        facts["asker_role"] = "not-caller"
 
 
 def asker_kept_cards(r: Reading, facts: Facts) -> None:
     """A player out of the hand holds no cards; a caller may have kept his or mucked them."""
-    if r.has("asker_holds"):
+    if facts.get("asker_role") == "other":
+        facts["asker_kept_cards"] = "no"
+    elif r.has("asker_holds"):
         facts["asker_kept_cards"] = "yes"
-    elif r.has("asker_mucked") or facts.get("asker_role") == "other":
+    elif r.has("asker_mucked"):
         facts["asker_kept_cards"] = "no"
 
 

@@ -16,8 +16,9 @@ def _killed_tabled(r: Reading) -> bool:
 
 
 def _false_claim(r: Reading) -> bool:
-    """Someone announced a hand and then showed less (or the player who believed it found out)."""
-    return r.has("hand_claim") and (r.has("claim_false") or r.has("muck_regret"))
+    """Someone announced a hand and then showed less. (A player who mucked a winner after a true claim misread
+    his own hand: that is `mucked-hand`.)"""
+    return r.has("hand_claim") and r.has("claim_false")
 
 
 def _mucked_on_claim(r: Reading) -> bool:

@@ -18,8 +18,10 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     claim to play the board (`board-claim`, tried after this topic)."""
     if r.has("board_played") or r.has("strategy_talk"):
         return None
-    if r.has("both_required") or (r.has("hand_status_asked") and r.has("both_shown")):
+    if r.has("both_required"):
         return {}
+    if r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled"):
+        return {}  # whether face-up cards count; a hand its owner misread is `cards-speak`
     if r.has("shown_privately") and r.has("showdown_scene"):
         return {}
     if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
