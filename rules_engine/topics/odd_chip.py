@@ -12,7 +12,9 @@ from . import Cue, Topic
 def _splitting(r: Reading, given: Facts) -> Facts | None:
     if not r.has("split_words"):
         return None
-    splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or r.has("tie_split_asked")
+    allin_shares = r.has("allin") and r.has("allin_share_asked")  # "A all in for 20, B and C call… how much is A's?"
+    splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or r.has("tie_split_asked") \
+        or allin_shares
     return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first")) else None
 
 
