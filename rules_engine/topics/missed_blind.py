@@ -34,8 +34,10 @@ def acted_on_hand(r: Reading, facts: Facts) -> None:
 
 def looked_at_cards(r: Reading, facts: Facts) -> None:
     said = r.matches("looked_at_cards")
-    if said:
-        facts["looked_at_cards"] = "no" if all(denied(r, m) for m in said) else "yes"
+    if r.has("not_looked") or (said and all(denied(r, m) for m in said)):
+        facts["looked_at_cards"] = "no"
+    elif said:
+        facts["looked_at_cards"] = "yes"
 
 
 TOPIC = Topic("missed-blind", cues=(Cue(47, _owed_blind),), readers=(missed_issue, acted_on_hand, looked_at_cards))

@@ -15,15 +15,15 @@ from . import Cue, Topic
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     if not r.has("pot_words") or r.has("normal_play"):
         return None
-    wrong = any(not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction")
-                for m in r.matches(concept))  # "nobody miscalled, the pot went to the right guy"
+    wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
+        not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
     return {} if wrong and (r.has("pot_awarded") or r.has("late_claim") or r.has("next_hand_begun")) else None
 
 
 def error_kind(r: Reading, facts: Facts) -> None:
     if r.has("pot_miscount"):
         facts["error_kind"] = "pot-count"
-    elif r.has("wrong_award"):
+    elif r.has("wrong_award") or r.has("better_hand_found"):
         facts["error_kind"] = "hand-read"
 
 
