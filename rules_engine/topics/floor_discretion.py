@@ -8,11 +8,19 @@ from ..reading import Facts, Reading
 from . import Cue, Topic, mentions
 
 
+def _house_rule_against_book(r: Reading, given: Facts) -> Facts | None:
+    """"Our house rule says X, the book says Y: which applies?": asked whatever the situation is about."""
+    return {} if r.has("house_rule_said") and r.has("which_rule_asked") else None
+
+
 def house_rule(r: Reading, facts: Facts) -> None:
     if r.has("no_house_rule"):
         facts["house_rule"] = "no"
+    elif r.has("house_rule_unsure"):
+        facts["house_rule"] = "unsure"
     elif r.has("house_rule_said"):
         facts["house_rule"] = "yes"
 
 
-TOPIC = Topic("floor-discretion", cues=(Cue(7, mentions("floor_authority")),), readers=(house_rule,))
+TOPIC = Topic("floor-discretion", cues=(Cue(137, _house_rule_against_book), Cue(7, mentions("floor_authority"))),
+              readers=(house_rule,))

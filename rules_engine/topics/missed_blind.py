@@ -13,6 +13,8 @@ from . import Cue, Topic
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     if not r.has("blind_words") or r.has("strategy_talk"):
         return None
+    if r.has("dead_button_named") or r.has("moving_button_named"):
+        return None  # "moving button: the BB left, so UTG skips the big" is where the blinds go
     return {} if r.has("missed_blind") or r.has("away_at_deal") or r.has("dealt_in_owing") else None
 
 
