@@ -10,7 +10,7 @@ from . import Cue, Topic
 
 
 def _splitting(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("split_words"):
+    if not r.has("split_words") or r.has("strategy_talk"):
         return None
     allin_shares = r.has("allin") and r.has("allin_share_asked")  # "A all in for 20, B and C call… how much is A's?"
     splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or r.has("tie_split_asked") \

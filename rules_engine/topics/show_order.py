@@ -15,9 +15,9 @@ def river_bet(r: Reading, facts: Facts) -> None:
     """The last betting the story tells decides ("he bet the flop, we checked the river" is no river bet); bets
     said of an earlier street don't count, and an all-in there leaves nothing to bet on the river."""
     earlier = r.matches("earlier_street_bet")
-    bets = [m.start() for m in r.matches("last_round_bet")
+    bets = [m.end() for m in r.matches("last_round_bet")
             if not denied(r, m) and not any(_overlap(m, e) for e in earlier)]
-    checks = [m.start() for m in r.matches("last_round_checked")]
+    checks = [m.end() for m in r.matches("last_round_checked")]
     if bets or checks:
         facts["river_bet"] = "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
     elif any(r.has("allin") and _overlap(a, e) for a in r.matches("allin") for e in earlier):
@@ -44,6 +44,8 @@ def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
     if r.has("strategy_talk"):
         return None
+    if r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")):
+        return {}  # an all-in showdown: may anyone keep his hand hidden?
     return {} if r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) else None
 
 
