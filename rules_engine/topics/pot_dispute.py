@@ -40,7 +40,8 @@ def next_hand_action(r: Reading, facts: Facts) -> None:
     begun = r.matches("next_hand_begun")
     if facts.get("next_hand_started") != "yes" or not begun:
         return
-    players_acted(Reading(r.text[begun[0].end():], r.lexicon), facts)
+    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), r.text[begun[0].end():]))
+    players_acted(Reading(told, r.lexicon), facts)
 
 
 TOPIC = Topic("pot-dispute", cues=(Cue(127, _awarded_wrongly),),
