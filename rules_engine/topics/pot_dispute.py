@@ -17,7 +17,8 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
         return None
     wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
-    return {} if wrong and (r.has("pot_awarded") or r.has("late_claim") or r.has("next_hand_begun")) else None
+    awarded = any(not denied(r, m) for m in r.matches("pot_awarded"))  # "the dealer hasn't moved the chips"
+    return {} if wrong and (awarded or r.has("late_claim") or r.has("next_hand_begun")) else None
 
 
 def error_kind(r: Reading, facts: Facts) -> None:
