@@ -5,6 +5,8 @@ and complained about is `pot-dispute`; a board claim is `board-claim`."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
 from ..reading import Facts, Reading
@@ -16,9 +18,24 @@ def _killed_tabled(r: Reading) -> bool:
 
 
 def _false_claim(r: Reading) -> bool:
-    """Someone announced a hand and then showed less. (A player who mucked a winner after a true claim misread
-    his own hand: that is `mucked-hand`.)"""
-    return r.has("hand_claim") and r.has("claim_false")
+    """Someone announced a hand and then showed less, or another hand than he named. (A player who mucked a
+    winner after a true claim misread his own hand: that is `mucked-hand`.)"""
+    claims = r.matches("hand_claim")
+    return bool(claims) and (r.has("claim_false") or any(_shown_otherwise(r, claim) for claim in claims))
+
+
+def _shown_otherwise(r: Reading, claim: re.Match[str]) -> bool:
+    """A hand turned over after the claim that is not the hand claimed ("announces a full house … turns over a
+    flush")."""
+    claimed = _hands(r, claim)
+    shown = {hand for m in r.matches("hand_shown") if m.start() >= claim.end() for hand in _hands(r, m)}
+    return bool(claimed and shown) and not claimed & shown
+
+
+def _hands(r: Reading, span: re.Match[str]) -> set[str]:
+    """The hands named inside a phrase, each under its one name (the pattern group that found it)."""
+    return {name for m in r.matches("hand_name") if span.start() <= m.start() < span.end()
+            for name, text in m.groupdict().items() if text}
 
 
 def _mucked_on_claim(r: Reading) -> bool:
