@@ -14,7 +14,8 @@ from . import Cue, Topic
 
 
 def _killed_tabled(r: Reading) -> bool:
-    return r.has("dealer_killed") and r.has("shown_hand")
+    """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand)."""
+    return r.has("dealer_killed") and any(not denied(r, m) for m in r.matches("shown_hand"))
 
 
 def _false_claim(r: Reading) -> bool:
@@ -44,14 +45,25 @@ def _mucked_on_claim(r: Reading) -> bool:
 
 
 def _misread(r: Reading) -> bool:
-    miscalled = any(not denied(r, m) for m in r.matches("miscalled"))  # "nobody miscalled"
+    """A misreading at a showdown: "I had misread my own cards" while the dealer dealt is no showdown dispute."""
+    shown = any(not denied(r, m) for m in r.matches("shown_hand"))  # "il mazziere non ha girato niente"
+    miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
+        shown or r.has("showdown_scene") or r.has("hand_claim"))
     return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r)
+
+
+def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
+    """A hand thrown away on a false claim, or a tabled winner killed: said more specifically than a request
+    to share the pot ("… do I get anything?"), so tried before board claims."""
+    if not r.has("hand_reading_words") or r.has("normal_play") or r.has("board_played"):
+        return None
+    return {} if _mucked_on_claim(r) or _killed_tabled(r) else None
 
 
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
     if not r.has("hand_reading_words") or r.has("normal_play"):
         return None
-    return {} if _killed_tabled(r) or _misread(r) else None
+    return {} if _misread(r) else None
 
 
 def misread_kind(r: Reading, facts: Facts) -> None:
@@ -64,4 +76,5 @@ def misread_kind(r: Reading, facts: Facts) -> None:
         facts["misread_kind"] = "hand-misread"
 
 
-TOPIC = Topic("cards-speak", cues=(Cue(77, _cards_against_words),), readers=(misread_kind, hand_identifiable))
+TOPIC = Topic("cards-speak", cues=(Cue(107, _hand_lost_to_words), Cue(77, _cards_against_words)),
+              readers=(misread_kind, hand_identifiable))

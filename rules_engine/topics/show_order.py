@@ -49,4 +49,4 @@ def _order_asked(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) else None
 
 
-TOPIC = Topic("show-order", cues=(Cue(107, _order_asked),), readers=(river_bet, allin_showdown, side_pot))
+TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))
