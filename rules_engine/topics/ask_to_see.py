@@ -10,9 +10,8 @@ from . import Cue, Topic
 
 
 def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("seeing_words") or r.has("strategy_talk") or r.has("not_a_showdown_request"):
-        return None
-    return {} if r.has("ask_see") else None
+    asked = r.has("seeing_words") and r.has("ask_see")
+    return {} if asked and not (r.has("strategy_talk") or r.has("not_a_showdown_request")) else None
 
 
 def hand_called(r: Reading, facts: Facts) -> None:

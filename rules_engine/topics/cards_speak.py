@@ -55,15 +55,13 @@ def _misread(r: Reading) -> bool:
 def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
     """A hand thrown away on a false claim, or a tabled winner killed: said more specifically than a request
     to share the pot ("… do I get anything?"), so tried before board claims."""
-    if not r.has("hand_reading_words") or r.has("normal_play") or r.has("board_played"):
+    if not r.has("hand_reading_words") or not (_mucked_on_claim(r) or _killed_tabled(r)):
         return None
-    return {} if _mucked_on_claim(r) or _killed_tabled(r) else None
+    return None if r.has("normal_play") or r.has("board_played") else {}
 
 
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("hand_reading_words") or r.has("normal_play"):
-        return None
-    return {} if _misread(r) else None
+    return {} if r.has("hand_reading_words") and _misread(r) and not r.has("normal_play") else None
 
 
 def misread_kind(r: Reading, facts: Facts) -> None:

@@ -11,11 +11,11 @@ from . import Cue, Topic
 
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("blind_words") or r.has("strategy_talk"):
+    if not r.has("blind_words") or not (r.has("missed_blind") or r.has("away_at_deal") or r.has("dealt_in_owing")):
         return None
-    if r.has("dead_button_named") or r.has("moving_button_named"):
-        return None  # "moving button: the BB left, so UTG skips the big" is where the blinds go
-    return {} if r.has("missed_blind") or r.has("away_at_deal") or r.has("dealt_in_owing") else None
+    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`)
+    button_named = r.has("dead_button_named") or r.has("moving_button_named")
+    return None if button_named or r.has("strategy_talk") else {}
 
 
 def missed_issue(r: Reading, facts: Facts) -> None:

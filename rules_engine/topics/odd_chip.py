@@ -10,12 +10,12 @@ from . import Cue, Topic
 
 
 def _splitting(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("split_words") or r.has("strategy_talk"):
+    if not r.has("split_words"):
         return None
     allin_shares = r.has("allin") and r.has("allin_share_asked")  # "A all in for 20, B and C call… how much is A's?"
     tie_asked = r.has("tie_split_asked") and not r.has("board_claim")  # a chop claimed on the board is board-claim
     splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or tie_asked or allin_shares
-    return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first")) else None
+    return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first") or r.has("strategy_talk")) else None
 
 
 def hi_lo(r: Reading, facts: Facts) -> None:

@@ -13,12 +13,14 @@ from . import Cue, Topic
 
 
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("pot_words") or r.has("normal_play"):
+    if not r.has("pot_words"):
+        return None
+    awarded = any(not denied(r, m) for m in r.matches("pot_awarded"))  # "the dealer hasn't moved the chips"
+    if not (awarded or r.has("late_claim") or r.has("next_hand_begun")):
         return None
     wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
-    awarded = any(not denied(r, m) for m in r.matches("pot_awarded"))  # "the dealer hasn't moved the chips"
-    return {} if wrong and (awarded or r.has("late_claim") or r.has("next_hand_begun")) else None
+    return {} if wrong and not r.has("normal_play") else None
 
 
 def error_kind(r: Reading, facts: Facts) -> None:

@@ -42,11 +42,9 @@ def side_pot(r: Reading, facts: Facts) -> None:
 
 def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
-    if r.has("strategy_talk"):
-        return None
-    if r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")):
-        return {}  # an all-in showdown: may anyone keep his hand hidden?
-    return {} if r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) else None
+    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
+        r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")))  # may anyone keep his hand hidden?
+    return {} if asked and not r.has("strategy_talk") else None
 
 
 TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))

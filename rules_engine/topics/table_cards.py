@@ -16,19 +16,17 @@ from . import Cue, Topic
 def _part_shown(r: Reading, given: Facts) -> Facts | None:
     """A player showing one card at showdown; one flashed while dealing or peeking is another topic, and so is a
     claim to play the board (`board-claim`, tried after this topic)."""
-    if r.has("board_played") or r.has("strategy_talk"):
-        return None
-    if r.has("both_required"):
-        return {}
-    if r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled"):
-        return {}  # whether face-up cards count; a hand its owner misread is `cards-speak`
-    if r.has("shown_privately") and r.has("showdown_scene"):
-        return {}
+    shown = r.has("both_required") or (
+        r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")) or (  # owner misread: cards-speak
+        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r)
+    return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
+
+
+def _one_card_at_showdown(r: Reading) -> bool:
     if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
-        return None
+        return False
     by_dealer = r.matches("dealer_showed_one")
-    by_player = [m for m in r.matches("one_card_shown") if not any(_overlap(m, d) for d in by_dealer)]
-    return {} if by_player else None
+    return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
 
 
 def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
