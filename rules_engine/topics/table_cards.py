@@ -16,7 +16,8 @@ from . import Cue, Topic
 def _part_shown(r: Reading, given: Facts) -> Facts | None:
     """A player showing one card at showdown; one flashed while dealing or peeking is another topic, and so is a
     claim to play the board (`board-claim`, tried after this topic)."""
-    face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")  # else cards-speak
+    # do face-up cards count? (a hand its owner misread is `cards-speak`)
+    face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
     shown = r.has("both_required") or face_up_questioned or (
         r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r)
     return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
