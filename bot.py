@@ -31,6 +31,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.games",
     "cogs.settings",
     "cogs.tools",
+    "cogs.ledger",
+    "cogs.houserules",
 )
 
 TOKEN_HELP = """\

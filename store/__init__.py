@@ -8,12 +8,20 @@ Changes to signatures the cogs used (issue 8):
   no game `game_number` (checked in the export's own snapshot, so a game deleted meanwhile is not exported
   as an empty file). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
 
+House rules, the floor role and floor calls (issue 13): `store.house`, mixed into Store. `log_ruling` and
+`RulingRecord` take the house rule that touched a ruling (`house`) and a public ruling's `card`.
+
 Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a one-line `str()`):
 - `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
   file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
   anything else SQLite refuses while opening (a failed migration included): never a raw sqlite3 error.
 - StoreGone from any call once the file at the path was deleted or replaced; StoreFull for a write the full
   disk refused. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
+
+The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
+`find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
+ledger's entries among rulings and notes (LogEntry kinds `buyin`/`cashout`, export columns `player`,
+`player_user_id`, `amount`, `removed_by`, `removed_at`).
 
 Transitional, only until the cogs move to numbers and the new export (then delete them):
 - `log_page(..., game_id=...)`: a game by its internal id; use `game_number`.
@@ -23,6 +31,7 @@ Transitional, only until the cogs move to numbers and the new export (then delet
 """
 
 from .errors import GameAlreadyOpen, StoreClosed, StoreError, StoreFault, StoreFull, StoreGone, StoreUnusable
+from .house import FloorCall, FloorDecision, HouseApplied, HouseRule, RulingMark, Verdict
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -30,10 +39,15 @@ from .models import (
     ExportPart,
     Game,
     GuildSettings,
+    LedgerEntry,
+    LedgerPlayer,
     LogEntry,
     LogPage,
+    Merged,
     PendingQuestion,
+    Recorded,
     RulingRecord,
+    Standing,
     Viewer,
 )
 from .store import Store
@@ -43,13 +57,23 @@ __all__ = [
     "Answered",
     "Export",
     "ExportPart",
+    "FloorCall",
+    "FloorDecision",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "HouseApplied",
+    "HouseRule",
+    "LedgerEntry",
+    "LedgerPlayer",
     "LogEntry",
     "LogPage",
+    "Merged",
     "PendingQuestion",
+    "Recorded",
+    "RulingMark",
     "RulingRecord",
+    "Standing",
     "Store",
     "StoreClosed",
     "StoreError",
@@ -57,5 +81,6 @@ __all__ = [
     "StoreFull",
     "StoreGone",
     "StoreUnusable",
+    "Verdict",
     "Viewer",
 ]

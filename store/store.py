@@ -27,6 +27,8 @@ import aiosqlite
 
 from .errors import GameAlreadyOpen, StoreUnusable
 from .export import Format, export_log
+from .house import HouseApplied, HouseStore, card_json, log_extras
+from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
 from .opening import DatabaseFile, check_integrity, check_path, refused
 from .schema import migrate
@@ -36,6 +38,7 @@ from .sql import (
     INSERT_ENTRY,
     INSERT_GAME,
     INSERT_QUESTION,
+    LOG_ENTRY_FIELDS,
     PURGE_QUESTIONS,
     QUESTION_COLUMNS,
     entries_query,
@@ -59,8 +62,10 @@ def _names_nothing(*references: int | None) -> bool:
     return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
 
 
-class Store:
-    """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
+class Store(HouseStore, LedgerMethods):
+    """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown. The ledger's
+    methods (buy-ins, cash-outs, standings) are in store/ledger.py; house rules, the floor role and floor calls
+    in store/house.py."""
 
     def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
@@ -135,11 +140,22 @@ class Store:
         outcome: str | None,
         rulebook: str,
         private: bool = False,
+        house: HouseApplied | None = None,
+        card: Mapping[str, Any] | None = None,
     ) -> LogEntry:
         """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
-        ruling (asked privately) is shown only to its asker and to managers."""
-        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private)
-        return await self._insert_entry(ruling_params(guild_id, record))
+        ruling (asked privately) is shown only to its asker and to managers. `house`: the house rule that touched
+        it; `card`: what a public ruling's card was built from, kept so the floor can confirm or overrule it
+        (store.house), in the same transaction as the entry."""
+        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private, house, card)
+        if house is None and card is None:
+            return await self._insert_entry(ruling_params(guild_id, record))
+        serialised = card_json(card) if card is not None else None
+
+        async def log(conn: aiosqlite.Connection) -> LogEntry:
+            return await _log_ruling(conn, guild_id, record, card=serialised)
+
+        return await self._writer.run(log, atomic=True)
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
         """Log a free-text note where a ruling from this channel would go."""
@@ -173,15 +189,18 @@ class Store:
         page: int = 1,
         per_page: int = 10,
     ) -> LogPage:
-        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log.
+        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log;
+        the ledger's buy-ins and cash-outs among them, in the order they were recorded.
 
         Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
         names a game by its internal id."""
         page = max(page, 1)
         if _names_nothing(game_number, game_id):
             return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
+        which = game_filter(game_number, game_id)
         rows = await self._read(
-            entries_query(game_filter(game_number, game_id)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
+            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} UNION ALL {money_rows(which)} "
+            "ORDER BY 2 DESC LIMIT :limit OFFSET :offset",  # 2: the number, which orders a server's entries
             {
                 **visible_to(viewer),
                 "guild_id": guild_id,
@@ -224,11 +243,13 @@ class Store:
         )
 
     async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server (its settings and number counters stay)."""
+        """Delete every game and every entry of the server, the ledger's and its players' names too (its
+        settings and number counters stay)."""
         params = {"guild_id": guild_id}
         await self._writer.write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
-            ("DELETE FROM games WHERE guild_id = :guild_id", params),
+            ("DELETE FROM games WHERE guild_id = :guild_id", params),  # and, by cascade, the ledger's entries
+            ("DELETE FROM ledger_players WHERE guild_id = :guild_id", params),
         )
 
     # -- pending questions ---------------------------------------------------------------------------
@@ -266,7 +287,7 @@ class Store:
         if _names_nothing(question_id):
             return None
         asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by}
-        entry_params = None if ruling is None else ruling_params(guild_id, ruling, question_id=question_id)
+        card = None if ruling is None or ruling.card is None else card_json(ruling.card)
         next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
 
         async def answer(conn: aiosqlite.Connection) -> Answered | None:
@@ -274,9 +295,8 @@ class Store:
             if not rows:
                 return None
             entry = None
-            if entry_params is not None:
-                [row] = await conn.execute_fetchall(INSERT_ENTRY, entry_params)
-                entry = LogEntry.from_row(row)
+            if ruling is not None:
+                entry = await _log_ruling(conn, guild_id, ruling, card=card, question_id=question_id)
             next_id = None
             if next_params is not None:
                 followup = {**next_params, "channel_id": rows[0]["channel_id"], "owner_id": rows[0]["owner_id"]}
@@ -360,7 +380,8 @@ class Store:
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, defaults for anything never set."""
         rows = await self._read(
-            "SELECT rulebook, language FROM guild_settings WHERE guild_id = :guild_id", {"guild_id": guild_id}
+            "SELECT rulebook, language, currency FROM guild_settings WHERE guild_id = :guild_id",
+            {"guild_id": guild_id},
         )
         return GuildSettings.from_row(rows[0] if rows else None)
 
@@ -372,14 +393,28 @@ class Store:
         """Choose the reply language; None means each user's own locale."""
         return await self._set_setting(guild_id, "language", language)
 
+    async def set_currency(self, guild_id: int, currency: str | None) -> GuildSettings:
+        """The currency the ledger shows amounts in (a sign or a code); None shows plain numbers."""
+        return await self._set_setting(guild_id, "currency", currency)
+
     async def _set_setting(self, guild_id: int, column: str, value: str | None) -> GuildSettings:
-        # `column` is one of two literals from the methods above, never user input.
+        # `column` is one of three literals from the methods above, never user input.
         [row] = await self._writer.write(
             (
                 f"INSERT INTO guild_settings (guild_id, {column}) VALUES (:guild_id, :value) "
                 f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column} "
-                f"RETURNING rulebook, language",
+                f"RETURNING rulebook, language, currency",
                 {"guild_id": guild_id, "value": value},
             )
         )
         return GuildSettings.from_row(row)
+
+
+async def _log_ruling(
+    conn: aiosqlite.Connection, guild_id: int, ruling: RulingRecord, *, card: str | None, question_id: int | None = None
+) -> LogEntry:
+    """Insert a ruling's entry and what it logs beside it (its house rule, its floor call: `card` already JSON)."""
+    [row] = await conn.execute_fetchall(INSERT_ENTRY, ruling_params(guild_id, ruling, question_id=question_id))
+    entry = LogEntry.from_row(row)
+    await log_extras(conn, guild_id, entry.number, house=ruling.house, card=card)
+    return entry

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from store_helpers import ruling
 
-from store import Game, RulingRecord, Store, Viewer
+from ledger.players import PlayerRef
+from store import Game, HouseApplied, RulingRecord, Store, Viewer
 
 A = 111_111_111_111_111_111  # the server with data
 B = 222_222_222_222_222_222  # the other server, probing with A's channel and game ids
@@ -26,9 +27,16 @@ A_SECRETS = (
     "A-private-ruling",
     "A-secret-note",
     "A-secret-question",
+    "A-secret-guest",
+    "A-other-guest",
+    "A-cur",
     "tda-2024",
     "A.rule",
     str(A),
+    "A-house-rule",
+    "A-card",
+    "A-floor-decision",
+    str(A_FLOOR_ROLE := 314_159_265_358_979),
 )
 # B's manager, who is also the author of A's entries: neither makes A's rows B's.
 B_MANAGER = Viewer(user_id=1, manager=True)
@@ -39,11 +47,24 @@ class Seeded:
     game: Game
     closed_game: Game
     question_id: int
+    decided: int  # a public ruling the floor decided
+    pending: int  # a public ruling the floor has not decided
+    money_number: int
+
+
+def _money(game: Game, guest: str, kind: str, request: str) -> dict[str, object]:
+    """`Store.record_money`'s keyword arguments for 50.00 of `guest` in A's `game`."""
+    player = PlayerRef(guest=guest)
+    return dict(
+        game_id=game.id, channel_id=A_CHANNEL, player=player, kind=kind, cents=5000, recorded_by=1, request=request
+    )
 
 
 async def _seed_a(store: Store) -> Seeded:
     closed = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
     await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
+    await store.record_money(A, **_money(closed, "A-secret-guest", "buyin", "A-closed-1"))
+    await store.record_money(A, **_money(closed, "A-other-guest", "cashout", "A-closed-2"))
     await store.end_game(A, channel_id=A_CHANNEL)
     game = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
     await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
@@ -51,10 +72,23 @@ async def _seed_a(store: Store) -> Seeded:
     await store.add_note(A, channel_id=A_CHANNEL + 1, user_id=1, text="A-secret-note")
     await store.set_rulebook(A, "tda-2024")
     await store.set_language(A, "it")
+    await store.set_currency(A, "A-cur")
+    recorded = await store.record_money(A, **_money(game, "A-secret-guest", "buyin", "A-open-1"))
+    await store.record_money(A, **_money(game, "A-other-guest", "buyin", "A-open-2"))
+    assert recorded is not None
     question_id = await store.create_question(
         A, channel_id=A_CHANNEL, owner_id=1, request={"situation": "A-secret-question"}
     )
-    return Seeded(game=game, closed_game=closed, question_id=question_id)
+    await store.set_house_rule(A, "A.rule", text="A-house-rule", outcome="A.outcome", set_by=1)
+    await store.set_floor_role(A, A_FLOOR_ROLE, set_by=1)
+    house = HouseApplied("A.rule", "A-house-rule", "A.outcome", "A.rulebook-outcome")
+    public = ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule")
+    decided = await store.log_ruling(A, **public, house=house, card={"text": "A-card"})  # type: ignore[arg-type]
+    pending = await store.log_ruling(A, **public, house=house, card={"text": "A-card"})  # type: ignore[arg-type]
+    await store.decide_floor_call(
+        A, decided.number, verdict="overruled", decision="A-floor-decision", outcome=None, decided_by=1
+    )
+    return Seeded(game, closed, question_id, decided.number, pending.number, recorded.entry.number)
 
 
 Call = Callable[[Store, Seeded], Awaitable[object]]
@@ -81,7 +115,40 @@ CALLS: dict[str, Call] = {
     "answer_question": lambda s, a: s.answer_question(
         B, a.question_id, answered_by=1, ruling=RulingRecord(**ruling("B ruling")), next_request={"q": "B"}
     ),
+    "set_currency": lambda s, a: s.set_currency(B, "B$"),
+    "record_money": lambda s, a: s.record_money(B, **_money(a.game, "A-secret-guest", "cashout", "A-open-1")),
+    "remove_money": lambda s, a: s.remove_money(B, game_id=a.game.id, removed_by=2),
+    "game_money": lambda s, a: s.game_money(B, a.game.id),
+    "money_entry": lambda s, a: s.money_entry(B, a.money_number),
+    "find_player": lambda s, a: s.find_player(B, PlayerRef(guest="A-secret-guest")),
+    "recent_players": lambda s, a: s.recent_players(B),
+    "merge_guest": lambda s, a: s.merge_guest(
+        B,
+        guest=PlayerRef(guest="A-secret-guest"),
+        into=PlayerRef(guest="A-other-guest"),
+        channel_id=A_CHANNEL,
+        user_id=2,
+        note="B merge",
+    ),
+    "standings": lambda s, a: s.standings(B),
+    "set_house_rule": lambda s, a: _set_house_rule_for_the_same_rule(s),
+    "get_house_rule": lambda s, a: s.get_house_rule(B, "A.rule"),
+    "list_house_rules": lambda s, a: s.list_house_rules(B),
+    "clear_house_rule": lambda s, a: s.clear_house_rule(B, "A.rule"),
+    "set_floor_role": lambda s, a: s.set_floor_role(B, None, set_by=2),
+    "get_floor_role": lambda s, a: s.get_floor_role(B),
+    "get_floor_call": lambda s, a: s.get_floor_call(B, a.decided),
+    "decide_floor_call": lambda s, a: s.decide_floor_call(
+        B, a.pending, verdict="overruled", decision="B decision", outcome=None, decided_by=2
+    ),
+    "ruling_marks": lambda s, a: s.ruling_marks(B, [a.decided, a.pending]),
 }
+
+
+async def _set_house_rule_for_the_same_rule(store: Store) -> str:
+    """B's house rule for the rule A has one for; its text (the rule id is B's own argument, echoed back)."""
+    return (await store.set_house_rule(B, "A.rule", text="B house rule", outcome=None, set_by=2)).text
+
 
 # Methods that take a game number also get probed for each of A's games, in the log and export too, and
 # with A's internal game ids where a (transitional) parameter takes one.
@@ -95,6 +162,14 @@ GAME_PROBES: dict[str, Call] = {
     "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game.number),
     "get_game (A's game id as a number)": lambda s, a: s.get_game(B, a.game.id),
     "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game.number),
+    "remove_money (A's entry)": lambda s, a: s.remove_money(B, game_id=a.game.id, removed_by=2, number=a.money_number),
+    "remove_money (A's last of a recorder)": lambda s, a: s.remove_money(
+        B, game_id=a.game.id, removed_by=2, recorded_by=1
+    ),
+    "game_money (A's closed game)": lambda s, a: s.game_money(B, a.closed_game.id),
+    "merge_guest (A's guest into a member)": lambda s, a: s.merge_guest(
+        B, guest=PlayerRef(guest="A-secret-guest"), into=PlayerRef(user_id=1), channel_id=A_CHANNEL, user_id=2, note="x"
+    ),
 }
 
 
@@ -134,6 +209,13 @@ async def test_the_probe_sees_a_leak(store: Store) -> None:
     assert "A-private-ruling" in repr(await store.log_page(A, viewer=B_MANAGER))
     assert "A-secret-question" in repr(await store.get_question(A, seeded.question_id))
     assert "A-private-ruling" in repr(await store.export(A, viewer=B_MANAGER, fmt="json", max_bytes=10_000_000))
+    assert "A-secret-guest" in repr(await store.recent_players(A))
+    assert "A-secret-guest" in repr(await store.game_money(A, seeded.game.id))
+    assert "A-secret-guest" in repr(await store.standings(A))
+    assert "A-floor-decision" in repr(await store.get_floor_call(A, seeded.decided))
+    assert "A-house-rule" in repr(await store.list_house_rules(A))
+    assert str(A_FLOOR_ROLE) in repr(await store.get_floor_role(A))
+    assert seeded.decided in await store.ruling_marks(A, [seeded.decided])
 
 
 def _rows_of(path: Path, guild_id: int) -> dict[str, list[tuple[object, ...]]]:
