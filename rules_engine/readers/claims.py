@@ -4,10 +4,12 @@ becomes the burn no matter what", "il capo dice di toglierla e metterla come bru
 the turn with the burns".
 
 Such a clause is dropped before anything reads the text, from the verb that introduces it to the end of its
-sentence, so its ordinals, counts and remedies are never read as facts of the hand. A claim that tells an event
-("the SB says his first card was face up", "he says the dealer flopped before he acted, so redeal") is kept, unless
-it is put as a general rule ("any exposed card is a misdeal"); a remedy someone wants or tells the dealer to apply
-("he wants a misdeal", "I told the dealer to put the turn with the burns") never tells what happened.
+sentence, so its ordinals, counts and remedies are never read as facts of the hand; only when the rest of the text
+tells what happened (a text all about the rule, "our house rules say chopping is not allowed, what applies?", is
+the question itself). A claim that tells an event ("the SB says his first card was face up", "he says the dealer
+flopped before he acted, so redeal") is kept, unless it is put as a general rule ("any exposed card is a
+misdeal"); a remedy someone wants or tells the dealer to apply ("he wants a misdeal", "I told the dealer to put the
+turn with the burns") never tells what happened.
 """
 
 from __future__ import annotations
@@ -45,7 +47,10 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
             starts.append(length + (1 if kept else 0))
             length = starts[-1] + len(sentence)
             kept.append(sentence)
-    return " ".join(kept), tuple(starts) or (0,)
+    told = " ".join(kept)
+    if not any(_says(lexicon, event, told) for event in _EVENTS):
+        return text, sentences  # nothing happened besides the claims: the rule itself is the question
+    return told, tuple(starts) or (0,)
 
 
 def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:

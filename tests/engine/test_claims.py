@@ -30,7 +30,13 @@ def test_a_claim_that_tells_an_event_is_kept() -> None:
 
 
 def test_a_rule_put_generally_is_dropped_even_with_an_event_word() -> None:
-    assert _told("someone said under v11 any exposed card is a misdeal") == "someone"
+    assert _told("the dealer flipped the hijack's second card. someone said under v11 any exposed card is a misdeal") \
+        == "the dealer flipped the hijack s second card someone"
+
+
+def test_a_text_all_about_the_rule_is_the_question_itself() -> None:
+    text = "our house rules say chopping is not allowed, the rulebook says nothing, what applies?"
+    assert _told(text) == " ".join(LEXICON.speller.words(text))
 
 
 def test_a_claim_ends_at_a_but_that_turns_to_what_happened() -> None:
