@@ -93,6 +93,10 @@ class Speller:
         self._known = frozenset(known) | frozenset(domain)
         self.correct = lru_cache(maxsize=16384)(self._correct)
 
+    def knows(self, word: str) -> bool:
+        """Whether a word is one of the vocabulary's (a name, "Mike", is not)."""
+        return word in self._known
+
     def _correct(self, word: str) -> str:
         if word in self._known or not 4 <= len(word) <= MAX_WORD_LENGTH or not word.isalpha():
             return word

@@ -113,7 +113,9 @@ def _table(r: Reading) -> Table:
         players = tuple(range(3, most[-1] + 1))
     elif r.has("full_table"):
         players = sizes[-1:] or FULL_RING
-    buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
+    entries = listing(r)  # "posto 1: Anna (bottone), posto 2: …" is no "bottone, posto 2"
+    buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))
+               if not any(m.start() < e.end() and e.start() < m.end() for e in entries)]
     if names:
         buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
     button = buttons[-1] if buttons else listed_button
@@ -141,6 +143,10 @@ def _roster(r: Reading) -> tuple[dict[str, int], frozenset[int], int | None]:
             names[who] = seat
         if group(match, "button"):
             button = seat
+    for match in r.matches("seat_of_name"):
+        who = group(match, "who") or ""
+        if not r.lexicon.speller.knows(who):  # "Mike is seat 5", not "button this hand was seat 1"
+            names.setdefault(who, int(group(match, "seat") or 0))
     return names, frozenset(empty), button
 
 
