@@ -28,6 +28,7 @@ _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|boa
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la prima"
+_OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
@@ -168,8 +169,10 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
     card" is the 2nd; "seat 6's first card, button in seat 5" the 1st); None when no seat is said."""
     if value not in (1, 2):
         return None
-    seat = seats.owner(r, card) or _possessor(r, card.start())
-    return seats.position(seats.deck_places(r, seat, value)) if seat else None
+    mine = _MINE_BEFORE.search(r.before(card.start(), "owner_before") + " " + _OWNED_ORDINAL_LEAD.sub("", card[0]))
+    seat = _possessor(r, card.end()) if mine else seats.owner(r, card) or _possessor(r, card.start())
+    return seats.position(seats.deck_places(r, seat, value)) if seat else None  # "my first, the guy in the BB":
+    # my card, whoever is named after it
 
 
 def _possessor(r: Reading, position: int) -> seats.Seat | None:
