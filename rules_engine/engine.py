@@ -82,7 +82,8 @@ class Engine:
         if decision.case.no_ruling:  # normal play, or a situation another rule of the catalogue governs
             case = decision.case
             explanation = (case.explanation[language],) if case.explanation else ()
-            alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
+            offered = rule.related if case.no_ruling == "other_rule" else (rule.id, *rule.related)
+            alternatives = tuple(offered)[:MAX_ALTERNATIVES]
             return self._no_match(relevant, language, book, alternatives, explanation, case.headline[language])
         return self._ruling(rule, book, decision, relevant, language)
 
@@ -113,15 +114,17 @@ class Engine:
         decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
         return _Decision(case, (), decisive)
 
-    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue]) -> tuple[Case | None, tuple[str, ...]]:
-        """The first case that holds, or the askable facts the first undecided case still needs."""
+    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue],
+                    unasked: frozenset[str] = frozenset()) -> tuple[Case | None, tuple[str, ...]]:
+        """The first case that holds, or the askable facts the first undecided case still needs (a case that needs
+        a fact without a question, or one of `unasked`, is passed over)."""
         for case in rule.cases_for(book):
             verdict = case.judge(facts)
             if verdict is Verdict.HOLDS:
                 return case, ()
             if verdict is Verdict.UNKNOWN:
                 missing = case.missing(facts)
-                if all(self.data.facts[name].question for name in missing):
+                if all(self.data.facts[name].question and name not in unasked for name in missing):
                     order = {name: i for i, name in enumerate(rule.facts)}
                     return None, tuple(sorted(missing, key=order.__getitem__))
         return None, ()
@@ -135,9 +138,10 @@ class Engine:
         kind = self.data.facts[name]
         cases = [self._first_case(rule, book, {**facts, name: kind.coerce(o.value)})[0] for o in kind.options]
         first = cases[0] if cases else None
-        if first is not None and all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
-            return first
-        return None
+        if first is None or not all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
+            return None
+        unasked, _ = self._first_case(rule, book, facts, frozenset({name}))  # the case that holds without it,
+        return unasked if unasked is not None and unasked.outcome == first.outcome else first  # whose steps fit
 
     def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],
                       assumptions: Mapping[str, FactValue], name: str, chosen: Case) -> bool:

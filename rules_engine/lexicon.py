@@ -20,7 +20,9 @@ from .normalise import Speller
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
 _COMMON_TABLES = {"numbers", "phrases", "aliases", "windows", "vocabulary", "concepts"}
-_TOPIC_TABLES = {"topic", "concepts"}
+# A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
+# into it ("rabbia" is not a typo of "rabbit").
+_TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
 _WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
@@ -62,12 +64,13 @@ class Lexicon:
         targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
         targets |= {stem + letter for p in patterns
                     for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
-        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"]}
+        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
+                 *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(
             concepts={name: _compile(entry) for name, entry in entries.items()}, entries=entries,
-            numbers=dict(common["numbers"]), windows=_windows(common["windows"]), topics=_topics(files),
+            numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                             core=vocabulary["core"]),
@@ -139,6 +142,18 @@ _STEM = re.compile(r"([a-z]+)\\w[*+]")
 
 CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
 _WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
+
+
+def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:
+    """The windows of every file (common.toml's and each topic's own); a name used twice is refused."""
+    windows: dict[str, int] = {}
+    where: dict[str, str] = {}
+    for file, data in files.items():
+        for name, size in _windows(data.get("windows", {})).items():
+            if name in windows:
+                raise LexiconError(f"{file}: window {name!r} is already defined in {where[name]}")
+            windows[name], where[name] = size, file
+    return windows
 
 
 def _windows(spec: dict[str, object]) -> dict[str, int]:

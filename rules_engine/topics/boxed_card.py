@@ -1,9 +1,31 @@
-"""A card found face up in the deck (deck.boxed-card): a blank to replace, not a card the dealer exposed. Not
-covered yet: no rule applies to this topic, so the engine answers no-match and names it among the facts; a rule
-with `applies = { topic = "boxed-card" }` covers it."""
+"""A card found face up in the deck (deck.boxed-card): a blank to replace, not a card the dealer exposed (catalogue
+C13). How many were found, whether they turned up while dealing the board, and how far the action had gone."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+from ..readers.actions import players_acted
+from ..readers.played_out import played_out
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
 
-TOPIC = Topic("boxed-card", cues=(Cue(120, mentions("boxed")),))
+SEVERAL = 2  # two or more boxed cards: all the rule needs to know
+
+
+def _boxed(r: Reading, given: Facts) -> Facts | None:
+    """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error)."""
+    return {} if r.has("boxed") and not r.has("burn_exposed") else None
+
+
+def boxed_count(r: Reading, facts: Facts) -> None:
+    if r.has("boxed_several"):
+        facts["boxed_count"] = SEVERAL
+
+
+def street(r: Reading, facts: Facts) -> None:
+    """The board street being dealt when the card turned up ("when he went to burn for the river")."""
+    for match in r.matches("boxed_street"):
+        facts["street"] = group(match, "street") or ""
+        return
+
+
+TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),), readers=(boxed_count, street, players_acted, played_out))

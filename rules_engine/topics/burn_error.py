@@ -1,9 +1,67 @@
-"""A missed, extra or exposed burn card (holdem.burn-error-before-flop, holdem.burn-error-later-street). Not covered
-yet: no rule applies to this topic, so the engine answers no-match and names it among the facts; a rule with
-`applies = { topic = "burn-error" }` covers it."""
+"""A missed, extra or exposed burn card (holdem.burn-error-before-flop, holdem.burn-error-later-street): what went
+wrong, before which street (the street whose burn it was, even if found later), whether anyone had acted on that
+street's card (the action lock), and, for the flop, whether its cards were already face up."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+import re
 
-TOPIC = Topic("burn-error", cues=(Cue(110, mentions("burn_error")),))
+from ..readers.board_action import acted_on
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+
+_KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
+_STREETS = ("flop", "turn", "river")
+
+
+def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
+    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy."""
+    found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept) if not _remedy(r, m)]
+    return sorted(found, key=lambda pair: pair[0].start())
+
+
+def _remedy(r: Reading, match: re.Match[str]) -> bool:
+    reach = r.lexicon.windows["burn_remedy_reach"]
+    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy"))
+
+
+def burn_street(r: Reading) -> str | None:
+    """The street whose burn went wrong: named with the burn ("before the turn", "the river burn"), else the street
+    told nearest the mistake."""
+    anchors = [m.start() for m, _ in _mistakes(r)] + [m.start() for m in r.matches("burn_mistake")]
+    if not anchors:
+        return None
+    reach = r.lexicon.windows["burn_street_reach"]
+    said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
+    said = [pair for pair in said if pair[0] <= reach]
+    if said:
+        return min(said)[1]
+    mentions = [(abs(m.start() - a), name) for name in _STREETS for m in r.matches(name) for a in anchors]
+    return min(mentions)[1] if mentions else None
+
+
+def _burn_error(r: Reading, given: Facts) -> Facts | None:
+    if not (_mistakes(r) or r.has("burn_mistake")):
+        return None
+    street = burn_street(r)
+    return {"street": street} if street else {}
+
+
+def burn_error(r: Reading, facts: Facts) -> None:
+    mistakes = _mistakes(r)
+    if mistakes:
+        facts["burn_error"] = mistakes[0][1]
+
+
+def acted_on_board(r: Reading, facts: Facts) -> None:
+    acted = acted_on(r, str(facts["street"]) if "street" in facts else None)
+    if acted:
+        facts["acted_on_board"] = acted
+
+
+def flop_exposed(r: Reading, facts: Facts) -> None:
+    if facts.get("street") == "flop" and r.has("flop_still_down"):
+        facts["flop_exposed"] = "no"
+
+
+TOPIC = Topic("burn-error", cues=(Cue(110, _burn_error),), readers=(burn_error, acted_on_board, flop_exposed))

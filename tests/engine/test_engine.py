@@ -46,11 +46,22 @@ def test_a_narrowed_fact_rules_when_every_possibility_agrees_and_asks_among_them
     assert [o.value for o in asked.questions[0].options] == ["first", "second"]
 
 
-def test_a_situation_another_rule_governs_says_so_and_points_to_the_nearest(engine: Engine) -> None:
+def test_a_situation_another_rule_governs_says_so_and_points_to_it(engine: Engine) -> None:
+    ruling = engine.rule("the turn was wrong and nobody had acted on it yet, does it stand?", "robert-v11")
+    assert (ruling.status, ruling.title, ruling.facts["topic"]) == ("no-match", "Another rule applies", "board-lock")
+    assert ruling.alternatives[:2] == ("holdem.burn-error-before-flop", "holdem.burn-error-later-street")
+    assert "holdem.burn-error-later-street" in ruling.notes[0]
+
+
+def test_an_extra_card_during_the_deal_is_a_wrong_card_count(engine: Engine) -> None:
+    """The extra hole card rule covers one card to the first player after the deal; during the deal it is the
+    general wrong-count rule, whether the text says so or the player answers the question."""
     ruling = engine.rule("seat 4 got an extra card in the middle of the deal")
-    assert (ruling.status, ruling.title) == ("no-match", "Not covered yet")
-    assert ruling.alternatives[0] == "holdem.extra-holecard"
-    assert "general misdeal rules" in ruling.notes[0]
+    assert (ruling.status, ruling.rule_id, ruling.outcome) == ("ruling", "misdeal.wrong-card-count", "misdeal")
+    asked = engine.rule("ho ricevuto tre carte")
+    assert (asked.rule_id, asked.questions[0].fact) == ("holdem.extra-holecard", "after_deal")
+    answered = engine.rule("ho ricevuto tre carte", facts={"after_deal": "no"})
+    assert (answered.rule_id, answered.outcome) == ("misdeal.wrong-card-count", "misdeal")
 
 
 def test_italian_input_gets_italian_steps(engine: Engine) -> None:

@@ -1,0 +1,36 @@
+"""Whether anyone had acted on a board card when a mistake was found ("we'd already bet the turn", "nobody has
+acted on it yet"): the action lock of the burn-error rules (Robert's v11 §5 rule 5, TDA 39-B), where one check is
+enough. Action on an earlier street ("everyone checked the turn, then the river came without a burn") does not
+count for a later card."""
+
+from __future__ import annotations
+
+import re
+
+from ..reading import Reading, group
+from .negation import denied
+
+_ORDER = {"flop": 1, "turn": 2, "river": 3}
+_STREET_SAID = re.compile(r"\b(?:flop|turn|river)\b")
+
+
+def acted_on(r: Reading, street: str | None) -> str | None:
+    """"yes" or "no" when the text says whether anyone acted on the card of `street` (any street when None)."""
+    if r.has("card_not_acted_on"):
+        return "no"
+    for match in r.matches("card_acted_on"):
+        said = group(match, "street")
+        if said is None or street not in _ORDER or _ORDER[said] >= _ORDER[street]:
+            return "yes"
+    if street in _ORDER and r.has(street):  # actions told after the card came: "…turned the turn, I bet, he called"
+        came = r.matches(street)[0].start()
+        if any(m.start() > came and not denied(r, m) and not _on_earlier_street(r, m.end(), street)
+               for m in r.matches("action_verb")):
+            return "yes"
+    return None
+
+
+def _on_earlier_street(r: Reading, end: int, street: str) -> bool:
+    """"checked on the turn" told after the river came: that action was on the turn."""
+    said = _STREET_SAID.search(r.after(end, "acted_street_after"))
+    return bool(said and _ORDER[said[0]] < _ORDER[street])

@@ -1,0 +1,21 @@
+"""A board card dealt before the betting round was over, told without its street (holdem.premature-card-void):
+the general rule that such a card can never be used. With the street said, the premature flop, turn and river
+rules answer (topic board-card-dealt, which outranks this one)."""
+
+from __future__ import annotations
+
+from ..readers import streets, timing
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _premature(r: Reading, given: Facts) -> Facts | None:
+    """Said early (or answered), about a board card ("the next card", "the early card"), with no street named and
+    no hole card or reshuffle in the story (those are other topics)."""
+    said_when = timing.said(r) or "betting_complete" in given
+    if not (said_when and r.has("premature_any_card")) or r.has("hole") or r.has("reshuffle_how"):
+        return None
+    return {} if not streets.board_street(r) else None
+
+
+TOPIC = Topic("premature-card", cues=(Cue(55, _premature),), readers=(timing.betting_complete,))
