@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from .conditions import Verdict
 from .language import LANGUAGES, PHRASES, Language, in_language
 from .lexicon import LEXICON_DIR, Lexicon
-from .loader import RULES_DIR, RuleData, load
+from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
@@ -43,6 +43,7 @@ class Engine:
         self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
+        self._by_topic = _by_topic(data.rules.values())
 
     @classmethod
     def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
@@ -72,7 +73,8 @@ class Engine:
         return replace(ruling, language=detected)
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language) -> Ruling:
-        rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
+        candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
+        rule = next((r for r in candidates if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
         decision = self._decide(rule, book, known)
@@ -242,6 +244,16 @@ class Engine:
         for rule in self.rules.values():
             grouped.setdefault(rule.section.en, []).append(rule)
         return grouped
+
+
+def _by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]:
+    """The rules each topic can reach (the loader makes sure at most one applies); None: rules naming no topic."""
+    grouped: dict[FactValue | None, list[Rule]] = {}
+    for rule in rules:
+        topics = [c.values for c in rule.applies if c.fact == TOPIC and c.values]
+        for topic in topics[0] if topics else (None,):
+            grouped.setdefault(topic, []).append(rule)
+    return {topic: tuple(listed) for topic, listed in grouped.items()}
 
 
 def _search_text(rule: Rule) -> str:

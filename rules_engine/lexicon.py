@@ -12,6 +12,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
@@ -43,9 +45,14 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
+Anchors = frozenset[str] | None
+"""Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
+    anchors: dict[str, tuple[Anchors, ...]]  # per compiled pattern: a text containing none of them cannot match
     entries: dict[str, Concept]
     numbers: dict[str, int]
     windows: dict[str, int]  # name → characters
@@ -70,6 +77,7 @@ class Lexicon:
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         return cls(
             concepts={name: _compile(entry) for name, entry in entries.items()}, entries=entries,
+            anchors={name: tuple(anchors(source) for source in _sources(entry)) for name, entry in entries.items()},
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
@@ -167,13 +175,17 @@ def _windows(spec: dict[str, object]) -> dict[str, int]:
     return windows
 
 
-def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
-    """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
+def _sources(concept: Concept) -> list[str]:
+    """A concept's regular expressions as compiled: one per pattern with named groups, the others joined into one
+    (one scan of the text)."""
     plain = [p for p in concept.patterns if "(?P<" not in p]
     grouped = [p for p in concept.patterns if "(?P<" in p]
-    joined = ["|".join(f"(?:{p})" for p in plain)] if plain else []
+    return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
+
+
+def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
     try:
-        return tuple(whole_words(p) for p in grouped + joined)
+        return tuple(whole_words(source) for source in _sources(concept))
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -181,6 +193,47 @@ def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
+
+
+def anchors(pattern: str) -> Anchors:
+    """Literal strings one of which every match of `pattern` contains, read from its parsed form, so a reading
+    skips the regular expression when the text holds none of them (most concepts, for most situations). A string
+    containing another of the set adds nothing and is left out."""
+    needed = _required(list(_parser.parse(pattern)))
+    if needed is None:
+        return None
+    return frozenset(s for s in needed if not any(other != s and other in s for other in needed))
+
+
+def _required(items: list[tuple[Any, Any]]) -> Anchors:
+    """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, value in items:
+        if op is sre.LITERAL:
+            run.append(chr(value))
+            continue
+        if run:
+            options.append(frozenset({"".join(run)}))
+            run = []
+        needed = _item(op, value)
+        if needed:
+            options.append(needed)
+    if run:
+        options.append(frozenset({"".join(run)}))
+    return max(options, key=lambda strings: (min(map(len, strings)), -len(strings)), default=None)
+
+
+def _item(op: Any, value: Any) -> Anchors:
+    if op is sre.SUBPATTERN:
+        return _required(list(value[-1]))
+    if op is sre.BRANCH:
+        branches = [_required(list(branch)) for branch in value[1]]
+        return frozenset().union(*branches) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+        low, _, item = value
+        return _required(list(item)) if low >= 1 else None
+    return None  # classes, anchors, lookarounds, backreferences: nothing literal is known to be required
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:

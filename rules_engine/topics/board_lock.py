@@ -12,7 +12,7 @@ from .flop_count import flop_card_count
 
 
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
-    if timing.said(r) or not r.has("lock_wrong_card"):
+    if not r.has("lock_wrong_card") or timing.said(r):
         return None
     if not (r.has("lock_stands") or r.has("card_acted_on")):
         return None

@@ -12,8 +12,9 @@ from . import Cue, Topic
 def _premature(r: Reading, given: Facts) -> Facts | None:
     """Said early (or answered), about a board card ("the next card", "the early card"), with no street named and
     no hole card or reshuffle in the story (those are other topics)."""
-    said_when = timing.said(r) or "betting_complete" in given
-    if not (said_when and r.has("premature_any_card")) or r.has("hole") or r.has("reshuffle_how"):
+    if not r.has("premature_any_card") or r.has("hole") or r.has("reshuffle_how"):
+        return None
+    if not (timing.said(r) or "betting_complete" in given):
         return None
     return {} if not streets.board_street(r) else None
 

@@ -14,9 +14,8 @@ from .extra_holecard import extra_hole_cards
 
 def _extra_during_the_deal(r: Reading, given: Facts) -> bool:
     """One extra card that came during the deal: said, or answered to the extra hole card's question."""
-    extra = extra_hole_cards(r)
     during = given.get("after_deal") == "no" or (r.has("during_deal") and "after_deal" not in given)
-    return extra == 1 and during
+    return during and extra_hole_cards(r) == 1
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:

@@ -91,3 +91,34 @@ def test_every_topic_has_a_lexicon_file_and_every_topic_file_a_topic(tmp_path: P
 def test_windows_are_characters_of_normalised_text() -> None:
     assert LEXICON.windows["doubt_timing"] == 12 * 7
     assert LEXICON.windows["owner_before"] == 30
+
+
+def test_anchors_never_hide_a_match() -> None:
+    """A reading skips a pattern when the text holds none of its anchors: that must never lose a match. Checked on
+    every example of every concept and every text of the evaluation sets."""
+    from rules_engine.evaluation import read_set
+    from rules_engine.reading import Reading
+
+    data = Path(__file__).parent / "data"
+    texts = [example for entry in LEXICON.entries.values() for example in entry.examples]
+    texts += [line.text for path in sorted(data.glob("*.jsonl")) for line in read_set(path)]
+    hidden = []
+    for text in map(_normalised, texts):
+        reading = Reading(text, LEXICON)
+        for name, patterns in LEXICON.concepts.items():
+            if len(reading.matches(name)) != sum(1 for p in patterns for _ in p.finditer(text)):
+                hidden.append((name, text))
+    assert hidden == []
+
+
+@pytest.mark.parametrize(("pattern", "anchors"), [
+    ("no burn( card)?", {"no burn"}),
+    ("(forgot|forgotten) (to )?burn", {"forgot"}),
+    ("(joker|jolly)s?", {"ker", "lly"}),  # the parser factors out the common "jo"; the longer part is kept
+    ("(\\w+ )?cards?", {"card"}),
+    ("x?y*", None),
+])
+def test_anchors_are_the_literals_a_match_must_contain(pattern: str, anchors: set[str] | None) -> None:
+    from rules_engine.lexicon import anchors as anchors_of
+
+    assert anchors_of(pattern) == (None if anchors is None else frozenset(anchors))
