@@ -4,6 +4,7 @@ C13). How many were found, whether they turned up while dealing the board, and h
 from __future__ import annotations
 
 from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -28,4 +29,4 @@ def street(r: Reading, facts: Facts) -> None:
         return
 
 
-TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),), readers=(boxed_count, street, players_acted, played_out))
+TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),), readers=(boxed_count, street, players_acted, action_so_far, played_out))

@@ -4,7 +4,14 @@ acted on one card; Robert's applies its general wrong-count rule, so how far the
 from __future__ import annotations
 
 from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
 from ..readers.holder import holder_acted
-from . import Cue, Topic, mentions
+from ..reading import Facts, Reading
+from . import Cue, Topic
 
-TOPIC = Topic("button-short-card", cues=(Cue(85, mentions("button_short")),), readers=(holder_acted, players_acted))
+
+def _button_short(r: Reading, given: Facts) -> Facts | None:
+    return {} if r.has("button_short") and not r.has("not_the_button") else None
+
+
+TOPIC = Topic("button-short-card", cues=(Cue(85, _button_short),), readers=(holder_acted, players_acted, action_so_far))

@@ -5,6 +5,7 @@ substantial action)."""
 from __future__ import annotations
 
 from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
 from ..readers.played_out import played_out
@@ -19,4 +20,4 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
 
 
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, players_acted, played_out))
+              readers=(card_location, holder_acted, players_acted, action_so_far, played_out))

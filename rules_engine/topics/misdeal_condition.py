@@ -5,6 +5,7 @@ out of order; and how far the action had gone (the misdeal cut-off)."""
 from __future__ import annotations
 
 from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -27,4 +28,4 @@ def deal_error(r: Reading, facts: Facts) -> None:
     facts["deal_error"] = _errors(r)[0][1]
 
 
-TOPIC = Topic("misdeal-condition", cues=(Cue(35, _deal_error),), readers=(deal_error, players_acted, played_out))
+TOPIC = Topic("misdeal-condition", cues=(Cue(55, _deal_error),), readers=(deal_error, players_acted, action_so_far, played_out))

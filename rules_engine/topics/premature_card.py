@@ -1,6 +1,8 @@
 """A board card dealt before the betting round was over, told without its street (holdem.premature-card-void):
 the general rule that such a card can never be used. With the street said, the premature flop, turn and river
-rules answer (topic board-card-dealt, which outranks this one)."""
+rules answer (topic board-card-dealt). Its evidence is specific ("the next card", "the early card", and a timing
+cue, no street and no hole card), so it is tried early: the generic card words of other topics would take it.
+"""
 
 from __future__ import annotations
 
@@ -19,4 +21,4 @@ def _premature(r: Reading, given: Facts) -> Facts | None:
     return {} if not streets.board_street(r) else None
 
 
-TOPIC = Topic("premature-card", cues=(Cue(55, _premature),), readers=(timing.betting_complete,))
+TOPIC = Topic("premature-card", cues=(Cue(155, _premature),), readers=(timing.betting_complete,))

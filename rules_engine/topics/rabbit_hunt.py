@@ -1,7 +1,18 @@
-"""Rabbit hunting (deck.rabbit-hunting): showing the cards that would have come after the hand ended."""
+"""Rabbit hunting (deck.rabbit-hunting): showing the cards that would have come after the hand ended, called so or
+told as a wish to see the undealt cards once everyone folded. A card shown while someone still had to act is a
+premature card instead."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+from ..reading import Facts, Reading
+from . import Cue, Topic
 
-TOPIC = Topic("rabbit-hunt", cues=(Cue(125, mentions("rabbit")),))
+
+def _rabbit(r: Reading, given: Facts) -> Facts | None:
+    if r.has("rabbit"):
+        return {}
+    told = r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open")
+    return {} if told else None
+
+
+TOPIC = Topic("rabbit-hunt", cues=(Cue(125, _rabbit),))
