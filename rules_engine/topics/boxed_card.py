@@ -29,4 +29,5 @@ def street(r: Reading, facts: Facts) -> None:
         return
 
 
-TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),), readers=(boxed_count, street, players_acted, action_so_far, played_out))
+TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),),
+              readers=(boxed_count, street, players_acted, action_so_far, played_out))

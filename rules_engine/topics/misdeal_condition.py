@@ -28,4 +28,5 @@ def deal_error(r: Reading, facts: Facts) -> None:
     facts["deal_error"] = _errors(r)[0][1]
 
 
-TOPIC = Topic("misdeal-condition", cues=(Cue(55, _deal_error),), readers=(deal_error, players_acted, action_so_far, played_out))
+TOPIC = Topic("misdeal-condition", cues=(Cue(55, _deal_error),),
+              readers=(deal_error, players_acted, action_so_far, played_out))
