@@ -13,12 +13,22 @@ from . import Cue, Topic
 
 def _premature(r: Reading, given: Facts) -> Facts | None:
     """Said early (or answered), about a board card ("the next card", "the early card"), with no street named and
-    no hole card or reshuffle in the story (those are other topics)."""
-    if not r.has("premature_any_card") or r.has("hole") or r.has("reshuffle_how"):
-        return None
-    if not (timing.said(r) or "betting_complete" in given):
+    no hole card, card of the deal or reshuffle in the story (those are other topics)."""
+    if not r.has("premature_any_card") or r.has("hole") or r.has("ordinal_card") or r.has("reshuffle_how"):
+        return None  # "the very first card off the deck" is a hole card
+    if not (timing.said(r) or r.has("premature_timing") or "betting_complete" in given):
         return None
     return {} if not streets.board_street(r) else None
 
 
-TOPIC = Topic("premature-card", cues=(Cue(155, _premature),), readers=(timing.betting_complete,))
+def betting_complete(r: Reading, facts: Facts) -> None:
+    """The shared timing reader, unless the table disputes it ("he says he still had to act, the others say he had
+    called"); a player who "never acted" is told as the round not being over."""
+    if r.has("timing_disputed"):
+        return
+    timing.betting_complete(r, facts)
+    if "betting_complete" not in facts and r.has("premature_timing") and not r.has("uncertain"):
+        facts["betting_complete"] = "no"
+
+
+TOPIC = Topic("premature-card", cues=(Cue(155, _premature),), readers=(betting_complete,))
