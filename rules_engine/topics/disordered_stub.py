@@ -9,7 +9,14 @@ from . import Cue, Topic
 
 
 def _dropped(r: Reading, given: Facts) -> Facts | None:
-    return {} if r.has("stub_dropped") and not r.has("stub_before_deal") else None
+    if r.has("stub_before_deal"):
+        return None
+    if r.has("stub_dropped"):
+        return {}
+    if r.has("exposure") or r.has("ordinal_card"):
+        return None  # "the second card off the deck slipped out face up" is an exposed hole card
+    near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
+    return {} if near else None
 
 
 def order_recoverable(r: Reading, facts: Facts) -> None:
@@ -21,9 +28,11 @@ def order_recoverable(r: Reading, facts: Facts) -> None:
 
 
 def mixed_with_discards(r: Reading, facts: Facts) -> None:
+    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"); a doubt near the
+    discards leaves it to the question."""
     if r.has("stub_apart_from_discards"):
         facts["mixed_with_discards"] = "no"
-    elif r.has("stub_into_discards"):
+    elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("stub_into_discards")):
         facts["mixed_with_discards"] = "yes"
 
 
