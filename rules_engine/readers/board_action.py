@@ -14,23 +14,25 @@ _ORDER = {"flop": 1, "turn": 2, "river": 3}
 _STREET_SAID = re.compile(r"\b(?:flop|turn|river)\b")
 
 
-def acted_on(r: Reading, street: str | None) -> str | None:
-    """"yes" or "no" when the text says whether anyone acted on the card of `street` (any street when None)."""
+def acted_on(r: Reading, street: str | None, anywhere: bool = False) -> str | None:
+    """"yes" or "no" when the text says whether anyone acted on the card of `street` (any street when None). Told
+    actions count when they come after the card; `anywhere` counts them wherever they are told (a story that is
+    about that card from its start: "seat 1 checks, seat 4 checks, then: that turn was wrong")."""
     if r.has("card_not_acted_on"):
         return "no"
     for match in r.matches("card_acted_on"):
         said = group(match, "street")
         if said is None or street not in _ORDER or _ORDER[said] >= _ORDER[street]:
             return "yes"
-    if street in _ORDER and r.has(street):  # actions told after the card came: "…turned the turn, I bet, he called"
-        came = r.matches(street)[0].start()
+    if street in _ORDER and r.has(street) or anywhere:  # "…turned the turn, I bet, he called"
+        came = r.matches(street)[0].start() if street in _ORDER and r.has(street) and not anywhere else -1
         if any(m.start() > came and not denied(r, m) and not _on_earlier_street(r, m.end(), street)
                for m in r.matches("action_verb")):
             return "yes"
     return None
 
 
-def _on_earlier_street(r: Reading, end: int, street: str) -> bool:
+def _on_earlier_street(r: Reading, end: int, street: str | None) -> bool:
     """"checked on the turn" told after the river came: that action was on the turn."""
     said = _STREET_SAID.search(r.after(end, "acted_street_after"))
-    return bool(said and _ORDER[said[0]] < _ORDER[street])
+    return bool(said and street in _ORDER and _ORDER[said[0]] < _ORDER[street])

@@ -4,7 +4,7 @@ belong to their own topics, which outrank this one or (timing) are left to them.
 
 from __future__ import annotations
 
-from ..readers import streets, timing
+from ..readers import streets
 from ..readers.board_action import acted_on
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -12,16 +12,20 @@ from .flop_count import flop_card_count
 
 
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("lock_wrong_card") or timing.said(r):
+    """A board card said to be wrong and either acted on or asked whether it stands; a card said to have come
+    before the betting was over is a premature card instead."""
+    if not r.has("lock_wrong_card") or r.has("betting_open") or r.has("early"):
         return None
     if not (r.has("lock_stands") or r.has("card_acted_on")):
         return None
     street = streets.board_street(r)
+    if not (street or r.has("board") or r.has("card")):
+        return None
     return {"street": street} if street else {}
 
 
 def acted_on_board(r: Reading, facts: Facts) -> None:
-    acted = acted_on(r, str(facts["street"]) if "street" in facts else None)
+    acted = acted_on(r, str(facts["street"]) if "street" in facts else None, anywhere=True)
     if acted:
         facts["acted_on_board"] = acted
 

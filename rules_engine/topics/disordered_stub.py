@@ -13,8 +13,8 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
         return None
     if r.has("stub_dropped"):
         return {}
-    if r.has("exposure") or r.has("ordinal_card"):
-        return None  # "the second card off the deck slipped out face up" is an exposed hole card
+    if r.has("exposure") or r.has("ordinal_card") or r.has("lock_wrong_card"):
+        return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
     near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
     return {} if near else None
 
