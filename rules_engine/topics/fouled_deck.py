@@ -16,7 +16,8 @@ def _problems(r: Reading) -> list[tuple[int, str]]:
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
-    return {} if _problems(r) else None
+    """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
+    return {} if _problems(r) or r.has("deck_faulty") else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:

@@ -12,7 +12,8 @@ def _rabbit(r: Reading, given: Facts) -> Facts | None:
     if r.has("rabbit"):
         return {}
     told = r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open")
-    return {} if told else None
+    faulty = r.has("deck_duplicate") or r.has("deck_odd_back")  # "as the board is shown: the river has a red back"
+    return {} if told and not faulty else None
 
 
 TOPIC = Topic("rabbit-hunt", cues=(Cue(125, _rabbit),))
