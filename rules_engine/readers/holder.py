@@ -8,6 +8,10 @@ from ..reading import Facts, Reading
 
 
 def holder_acted(r: Reading, facts: Facts) -> None:
+    """Unless the text doubts it ("not sure if he'd already called")."""
+    said = r.matches("holder_not_acted") + r.matches("holder_acted_on")
+    if any(r.near("uncertain", m.start(), "doubt_detail") for m in said):
+        return
     if r.has("holder_not_acted"):
         facts["holder_acted"] = "no"
     elif r.has("holder_acted_on"):
