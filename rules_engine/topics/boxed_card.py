@@ -18,7 +18,8 @@ def _boxed(r: Reading, given: Facts) -> Facts | None:
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:
-    if r.has("boxed_several"):
+    """Two or more, unless doubted ("a card, maybe two")."""
+    if any(not r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("boxed_several")):
         facts["boxed_count"] = SEVERAL
 
 
