@@ -18,8 +18,8 @@ def acted_on(r: Reading, street: str | None, anywhere: bool = False) -> str | No
     """"yes" or "no" when the text says whether anyone acted on the card of `street` (any street when None). Told
     actions count when they come after the card; `anywhere` counts them wherever they are told (a story that is
     about that card from its start: "seat 1 checks, seat 4 checks, then: that turn was wrong")."""
-    if r.has("card_not_acted_on"):
-        return "no"
+    if r.has("card_not_acted_on") or r.has("everyone_allin"):
+        return "no"  # everyone all in: nobody could act on the card
     for match in r.matches("card_acted_on"):
         said = group(match, "street")
         if said is None or street not in _ORDER or _ORDER[said] >= _ORDER[street]:

@@ -11,6 +11,7 @@ from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 _KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
+_CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
 _STREETS = ("flop", "turn", "river")
 
 
@@ -48,9 +49,11 @@ def _burn_error(r: Reading, given: Facts) -> Facts | None:
 
 
 def burn_error(r: Reading, facts: Facts) -> None:
+    """The mistake told first, or the last one after a correction ("burned two - no wait, one, but face up")."""
     mistakes = _mistakes(r)
     if mistakes:
-        facts["burn_error"] = mistakes[0][1]
+        corrected = _CORRECTION.search(r.text, mistakes[0][0].end())
+        facts["burn_error"] = mistakes[-1][1] if corrected else mistakes[0][1]
 
 
 def acted_on_board(r: Reading, facts: Facts) -> None:
@@ -60,8 +63,10 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
 
 
 def flop_exposed(r: Reading, facts: Facts) -> None:
+    """A flop still face down: nobody can have acted on it either."""
     if facts.get("street") == "flop" and r.has("flop_still_down"):
         facts["flop_exposed"] = "no"
+        facts.setdefault("acted_on_board", "no")
 
 
 TOPIC = Topic("burn-error", cues=(Cue(110, _burn_error),), readers=(burn_error, acted_on_board, flop_exposed))
