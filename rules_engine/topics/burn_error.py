@@ -28,10 +28,11 @@ def _remedy(r: Reading, match: re.Match[str]) -> bool:
 
 def burn_street(r: Reading) -> str | None:
     """The street whose burn went wrong: named with the burn ("before the turn", "the river burn"), else the street
-    told nearest the mistake."""
-    anchors = [m.start() for m, _ in _mistakes(r)] + [m.start() for m in r.matches("burn_mistake")]
-    if not anchors:
+    told nearest the mistake, as first told."""
+    told = sorted([m.start() for m, _ in _mistakes(r)] + [m.start() for m in r.matches("burn_mistake")])
+    if not told:
         return None
+    anchors = told[:1]  # the mistake as first told; later mentions are usually its discovery ("spotted before the river")
     reach = r.lexicon.windows["burn_street_reach"]
     said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
     said = [pair for pair in said if pair[0] <= reach]
@@ -57,7 +58,9 @@ def burn_error(r: Reading, facts: Facts) -> None:
 
 
 def acted_on_board(r: Reading, facts: Facts) -> None:
-    acted = acted_on(r, str(facts["street"]) if "street" in facts else None)
+    mistakes = _mistakes(r)
+    acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
+                     since=mistakes[0][0].start() if mistakes else None)
     if acted:
         facts["acted_on_board"] = acted
 
