@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..reading import Facts, Reading
 
 _PLACES = {"card_in_hand": "hand", "card_on_board": "board", "card_in_stub": "stub"}
-_ODD_CARD = ("foreign_card", "deck_odd_back", "deck_duplicate")
+_ODD_CARD = ("foreign_card", "short_deck_card", "deck_odd_back", "deck_duplicate")
 
 
 def card_location(r: Reading, facts: Facts) -> None:

@@ -32,7 +32,7 @@ def burn_street(r: Reading) -> str | None:
     told = sorted([m.start() for m, _ in _mistakes(r)] + [m.start() for m in r.matches("burn_mistake")])
     if not told:
         return None
-    anchors = told[:1]  # the mistake as first told; later mentions are usually its discovery ("spotted before the river")
+    anchors = told[:1]  # as first told; a later mention is usually its discovery ("spotted before the river")
     reach = r.lexicon.windows["burn_street_reach"]
     said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
     said = [pair for pair in said if pair[0] <= reach]

@@ -20,7 +20,8 @@ def _holder_is_the_button(r: Reading) -> bool:
     """A hand of one card whose holder, the seat named last before it, is the button ("the big blind says 'I only
     have one card'" is not, even after "the button 3-bets")."""
     reach = r.lexicon.windows["holder_before"]
-    seats = [(m.start(), True) for m in r.matches("button_word")] + [(m.start(), False) for m in r.matches("named_seat")]
+    seats = [(m.start(), True) for m in r.matches("button_word")]
+    seats += [(m.start(), False) for m in r.matches("named_seat")]
     for short in r.matches("short_hand") + r.matches("single_card"):
         before = [seat for seat in seats if 0 <= short.start() - seat[0] <= reach]
         if before and max(before)[1]:

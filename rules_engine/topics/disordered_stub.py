@@ -32,8 +32,14 @@ def mixed_with_discards(r: Reading, facts: Facts) -> None:
     discards leaves it to the question."""
     if r.has("stub_apart_from_discards"):
         facts["mixed_with_discards"] = "no"
-    elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("stub_into_discards")):
+    elif any(not _doubted(r, m.start()) for m in r.matches("stub_into_discards")):
         facts["mixed_with_discards"] = "yes"
+
+
+def _doubted(r: Reading, position: int) -> bool:
+    """A doubt told just before ("maybe some into the muck"), not one about something else after it."""
+    reach = r.lexicon.windows["doubt_detail"]
+    return any(0 <= position - m.start() <= reach for m in r.matches("uncertain"))
 
 
 TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),), readers=(order_recoverable, mixed_with_discards))

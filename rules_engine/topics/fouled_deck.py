@@ -5,14 +5,17 @@ begun, and whether someone kept betting knowing of the fault."""
 from __future__ import annotations
 
 from ..readers.locations import card_location
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 _PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
 
 
 def _problems(r: Reading) -> list[tuple[int, str]]:
-    return sorted((m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept))
+    """The faults told, not the ones ruled out ("52 cards, no duplicates")."""
+    cleared = r.matches("deck_checked_ok")
+    return sorted((m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
+                  if not any(inside(m, ok) for ok in cleared))
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:

@@ -27,6 +27,9 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     called"); a player who "never acted" is told as the round not being over."""
     if r.has("timing_disputed"):
         return
+    if r.has("premature_round_closed") and not r.has("betting_open"):
+        facts["betting_complete"] = "yes"  # "last guy called, then the next card, and someone yells premature"
+        return
     timing.betting_complete(r, facts)
     if "betting_complete" not in facts and r.has("premature_timing") and not r.has("uncertain"):
         facts["betting_complete"] = "no"

@@ -9,6 +9,8 @@ from . import Cue, Topic
 
 
 def _rabbit(r: Reading, given: Facts) -> Facts | None:
+    if r.has("everyone_allin"):
+        return None  # the board run out because everyone is all in is the game, whatever someone calls it
     if r.has("rabbit"):
         return {}
     told = r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open")

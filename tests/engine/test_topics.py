@@ -18,7 +18,8 @@ def test_every_topic_module_is_discovered() -> None:
     assert {"exposed-holecard", "flop-count", "extra-holecard", "board-card-dealt", "board-claim", "boxed-card",
             "burn-error", "other-game", "out-of-turn", "definition", "board-lock", "premature-card", "dead-hand-burn",
             "button-short-card", "mid-hand-reshuffle", "misdeal-condition", "misdeal-cutoff", "misdeal-redeal",
-            "wrong-card-count", "fouled-deck", "foreign-card", "rabbit-hunt", "disordered-stub"} <= set(discover())
+            "wrong-card-count", "fouled-deck", "foreign-card", "rabbit-hunt", "disordered-stub",
+            "shuffle-accident"} <= set(discover())
 
 
 def test_the_highest_priority_cue_that_recognises_the_situation_decides() -> None:
