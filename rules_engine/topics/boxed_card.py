@@ -6,15 +6,20 @@ from __future__ import annotations
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
+import re
+
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 SEVERAL = 2  # two or more boxed cards: all the rule needs to know
+_NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gia|already))? $")
 
 
 def _boxed(r: Reading, given: Facts) -> Facts | None:
-    """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error)."""
-    return {} if r.has("boxed") and not r.has("burn_exposed") else None
+    """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
+    says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
+    said = [m for m in r.matches("boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
+    return {} if said and not r.has("burn_exposed") else None
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:

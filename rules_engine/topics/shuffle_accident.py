@@ -10,10 +10,11 @@ from . import Cue, Topic
 
 
 def _while_shuffling(r: Reading, given: Facts) -> Facts | None:
-    """Shuffling, with a card face up or the deck dropped; or the deck dropped before anything was dealt."""
+    """Shuffling before the deal (not a reshuffle in the middle of a hand), with a card face up or the deck dropped;
+    or the deck dropped before anything was dealt."""
     face_up = r.has("boxed") or r.has("reshuffle_how") or r.has("exposure")
     dropped = r.has("stub_dropped") or r.has("stub_accident")
-    if r.has("while_shuffling") and (face_up or dropped):
+    if r.has("while_shuffling") and (face_up or dropped) and not r.has("reshuffle_mid_hand"):
         return {}
     return {} if r.has("nothing_dealt_yet") and dropped else None
 

@@ -20,7 +20,7 @@ def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
         return True
     during = given.get("after_deal") == "no" or (
         "after_deal" not in given and (r.has("during_deal") or r.has("dealing_accident")))
-    return during and (extra_hole_cards(r) or 0) >= 1
+    return during and ((extra_hole_cards(r) or 0) >= 1 or r.has("hand_of_three"))
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
