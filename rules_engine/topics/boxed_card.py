@@ -3,11 +3,11 @@ C13). How many were found, whether they turned up while dealing the board, and h
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
-import re
-
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
