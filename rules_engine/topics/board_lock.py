@@ -12,11 +12,12 @@ from .flop_count import flop_card_count
 
 
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
-    """A board card said to be wrong and either acted on or asked whether it stands; a card said to have come
-    before the betting was over is a premature card instead."""
-    if not r.has("lock_wrong_card") or r.has("betting_open") or r.has("early"):
+    """A board card said to be wrong, and whether anyone acted on it told or whether it stands asked; a card said
+    to have come before the betting was over is a premature card instead."""
+    early = r.has("early") or (r.has("betting_open") and not r.has("card_not_acted_on"))  # "nobody acted yet": on it
+    if not r.has("lock_wrong_card") or early:
         return None
-    if not (r.has("lock_stands") or r.has("card_acted_on")):
+    if not (r.has("lock_stands") or r.has("card_acted_on") or r.has("card_not_acted_on")):
         return None
     street = streets.board_street(r)
     if not (street or r.has("board") or r.has("card")):
