@@ -12,8 +12,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
@@ -75,9 +75,10 @@ class Lexicon:
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
+        compiled = {name: _compile(entry) for name, entry in entries.items()}
         return cls(
-            concepts={name: _compile(entry) for name, entry in entries.items()}, entries=entries,
-            anchors={name: tuple(anchors(source) for source in _sources(entry)) for name, entry in entries.items()},
+            concepts={name: tuple(pattern for pattern, _ in pairs) for name, pairs in compiled.items()},
+            anchors={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()}, entries=entries,
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
@@ -183,9 +184,10 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
+def _compile(concept: Concept) -> tuple[tuple[re.Pattern[str], Anchors], ...]:
+    """Each regular expression with its anchors, from one parse (parsing is most of the load time)."""
     try:
-        return tuple(whole_words(source) for source in _sources(concept))
+        return tuple(_compile_one(source) for source in _sources(concept))
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -195,47 +197,61 @@ def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
         raise
 
 
+def _compile_one(source: str) -> tuple[re.Pattern[str], Anchors]:
+    parsed = _parser.parse(_WHOLE_WORDS.format(source))
+    needs = _minimal(_required(parsed))
+    return _compiler.compile(parsed), needs
+
+
 def anchors(pattern: str) -> Anchors:
     """Literal strings one of which every match of `pattern` contains, read from its parsed form, so a reading
-    skips the regular expression when the text holds none of them (most concepts, for most situations). A string
-    containing another of the set adds nothing and is left out."""
-    needed = _required(list(_parser.parse(pattern)))
+    skips the regular expression when the text holds none of them (most concepts, for most situations)."""
+    return _minimal(_required(_parser.parse(pattern)))
+
+
+def _minimal(needed: Anchors) -> Anchors:
+    """A string containing another of the set adds nothing and is left out."""
     if needed is None:
         return None
     return frozenset(s for s in needed if not any(other != s and other in s for other in needed))
 
 
-def _required(items: list[tuple[Any, Any]]) -> Anchors:
+def _required(items: Any) -> Anchors:
     """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
     options: list[frozenset[str]] = []
     run: list[str] = []
     for op, value in items:
-        if op is sre.LITERAL:
+        if op is _LITERAL:
             run.append(chr(value))
             continue
         if run:
-            options.append(frozenset({"".join(run)}))
+            options.append(frozenset(("".join(run),)))
             run = []
         needed = _item(op, value)
         if needed:
             options.append(needed)
     if run:
-        options.append(frozenset({"".join(run)}))
+        options.append(frozenset(("".join(run),)))
     return max(options, key=lambda strings: (min(map(len, strings)), -len(strings)), default=None)
 
 
 def _item(op: Any, value: Any) -> Anchors:
-    if op is sre.SUBPATTERN:
-        return _required(list(value[-1]))
-    if op is sre.BRANCH:
-        branches = [_required(list(branch)) for branch in value[1]]
+    if op is _SUBPATTERN:
+        return _required(value[-1])
+    if op is _BRANCH:
+        branches = [_required(branch) for branch in value[1]]
         return frozenset().union(*branches) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
-    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+    if op is _MAX_REPEAT or op is _MIN_REPEAT:
         low, _, item = value
-        return _required(list(item)) if low >= 1 else None
+        return _required(item) if low >= 1 else None
     return None  # classes, anchors, lookarounds, backreferences: nothing literal is known to be required
+
+
+_WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
+_LITERAL, _SUBPATTERN, _BRANCH = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH
+_MAX_REPEAT, _MIN_REPEAT = sre.MAX_REPEAT, sre.MIN_REPEAT
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:
     """A pattern as the lexicon applies it: on whole words only ("turn" never inside "return")."""
-    return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+    return re.compile(_WHOLE_WORDS.format(pattern))

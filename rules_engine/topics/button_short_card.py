@@ -12,7 +12,7 @@ from . import Cue, Topic
 
 
 def _button_short(r: Reading, given: Facts) -> Facts | None:
-    short = r.has("button_short") or _holder_is_the_button(r)
+    short = r.has("button_short") or (r.has("button_word") and _holder_is_the_button(r))
     return {} if short and not r.has("not_the_button") else None
 
 

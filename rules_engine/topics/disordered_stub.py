@@ -9,7 +9,7 @@ from . import Cue, Topic
 
 
 def _dropped(r: Reading, given: Facts) -> Facts | None:
-    if r.has("stub_before_deal"):
+    if not (r.has("stub_dropped") or r.has("stub_accident")) or r.has("stub_before_deal"):
         return None
     if r.has("stub_dropped"):
         return {}

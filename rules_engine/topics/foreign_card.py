@@ -17,12 +17,13 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
     """A card that doesn't belong (a 2-5 in short deck among them), unless the deck's fault is a duplicate or a
     different back ("53 cards, two sevens of hearts" is a fouled deck), the game uses jokers on purpose (another
     game), or the jokers are said to be out ("jokers pulled out")."""
-    if r.has("short_deck_card"):
-        return {}
-    cleared = r.matches("deck_checked_ok")
-    told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
-    faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
-    return {} if told and not faulty and not r.has("other_game") else None
+    if r.has("foreign_card"):
+        cleared = r.matches("deck_checked_ok")
+        told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
+        faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
+        if told and not faulty and not r.has("other_game"):
+            return {}
+    return {} if r.has("short_deck_card") else None
 
 
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),

@@ -9,11 +9,11 @@ from . import Cue, Topic
 
 
 def _rabbit(r: Reading, given: Facts) -> Facts | None:
-    if r.has("everyone_allin"):
+    told = r.has("rabbit") or (r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open"))
+    if not told or r.has("everyone_allin"):
         return None  # the board run out because everyone is all in is the game, whatever someone calls it
     if r.has("rabbit"):
         return {}
-    told = r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open")
     faulty = r.has("deck_duplicate") or r.has("deck_odd_back")  # "as the board is shown: the river has a red back"
     return {} if told and not faulty else None
 

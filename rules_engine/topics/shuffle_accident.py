@@ -12,11 +12,14 @@ from . import Cue, Topic
 def _while_shuffling(r: Reading, given: Facts) -> Facts | None:
     """Shuffling before the deal (not a reshuffle in the middle of a hand), with a card face up or the deck dropped;
     or the deck dropped before anything was dealt."""
-    face_up = r.has("boxed") or r.has("reshuffle_how") or r.has("exposure")
+    shuffling, undealt = r.has("while_shuffling"), r.has("nothing_dealt_yet")
+    if not (shuffling or undealt):
+        return None
     dropped = r.has("stub_dropped") or r.has("stub_accident")
-    if r.has("while_shuffling") and (face_up or dropped) and not r.has("reshuffle_mid_hand"):
+    face_up = r.has("boxed") or r.has("reshuffle_how") or r.has("exposure")
+    if shuffling and (face_up or dropped) and not r.has("reshuffle_mid_hand"):
         return {}
-    return {} if r.has("nothing_dealt_yet") and dropped else None
+    return {} if undealt and dropped else None
 
 
 TOPIC = Topic("shuffle-accident", cues=(Cue(175, _while_shuffling),))
