@@ -4,11 +4,15 @@ belong to their own topics, which outrank this one or (timing) are left to them.
 
 from __future__ import annotations
 
+import re
+
 from ..readers import streets
 from ..readers.board_action import acted_on
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .flop_count import flop_card_count
+
+_STREET_WORD = re.compile(r"\b(?:flop|turn|river)\b")
 
 
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
@@ -20,8 +24,8 @@ def _board_lock(r: Reading, given: Facts) -> Facts | None:
     if not (r.has("lock_stands") or r.has("card_acted_on") or r.has("card_not_acted_on")):
         return None
     street = streets.board_street(r)
-    if not (street or r.has("board") or r.has("card")):
-        return None
+    if not (street or r.has("board") or r.has("card") or _STREET_WORD.search(r.text)):
+        return None  # "dealer error on the turn, it had…": the street concept leaves out "turn it"
     return {"street": street} if street else {}
 
 
