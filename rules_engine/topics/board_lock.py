@@ -1,6 +1,7 @@
 """Whether a wrongly dealt board card still stands because players acted on it (holdem.board-card-stands), the
-mistake itself left unnamed: a named burn error, a four-card flop or a card dealt before the betting was over
-belong to their own topics, which outrank this one or (timing) are left to them."""
+mistake itself left unnamed: a named burn error, a four-card flop (its rule carries the C1 floor decision) or a
+card dealt before the betting was over belong to their own topics, which outrank this one or (timing) are left to
+them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from ..readers import streets
 from ..readers.board_action import acted_on
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .flop_count import flop_card_count
 
 _STREET_WORD = re.compile(r"\b(?:flop|turn|river)\b")
 
@@ -35,10 +35,4 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
         facts["acted_on_board"] = acted
 
 
-def card_count(r: Reading, facts: Facts) -> None:
-    count = flop_card_count(r)
-    if count:
-        facts["card_count"] = count
-
-
-TOPIC = Topic("board-lock", cues=(Cue(45, _board_lock),), readers=(acted_on_board, card_count))
+TOPIC = Topic("board-lock", cues=(Cue(45, _board_lock),), readers=(acted_on_board,))
