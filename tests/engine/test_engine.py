@@ -124,3 +124,12 @@ def test_the_engines_own_sentences_come_from_phrases_toml(tmp_path: Path) -> Non
 def test_a_no_match_is_titled_in_the_players_language(engine: Engine) -> None:
     assert engine.rule("what time is the game on friday").title == "No rule found"
     assert engine.rule("a che ora inizia la partita di venerdì").title == "Nessuna regola trovata"
+
+
+def test_a_question_not_worth_asking_leaves_the_case_that_holds_without_it(engine: Engine) -> None:
+    """Robert's redeals a four-card flop whether or not anyone acted on it: nothing is asked, and the steps are
+    those of the case that does not depend on the answer (not the 'found after action' ones)."""
+    ruling = engine.rule("the flop had four cards")
+    assert (ruling.status, ruling.outcome) == ("ruling", "redeal-flop")
+    assert "acted_on_board" not in ruling.facts
+    assert ruling.steps[0] == "Nobody acts on this flop."

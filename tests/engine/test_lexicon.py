@@ -122,3 +122,13 @@ def test_anchors_are_the_literals_a_match_must_contain(pattern: str, anchors: se
     from rules_engine.lexicon import anchors as anchors_of
 
     assert anchors_of(pattern) == (None if anchors is None else frozenset(anchors))
+
+
+def test_a_topic_file_may_bring_its_windows_and_known_words_but_not_a_window_twice(tmp_path: Path) -> None:
+    assert LEXICON.windows["burn_street_reach"] == 10 * 7  # burn_error.toml's own window
+    assert LEXICON.speller.correct("rabbia") == "rabbia"  # rabbit_hunt.toml: a real word, not a typo of "rabbit"
+    copy = _copy(tmp_path)
+    with (copy / "rabbit_hunt.toml").open("a", encoding="utf-8") as handle:
+        handle.write('\n[windows]\nburn_street_reach = "3 words"\n')
+    with pytest.raises(LexiconError, match=r"window 'burn_street_reach' is already defined in burn_error\.toml"):
+        Lexicon.load(copy)
