@@ -15,6 +15,8 @@ def action_so_far(r: Reading, facts: Facts) -> None:
         facts.pop("chips_in", None)
     elif "players_acted" not in facts and r.has("only_blinds_posted"):
         facts["players_acted"] = 0
+    elif "players_acted" not in facts and r.has("only_first_acted"):
+        facts["players_acted"] = 1  # "ha parlato solo il primo"
     elif "players_acted" not in facts and r.has("told_pass"):
         facts["players_acted"] = min(len(r.matches("told_pass")), SUBSTANTIAL)
         facts["chips_in"] = "no"

@@ -66,8 +66,9 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
 
 
 def flop_exposed(r: Reading, facts: Facts) -> None:
-    """A flop still face down: nobody can have acted on it either."""
-    if facts.get("street") == "flop" and r.has("flop_still_down"):
+    """A flop still face down: nobody can have acted on it either. Said face up wins ("non ha bruciato prima di
+    girare il flop, il flop è già scoperto")."""
+    if facts.get("street") == "flop" and r.has("flop_still_down") and not r.has("flop_face_up"):
         facts["flop_exposed"] = "no"
         facts.setdefault("acted_on_board", "no")
 
