@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.games import guild_id_of
 from cogs.language import reply_language
+from cogs.respond import answer, in_time
 from i18n import LANGUAGES, Language, text
 from i18n.commands import choice, describe, string_choice
 from rules_engine import load_rulebooks
 from store import GuildSettings
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 AUTO = "auto"
 LANGUAGE_CHOICES = (*LANGUAGES, AUTO)
@@ -43,7 +40,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
         self.bot = bot
         super().__init__()
 
-    async def _language(self, interaction: discord.Interaction) -> tuple[Language, dict[str, str]]:
+    async def _language(self, interaction: discord.Interaction[FloorBot]) -> tuple[Language, dict[str, str]]:
         """The language this server's replies are now in, and the rulebooks' names in it."""
         language = await reply_language(interaction)
         return language, embeds.rulebook_names(self.bot.engine.rulebooks, language)
@@ -52,10 +49,11 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @describe(rulebook="Robert's Rules classic, Robert's Rules v11, or TDA 2024")
     @app_commands.choices(rulebook=RULEBOOK_CHOICES)
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def rulebook(self, interaction: discord.Interaction, rulebook: str) -> None:
-        settings = await self.bot.store.set_rulebook(guild_id_of(interaction), rulebook)
+    async def rulebook(self, interaction: discord.Interaction[FloorBot], rulebook: str) -> None:
+        settings = await in_time(interaction, self.bot.store.set_rulebook(guild_id_of(interaction), rulebook))
         language, names = await self._language(interaction)
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             text(language, "settings.rulebook_set", rulebook=names[rulebook]),
             embed=describe_settings(settings, names, language),
         )
@@ -64,19 +62,21 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
     @describe(language="English, Italiano, or auto: each member's own Discord language")
     @app_commands.choices(language=[string_choice(f"settings.languages.{code}", code) for code in LANGUAGE_CHOICES])
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
-        settings = await self.bot.store.set_language(guild_id_of(interaction), None if language == AUTO else language)
+    async def language(self, interaction: discord.Interaction[FloorBot], language: str) -> None:
+        chosen = None if language == AUTO else language
+        settings = await in_time(interaction, self.bot.store.set_language(guild_id_of(interaction), chosen))
         reply, names = await self._language(interaction)  # the new setting's language, unless it is auto
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             text(reply, "settings.language_set", language=text(reply, f"settings.languages.{language}")),
             embed=describe_settings(settings, names, reply),
         )
 
     @app_commands.command(name="show", description="Show this server's rulebook and language.")
-    async def show(self, interaction: discord.Interaction) -> None:
+    async def show(self, interaction: discord.Interaction[FloorBot]) -> None:
         settings = await self.bot.store.get_settings(guild_id_of(interaction))
         language, names = await self._language(interaction)
-        await interaction.response.send_message(embed=describe_settings(settings, names, language), ephemeral=True)
+        await answer(interaction, embed=describe_settings(settings, names, language), ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

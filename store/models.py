@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 DEFAULT_RULEBOOK = "robert-classic"
 
 EntryKind = Literal["ruling", "note"]
 
 
-class StoreError(Exception):
-    """Base class for the store's own errors (sqlite3 errors pass through unchanged)."""
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is reading the log: a private ruling is shown only to its author and to managers."""
 
-
-class StoreClosed(StoreError):
-    """A write was submitted after `Store.close()` began."""
-
-
-class GameAlreadyOpen(StoreError):
-    """`start_game` in a channel that already has an open game; carries that game."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(f"game {game.id} is already open in channel {game.channel_id}")
-        self.game = game
+    user_id: int
+    manager: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +41,8 @@ class GuildSettings:
 class Game:
     """One home game: opened in a channel, closed with `/game end`."""
 
-    id: int
+    id: int  # internal and global across servers: never shown, never taken from a user
+    number: int  # what users see and type: per server, from 1, never reused
     guild_id: int
     channel_id: int
     name: str
@@ -64,6 +59,7 @@ class Game:
         closed = row["closed_at"]
         return cls(
             id=row["id"],
+            number=row["number"],
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             name=row["name"],
@@ -75,11 +71,14 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """A ruling or a note; `game_id` None means the server's general log."""
+    """A ruling or a note; `game_number` None means the server's general log. `id` and `game_id` are
+    internal (global across servers); users see `number` and `game_number`."""
 
     id: int
+    number: int
     guild_id: int
     game_id: int | None
+    game_number: int | None
     game_name: str | None
     channel_id: int
     user_id: int
@@ -89,11 +88,13 @@ class LogEntry:
     rule_id: str | None
     outcome: str | None
     rulebook: str | None
+    private: bool
     created_at: datetime
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> LogEntry:
         values = dict(row)
+        values["private"] = bool(values["private"])
         values["created_at"] = datetime.fromisoformat(values["created_at"])
         return cls(**values)
 
@@ -110,3 +111,78 @@ class LogPage:
     @property
     def has_previous(self) -> bool:
         return self.page > 1
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRecord:
+    """What a final ruling logs (the arguments of `Store.log_ruling`), for `Store.answer_question`."""
+
+    channel_id: int
+    user_id: int
+    situation: str
+    status: str
+    rule_id: str | None
+    outcome: str | None
+    rulebook: str
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PendingQuestion:
+    """A question the bot asked and is waiting on; `request` is what the caller stored to carry on."""
+
+    id: int
+    guild_id: int  # 0 for a direct message
+    channel_id: int
+    owner_id: int
+    request: Mapping[str, Any]
+    created_at: datetime
+    answered_by: int | None
+    answered_at: datetime | None
+
+    @property
+    def is_answered(self) -> bool:
+        return self.answered_at is not None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PendingQuestion:
+        answered = row["answered_at"]
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            owner_id=row["owner_id"],
+            request=json.loads(row["request"]),
+            created_at=datetime.fromisoformat(row["created_at"]),
+            answered_by=row["answered_by"],
+            answered_at=None if answered is None else datetime.fromisoformat(answered),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """The one accepted answer to a question: the entry it logged and the question it asked next, if any."""
+
+    entry: LogEntry | None
+    next_question_id: int | None
+
+    @property
+    def entry_number(self) -> int | None:
+        return None if self.entry is None else self.entry.number
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPart:
+    """One file to attach: at most the `max_bytes` the export was asked for."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A log export: one plain file, or (`compressed`) one or more zips, each valid on its own."""
+
+    parts: list[ExportPart]
+    entries: int
+    compressed: bool

@@ -9,7 +9,7 @@ import re
 
 from ..readers import streets
 from ..readers.board_action import acted_on
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 _STREET_WORD = re.compile(r"\b(?:flop|turn|river)\b")
@@ -18,7 +18,8 @@ _STREET_WORD = re.compile(r"\b(?:flop|turn|river)\b")
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
     """A board card said to be wrong, and whether anyone acted on it told or whether it stands asked; a card said
     to have come before the betting was over is a premature card instead."""
-    early = r.has("early") or (r.has("betting_open") and not r.has("card_not_acted_on"))  # "nobody acted yet": on it
+    open_ = [m for m in r.matches("betting_open") if not any(inside(m, n) for n in r.matches("lock_noticed_later"))]
+    early = r.has("early") or (bool(open_) and not r.has("card_not_acted_on"))  # "nobody acted yet": on it
     if not r.has("lock_wrong_card") or early:
         return None
     if not (r.has("lock_stands") or r.has("card_acted_on") or r.has("card_not_acted_on")):

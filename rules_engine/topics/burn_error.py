@@ -17,8 +17,20 @@ _STREETS = ("flop", "turn", "river")
 
 def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
     """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy."""
-    found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept) if not _remedy(r, m)]
+    found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept)
+             if not _remedy(r, m) and not (kind == "extra" and _one_after_all(r, m))
+             and not (kind == "exposed" and _still_down(r, m))]
     return sorted(found, key=lambda pair: pair[0].start())
+
+
+def _still_down(r: Reading, exposed: re.Match[str]) -> bool:
+    """ "the burn he flipped... no, the burn's still face down": taken back."""
+    return any(m.start() >= exposed.end() for m in r.matches("burn_still_down"))
+
+
+def _one_after_all(r: Reading, extra: re.Match[str]) -> bool:
+    """ "burned two - no wait, he burned just one": the player settled on one burn."""
+    return any(m.start() >= extra.end() for m in r.matches("burn_just_one"))
 
 
 def _remedy(r: Reading, match: re.Match[str]) -> bool:

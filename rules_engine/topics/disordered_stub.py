@@ -13,7 +13,10 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
         return None
     if r.has("stub_dropped"):
         return {}
-    if r.has("exposure") or r.has("ordinal_card") or r.has("lock_wrong_card"):
+    accidents = r.matches("stub_accident")
+    exposed = [m for m in r.matches("exposure")  # "slid off", "per terra" are the accident's own words
+               if not any(m.start() < a.end() and a.start() < m.end() for a in accidents)]
+    if exposed or r.has("ordinal_card") or r.has("lock_wrong_card"):
         return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
     near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
     return {} if near else None

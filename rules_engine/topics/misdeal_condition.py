@@ -4,6 +4,8 @@ out of order; and how far the action had gone (the misdeal cut-off)."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
@@ -15,7 +17,14 @@ _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empt
 
 
 def _errors(r: Reading) -> list[tuple[int, str]]:
-    return sorted((m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept))
+    return sorted((m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
+                  if concept != "deal_empty_seat" or _dealt_there(r, m))
+
+
+def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
+    """An empty seat is a misdeal item when cards went to it, not when it only tells how the table was seated."""
+    return r.near("empty_seat_dealt", empty.start(), "empty_seat_reach") or \
+        r.near("empty_seat_dealt", empty.end(), "empty_seat_reach")
 
 
 def _deal_error(r: Reading, given: Facts) -> Facts | None:

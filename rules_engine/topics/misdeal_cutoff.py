@@ -17,7 +17,8 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
     if r.has("cutoff_question") or r.has("deal_went_wrong"):
         return {}
     acted = r.has("action_verb") or r.has("action_taken") or r.has("acted_around")
-    return {} if r.has("misdeal_called") and acted else None
+    on_the_board = r.has("flop") or r.has("turn") or r.has("river")  # a redeal wanted over the flop is the board's
+    return {} if r.has("misdeal_called") and acted and not on_the_board else None
 
 
 TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),), readers=(players_acted, action_so_far, played_out))

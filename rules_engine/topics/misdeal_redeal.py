@@ -9,7 +9,13 @@ from . import Cue, Topic
 
 
 def _redeal(r: Reading, given: Facts) -> Facts | None:
-    return {} if r.has("after_misdeal") and r.has("redeal_how") else None
+    if not r.has("redeal_how"):
+        return None
+    if r.has("after_misdeal"):
+        return {}
+    asked = any(r.near("redeal_how", m.start(), "redeal_question_reach") or
+                r.near("redeal_how", m.end(), "redeal_question_reach") for m in r.matches("redeal_word"))
+    return {} if asked else None
 
 
 TOPIC = Topic("misdeal-redeal", cues=(Cue(145, _redeal),))

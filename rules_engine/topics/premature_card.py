@@ -7,7 +7,7 @@ cue, no street and no hole card), so it is tried early: the generic card words o
 from __future__ import annotations
 
 from ..readers import streets, timing
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -19,7 +19,32 @@ def _premature(r: Reading, given: Facts) -> Facts | None:
         return None  # "the very first card off the deck" is a hole card
     if not (timing.said(r) or r.has("premature_timing") or "betting_complete" in given):
         return None
-    return {} if not streets.board_street(r) else None
+    return {} if not _street_said(r) else None
+
+
+def _street_said(r: Reading) -> bool:
+    """A street named; "burned and turned the next card" is the dealer's words for any street's card."""
+    if r.has("premature_next_card") and not _street_named(r, "premature_next_card"):
+        return False
+    return streets.board_street(r) is not None
+
+
+def _acted_after_early_card(r: Reading, given: Facts) -> Facts | None:
+    """The rule's general question (floor decision C6), the street said or not: a card came while someone still
+    had to act, he then checked or folded, and does the card stay?"""
+    if r.has("hole") or r.has("boxed") or r.has("reshuffle_how"):
+        return None
+    early = r.has("premature_timing") or r.has("betting_open") or r.has("early")
+    if not (early and r.has("premature_then_acted") and r.has("premature_keep")):
+        return None
+    return None if _street_named(r, "premature_burn_and_turn") else {}
+
+
+def _street_named(r: Reading, jargon_concept: str) -> bool:
+    """A street said in words: not "burns and turns" (any street's card); "on the flop" names the next one."""
+    jargon = r.matches(jargon_concept)
+    turns = [m for m in r.matches("turn") if not any(inside(m, j) or inside(j, m) for j in jargon)]
+    return bool(turns or r.has("flop") or r.has("river") or r.has("betting_on"))
 
 
 def betting_complete(r: Reading, facts: Facts) -> None:
@@ -35,4 +60,5 @@ def betting_complete(r: Reading, facts: Facts) -> None:
         facts["betting_complete"] = "no"
 
 
-TOPIC = Topic("premature-card", cues=(Cue(155, _premature),), readers=(betting_complete,))
+TOPIC = Topic("premature-card", cues=(Cue(155, _premature), Cue(65, _acted_after_early_card)),
+              readers=(betting_complete,))

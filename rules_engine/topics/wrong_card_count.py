@@ -11,15 +11,19 @@ from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .extra_holecard import extra_hole_cards
+from .extra_holecard import after_deal, extra_hole_cards
 
 
 def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
     if r.has("three_at_showdown"):
         return True
-    during = given.get("after_deal") == "no" or (
-        "after_deal" not in given and (r.has("during_deal") or r.has("dealing_accident")))
+    if "after_deal" in given:
+        during = given["after_deal"] == "no"
+    else:  # the extra hole card's own reading: the phrase nearest the extra card decides
+        timing: Facts = {}
+        after_deal(r, timing)
+        during = timing.get("after_deal") == "no" or r.has("dealing_accident")
     return during and ((extra_hole_cards(r) or 0) >= 1 or r.has("hand_of_three"))
 
 
