@@ -15,6 +15,11 @@ Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a on
 - StoreGone from any call once the file at the path was deleted or replaced; StoreFull for a write the full
   disk refused. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
 
+The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
+`find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
+ledger's entries among rulings and notes (LogEntry kinds `buyin`/`cashout`, export columns `player`,
+`player_user_id`, `amount`, `removed_by`, `removed_at`).
+
 Transitional, only until the cogs move to numbers and the new export (then delete them):
 - `log_page(..., game_id=...)`: a game by its internal id; use `game_number`.
 - `log_page` without `viewer`: public entries only; pass the `Viewer` (then `viewer` becomes required).
@@ -30,10 +35,15 @@ from .models import (
     ExportPart,
     Game,
     GuildSettings,
+    LedgerEntry,
+    LedgerPlayer,
     LogEntry,
     LogPage,
+    Merged,
     PendingQuestion,
+    Recorded,
     RulingRecord,
+    Standing,
     Viewer,
 )
 from .store import Store
@@ -46,10 +56,15 @@ __all__ = [
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "LedgerEntry",
+    "LedgerPlayer",
     "LogEntry",
     "LogPage",
+    "Merged",
     "PendingQuestion",
+    "Recorded",
     "RulingRecord",
+    "Standing",
     "Store",
     "StoreClosed",
     "StoreError",

@@ -10,6 +10,7 @@ import random
 import sqlite3
 import string
 import zipfile
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -49,11 +50,15 @@ def _files(export: Export, fmt: str) -> list[list[dict[str, object]]]:
     return files
 
 
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
 def _expected(entry: LogEntry, fmt: str) -> dict[str, object]:
     """What a reader expects for one entry, written out independently of the exporter."""
     values: dict[str, object] = {
         "number": entry.number,
-        "created_at": entry.created_at.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z",
+        "created_at": _when(entry.created_at),
         "game_number": entry.game_number,
         "game_name": entry.game_name,
         "channel_id": entry.channel_id,
@@ -65,6 +70,11 @@ def _expected(entry: LogEntry, fmt: str) -> dict[str, object]:
         "outcome": entry.outcome,
         "rulebook": entry.rulebook,
         "private": entry.private,
+        "player": entry.player,
+        "player_user_id": entry.player_user_id,
+        "amount": None if entry.amount is None else str(entry.amount),
+        "removed_by": entry.removed_by,
+        "removed_at": None if entry.removed_at is None else _when(entry.removed_at),
     }
     if fmt == "json":
         return values
