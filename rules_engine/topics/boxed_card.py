@@ -23,9 +23,14 @@ def _boxed(r: Reading, given: Facts) -> Facts | None:
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:
-    """Two or more, unless doubted ("a card, maybe two")."""
-    if any(not r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("boxed_several")):
+    """Two or more, unless doubted ("a card, maybe two"): then the count is asked, never assumed."""
+    several = r.matches("boxed_several")
+    if any(r.near("boxed_hedge", m.start(), "doubt_detail") for m in several):
+        r.doubt("boxed_count")
+    elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in several):
         facts["boxed_count"] = SEVERAL
+    elif several:
+        r.doubt("boxed_count")
 
 
 def street(r: Reading, facts: Facts) -> None:
