@@ -18,11 +18,12 @@ _STREET_WORD = re.compile(r"\b(?:flop|turn|river)\b")
 def _board_lock(r: Reading, given: Facts) -> Facts | None:
     """A board card said to be wrong, and whether anyone acted on it told or whether it stands asked; a card said
     to have come before the betting was over is a premature card instead."""
-    open_ = [m for m in r.matches("betting_open") if not any(inside(m, n) for n in r.matches("lock_noticed_later"))]
-    early = r.has("early") or (bool(open_) and not r.has("card_not_acted_on"))  # "nobody acted yet": on it
-    if not r.has("lock_wrong_card") or early:
+    if not r.has("lock_wrong_card"):
         return None
     if not (r.has("lock_stands") or r.has("card_acted_on") or r.has("card_not_acted_on")):
+        return None
+    open_ = [m for m in r.matches("betting_open") if not any(inside(m, n) for n in r.matches("lock_noticed_later"))]
+    if r.has("early") or (open_ and not r.has("card_not_acted_on")):  # "nobody acted yet": on it, not early
         return None
     street = streets.board_street(r)
     if not (street or r.has("board") or r.has("card") or _STREET_WORD.search(r.text)):

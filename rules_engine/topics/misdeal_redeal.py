@@ -9,9 +9,10 @@ from . import Cue, Topic
 
 
 def _redeal(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("redeal_how"):
+    said = r.has("after_misdeal")
+    if not (said or r.has("redeal_word")) or not r.has("redeal_how"):
         return None
-    if r.has("after_misdeal"):
+    if said:
         return {}
     asked = any(r.near("redeal_how", m.start(), "redeal_question_reach") or
                 r.near("redeal_how", m.end(), "redeal_question_reach") for m in r.matches("redeal_word"))

@@ -32,10 +32,11 @@ def _street_said(r: Reading) -> bool:
 def _acted_after_early_card(r: Reading, given: Facts) -> Facts | None:
     """The rule's general question (floor decision C6), the street said or not: a card came while someone still
     had to act, he then checked or folded, and does the card stay?"""
+    if not (r.has("premature_then_acted") and r.has("premature_keep")):
+        return None
     if r.has("hole") or r.has("boxed") or r.has("reshuffle_how"):
         return None
-    early = r.has("premature_timing") or r.has("betting_open") or r.has("early")
-    if not (early and r.has("premature_then_acted") and r.has("premature_keep")):
+    if not (r.has("premature_timing") or r.has("early") or r.has("betting_open")):
         return None
     return None if _street_named(r, "premature_burn_and_turn") else {}
 

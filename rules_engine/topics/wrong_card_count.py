@@ -18,13 +18,13 @@ def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
     if r.has("three_at_showdown"):
         return True
+    if not (r.has("hand_of_three") or (extra_hole_cards(r) or 0) >= 1):
+        return False
     if "after_deal" in given:
-        during = given["after_deal"] == "no"
-    else:  # the extra hole card's own reading: the phrase nearest the extra card decides
-        timing: Facts = {}
-        after_deal(r, timing)
-        during = timing.get("after_deal") == "no" or r.has("dealing_accident")
-    return during and ((extra_hole_cards(r) or 0) >= 1 or r.has("hand_of_three"))
+        return given["after_deal"] == "no"
+    timing: Facts = {}  # the extra hole card's own reading: the phrase nearest the extra card decides
+    after_deal(r, timing)
+    return timing.get("after_deal") == "no" or r.has("dealing_accident")
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
