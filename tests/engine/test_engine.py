@@ -122,7 +122,7 @@ def test_unknown_rulebook_and_fact_raise(engine: Engine) -> None:
 def test_search_finds_rules_by_keyword_in_both_languages(engine: Engine) -> None:
     assert engine.search("four card flop")[0].id == "holdem.flop-too-many-cards"
     assert engine.search("gioco il board")[0].id == "holdem.play-the-board"
-    assert len(engine.search("")) == len(engine.rules)
+    assert len(engine.search("")) == min(len(engine.rules), 25)  # at most Discord's 25 choices
     assert len(engine.search("", limit=2)) == 2
 
 
