@@ -44,11 +44,16 @@ class Reading:
         """Where the sentence holding a position ends (the next one's start, or the end of the text)."""
         return next((start - 1 for start in self.sentences if start > position), len(self.text))
 
+    def _live(self, concept: str) -> list[re.Pattern[str]]:
+        """The concept's patterns that can match here: a text holding none of a pattern's anchors is skipped."""
+        patterns = zip(self.lexicon.concepts[concept], self.lexicon.anchors[concept], strict=True)
+        return [pattern for pattern, needs in patterns if needs is None or any(map(self.text.__contains__, needs))]
+
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:
-            patterns = self.lexicon.concepts[concept]
-            found = [m for pattern in patterns for m in pattern.finditer(self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(patterns) > 1 else found
+            live = self._live(concept)
+            found = [m for pattern in live for m in pattern.finditer(self.text)]
+            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(live) > 1 else found
         return self._cache[concept]
 
     def has(self, concept: str) -> bool:
@@ -56,7 +61,7 @@ class Reading:
         if concept in self._cache:
             return bool(self._cache[concept])
         if concept not in self._seen:
-            self._seen[concept] = any(pattern.search(self.text) for pattern in self.lexicon.concepts[concept])
+            self._seen[concept] = any(pattern.search(self.text) for pattern in self._live(concept))
         return self._seen[concept]
 
     def near(self, concept: str, position: int, window: str) -> bool:

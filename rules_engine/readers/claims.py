@@ -9,7 +9,8 @@ tells what happened (a text all about the rule, "our house rules say chopping is
 the question itself). A claim that tells an event ("the SB says his first card was face up", "he says the dealer
 flopped before he acted, so redeal") is kept, unless it is put as a general rule ("any exposed card is a
 misdeal"); a remedy someone wants or tells the dealer to apply ("he wants a misdeal", "I told the dealer to put the
-turn with the burns") never tells what happened.
+turn with the burns") never tells what happened, unless the text then only asks whether it holds ("seat 2 wants the
+card to stay. Does it?"): then the wish is the question.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     for head in heads:
         start = max(s for s in sentences if s <= head.start())
         end = next((s - 1 for s in sentences if s > head.start()), len(text))
-        if start not in cuts and (cut := _claim(text, head, end, lexicon)):
+        if start not in cuts and (cut := _claim(text, head, end, lexicon)) \
+                and not (group(head, "wish") and _asked_back(text, end, sentences, lexicon)):
             cuts[start] = cut
     if not cuts:
         return text, sentences  # nobody claims a rule or wants a remedy: most situations
@@ -65,6 +67,12 @@ def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) 
             _says(lexicon, event, said) for event in _EVENTS):
         return head.start(), end  # a remedy wanted, a rule put generally, or no event: no fact of this hand
     return None
+
+
+def _asked_back(text: str, end: int, sentences: tuple[int, ...], lexicon: Lexicon) -> bool:
+    """Whether the next sentence only asks if the wish holds ("Does it?", "Ha ragione?"): the wish is the question."""
+    after = next((s - 1 for s in sentences if s > end + 1), len(text))
+    return _says(lexicon, "asked_back", text[end + 1:after].strip())
 
 
 def _says(lexicon: Lexicon, concept: str, text: str) -> bool:

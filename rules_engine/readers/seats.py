@@ -279,18 +279,42 @@ def speaker(r: Reading) -> Seat | None:
 def owner(r: Reading, card: re.Match[str]) -> Seat | None:
     """Whose card a card phrase names: the place said right after it ("of the UTG player", "del posto 6") or
     right before it ("the big blind's", "UTG+1 got his")."""
+    found = _owner(r, card)
+    return found[1] if found else None
+
+
+def owners(r: Reading, card: re.Match[str]) -> list[Seat]:
+    """Every player a card phrase is given to: the owner and the places listed with him ("gave both the SB and the
+    BB a third card", "a SB, BB e UTG la terza carta")."""
+    found = _owner(r, card)
+    if not found:
+        return []
+    named = places(r)
+    at = named.index(found)
+    first, last = at, at
+    while first > 0 and _LIST_JOIN.fullmatch(r.text[named[first - 1][0].end():named[first][0].start()]):
+        first -= 1
+    while last + 1 < len(named) and _LIST_JOIN.fullmatch(r.text[named[last][0].end():named[last + 1][0].start()]):
+        last += 1
+    run = named[first:last + 1]
+    if len(run) > 1 and not _AND.search(r.text[run[0][0].end():run[-1][0].start()]):
+        return [found[1]]  # "the sb the bb": no list without an "and"
+    return [seat for _, seat in run]
+
+
+def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None:
     named = places(r)
     for match, seat in named:
         if _within(match, card):
-            return seat  # "the button's first" said as one phrase
+            return match, seat  # "the button's first" said as one phrase
     for match, seat in named:
         between = r.text[card.end():match.start()]
         if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] and (
                 _LINK_AFTER.search(between) or (between == " " and _OF.match(match[0]))):
-            return seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
+            return match, seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
-            return seat
+            return match, seat
     return None
 
 

@@ -93,12 +93,11 @@ def after_deal(r: Reading, facts: Facts) -> None:
 
 
 def _recipient_first(r: Reading) -> bool | None:
-    """Whether the player who got the extra card is the first one dealt; None when the text does not place him."""
-    for match in r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card"):
-        seat = seats.owner(r, match)
-        if seat:
-            return seats.first_player(r, seat)
-    return None
+    """Whether a player who got an extra card is the first one dealt ("a third card to both the SB and the BB": the
+    third round began); None when the text does not place any of them."""
+    placed = [seats.first_player(r, seat) for match in r.matches("extra") + r.matches("quantity_card")
+              + r.matches("ordinal_card") for seat in seats.owners(r, match)]
+    return True if True in placed else (False if False in placed else None)
 
 
 def _past_a_full_deal(r: Reading) -> bool:
