@@ -52,8 +52,9 @@ def claim(r: Reading, facts: Facts) -> None:
         facts["claim_before_discard"] = "yes" if _claimed_first(r, claims[0], discards[0]) else "no"
     else:
         facts["claim_before_discard"] = "yes"
-    if r.has("retrieved_tabled"):
-        facts["cards_tabled"] = "yes"  # took them back and turned them up (TDA Rule 14)
+    on_muck = r.matches("still_on_muck")
+    if r.has("retrieved_tabled") or (on_muck and any(m.start() > on_muck[-1].end() for m in shown)):
+        facts["cards_tabled"] = "yes"  # took them back, or turned them up after they lay on the muck (TDA Rule 14)
     elif r.has("not_tabled") and not r.has("still_on_muck"):
         facts["cards_tabled"] = "no"
     elif r.has("still_on_muck"):

@@ -42,7 +42,7 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
     if r.has("showdown") or (r.has("board_words") and not (
-            r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
+            r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
     hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
@@ -187,6 +187,12 @@ def _possessor(r: Reading, position: int) -> seats.Seat | None:
             return seats.Seat("btn")  # the dealer on the button flipped "his own first card"
         return seats.referent(r, position)
     return None
+
+
+def _placed_card(r: Reading) -> bool:
+    """A card given to a place at the table ("la prima carta al buiante … sul tavolo"): a hole card, whatever table
+    or board words the story also uses."""
+    return any(seats.owner(r, m) for m in r.matches("card") + r.matches("ordinal_card"))
 
 
 def _card_owner(r: Reading) -> seats.Seat | None:

@@ -21,6 +21,7 @@ _MORE_BEFORE = re.compile(r"\b(?:altre|altri)\s*$")  # "arrivano altre due carte
 _HOLE_WORD = re.compile(r"\bhole|\bcopert")
 _A_THIRD = re.compile(r"\b(?:a third|una terza|una third)\b")
 _EXTRA_CARDS = re.compile(r"\bextra cards\b")
+_OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
 
 
 def extra_hole_cards(r: Reading) -> int | None:
@@ -56,9 +57,19 @@ def _extra_count(r: Reading) -> int | None:
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
     if happened(r, "extra") and (r.has("recipient") or r.has("hole") or seats.places(r)):
+        said = next((n for m in happened(r, "extra") if (n := r.number(m) or _counted_after(r, m))), None)
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
-        return QUANTITY_PLURAL if plural else 1
+        return said or (QUANTITY_PLURAL if plural else 1)
     return None
+
+
+def _counted_after(r: Reading, extra: re.Match[str]) -> int | None:
+    """How many extra cards, said after them: "extra cards to the small blind, two of them" (or, corrected, "one of
+    them")."""
+    said = _OF_THEM.search(r.after(extra.end(), "counted_after"))
+    if not said:
+        return None
+    return int(said[1]) if said[1].isdigit() else r.lexicon.numbers.get(said[1])
 
 
 def _extra(r: Reading, given: Facts) -> Facts | None:
