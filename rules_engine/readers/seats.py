@@ -49,7 +49,9 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
-_BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=))+ ")  # "seat 4 | is the | BB"
+_BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=|me|hero|io))+ ")  # "seat 4 |
+# is the | BB", "seat 3 | (me) is the | BB"
+_ME_AFTER = re.compile(r" (?:me|hero|io|that s me|thats me|sarei io)\b")  # "seat 3 (me)", "Hero (BB)": the teller
 _FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
 _OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"
                       r"|sostiene|sostengono|secondo)\b(?: \w+){0,2} $")
@@ -269,6 +271,8 @@ def speaker(r: Reading) -> Seat | None:
     """Where the one telling the story sits ("I'm the big blind", "io stavo al bottone"), if he says."""
     for match, seat in reversed(places(r)):
         if any(0 <= match.start() - s.end() <= r.lexicon.windows["speaker_before"] for s in r.matches("speaker")):
+            return seat
+        if _ME_AFTER.match(r.text, match.end()):
             return seat
         if seat.kind == "notblind" and (match.start() == 0 or _FIRST_PERSON_PLACE.match(match[0])):
             return seat  # "not in the blinds, nine handed, my first card…", "non sono sui bui"
