@@ -38,8 +38,9 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
-    if not happened(r, "exposure"):
-        return None  # "no card was exposed", "nessuna carta scoperta": nothing to rule on
+    avoided = r.matches("exposure_avoided")
+    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)]:
+        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
     if r.has("showdown") or (r.has("board_words") and not (
