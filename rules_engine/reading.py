@@ -100,3 +100,14 @@ def inside(match: re.Match[str], outer: re.Match[str]) -> bool:
 def group(match: re.Match[str], name: str) -> str | None:
     """A named group's text, or None when this pattern of the concept has no such group or it did not match."""
     return match.groupdict().get(name)
+
+
+def joined(sentences: list[str]) -> tuple[str, tuple[int, ...]]:
+    """Sentences put back into one text, and where each starts: what a reader that drops words leaves."""
+    kept = [sentence.strip() for sentence in sentences if sentence.strip()]
+    starts: list[int] = []
+    length = 0
+    for sentence in kept:
+        starts.append(length + (1 if starts else 0))
+        length = starts[-1] + len(sentence)
+    return " ".join(kept), tuple(starts) or (0,)

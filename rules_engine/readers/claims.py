@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import Lexicon
-from ..reading import group
+from ..reading import group, joined
 
 # What tells something that happened at the table: kept even when said with a remedy
 _BUT = re.compile(r"\b(?:but|however|whereas|ma|pero|invece|mentre)\b")
@@ -39,20 +39,14 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
             cuts[start] = cut
     if not cuts:
         return text, sentences  # nobody claims a rule or wants a remedy: most situations
-    kept: list[str] = []
-    starts: list[int] = []
-    length = 0
+    kept = []
     for start, end in zip(sentences, (*sentences[1:], len(text) + 1), strict=True):
         cut = cuts.get(start)
-        sentence = f"{text[start:cut[0]].strip()} {text[cut[1]:end].strip()}" if cut else text[start:end]
-        if sentence := sentence.strip():
-            starts.append(length + (1 if kept else 0))
-            length = starts[-1] + len(sentence)
-            kept.append(sentence)
-    told = " ".join(kept)
+        kept.append(f"{text[start:cut[0]].strip()} {text[cut[1]:end].strip()}" if cut else text[start:end])
+    told, starts = joined(kept)
     if not any(_says(lexicon, event, told) for event in _EVENTS):
         return text, sentences  # nothing happened besides the claims: the rule itself is the question
-    return told, tuple(starts) or (0,)
+    return told, starts
 
 
 def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:
