@@ -316,6 +316,8 @@ def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None
         if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] and (
                 _LINK_AFTER.search(between) or (between == " " and _OF.match(match[0]))):
             return match, seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
+        if card.end() <= match.start() and _ARTICLES.fullmatch(between) and _ELLIPTIC_AFTER.match(r.text, match.end()):
+            return match, seat  # "one card, the hijack's": the card named again by whose it is
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
             return match, seat

@@ -21,6 +21,7 @@ _AFTER = re.compile(r"\b(?:after|dopo)\b")
 _BEFORE = re.compile(r"\b(?:before|prima di)\b")
 _THEN = re.compile(r"\b(?:then|poi)\b")
 _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not the one claiming the board
+_NEVER = re.compile(r"\b(?:never|didn t|did not|didnt|non|mai|without|senza)\b")  # a denial, not how the cards lie
 
 
 def _claim(r: Reading, given: Facts) -> Facts | None:
@@ -53,11 +54,15 @@ def claim(r: Reading, facts: Facts) -> None:
     else:
         facts["claim_before_discard"] = "yes"
     on_muck = r.matches("still_on_muck")
-    if r.has("retrieved_tabled") or (on_muck and any(m.start() > on_muck[-1].end() for m in shown)):
+    later = [m for m in shown if on_muck and m.start() > on_muck[-1].end()
+             and not any(n.start() <= m.start() < n.end() for n in r.matches("not_tabled"))]  # not "never turned them"
+    if r.has("retrieved_tabled") or later:
         facts["cards_tabled"] = "yes"  # took them back, or turned them up after they lay on the muck (TDA Rule 14)
     elif r.has("not_tabled") and not r.has("still_on_muck"):
         facts["cards_tabled"] = "no"
-    elif r.has("still_on_muck"):
+    elif on_muck and any(n.start() > on_muck[-1].end() and _NEVER.search(n[0]) for n in r.matches("not_tabled")):
+        facts["cards_tabled"] = "no"  # "identifiable on the muck, but he never turned them up"
+    elif on_muck:
         return  # still identifiable on the muck: whether they were tabled is what TDA asks
     elif shown:
         facts["cards_tabled"] = "yes"

@@ -74,8 +74,9 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r):
-        facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too": one card each
+    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1:
+        facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
+        # UTG+1": one card each
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
