@@ -1,9 +1,56 @@
-"""Acting out of turn (action.out-of-turn): a bet, call or fold before the player's turn. Not covered yet: no rule
-applies to this topic, so the engine answers no-match and names it among the facts; a rule with `applies = {
-topic = "out-of-turn" }` covers it."""
+"""Acting out of turn (action.out-of-turn): a check, call, bet, raise or fold before the player's turn, or a player
+skipped. What decides it: what he did out of turn, whether a skipped player then bet or raised (the action to him
+changed), and how many players acted behind the skipped player before anyone objected."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, mentions("out_of_turn")),))
+# What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
+_ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_bet": "bet-raise"}
+_SUBSTANTIAL = 3
+_COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
+
+
+def oot_action(r: Reading, facts: Facts) -> None:
+    """The action word inside the out-of-turn phrase, or else the nearest one before or just after it."""
+    phrase = r.matches("out_of_turn")[0]
+    nearest: tuple[int, str] | None = None
+    for concept, action in _ACTIONS.items():
+        for match in r.matches(concept):
+            if r.near("out_of_turn", match.start(), "oot_action_reach"):
+                distance = 0 if phrase.start() <= match.start() < phrase.end() else min(
+                    abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
+                if nearest is None or distance < nearest[0]:
+                    nearest = (distance, action)
+    if nearest:
+        facts["oot_action"] = nearest[1]
+
+
+def action_changed(r: Reading, facts: Facts) -> None:
+    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
+    after = r.matches("out_of_turn")[0].start()
+    later = [(m.start(), "yes") for m in r.matches("oot_later_raise") if m.start() > after]
+    later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
+    if later:
+        facts["action_changed"] = min(later)[1]
+
+
+def acted_behind(r: Reading, facts: Facts) -> None:
+    """Players who acted after the skipped one before anyone objected, when the text counts them."""
+    for match in r.matches("oot_acted_behind"):
+        facts["acted_behind"] = _COUNT.get(match["count"], _SUBSTANTIAL)
+        chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
+        facts["chips_in"] = "yes" if chips else "no"
+        return
+
+
+def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
+    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
+    return {} if r.has("out_of_turn") and not r.has("oot_not_action") else None
+
+
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),
+              readers=(oot_action, action_changed, acted_behind))

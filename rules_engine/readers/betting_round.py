@@ -1,0 +1,158 @@
+"""A betting round told with amounts ("blinds 1/2, A raises to 6, B all-in for 9 — can A re-raise?", "bui 50/100,
+rilancio a 300, all-in 450") read into actions, and the arithmetic done by table_tools.raising: the minimum legal
+raise, whether a raise was short, whether an all-in reopened the betting for the player asking. The engine never
+does this arithmetic a second way; when the text gives no amounts (or they don't add up), nothing is read and the
+rule asks instead."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from table_tools.problems import TableInputError
+from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
+
+from ..reading import Reading, group
+
+# An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
+_MOVES = {"round_raise": Move.RAISE, "round_bet": Move.BET, "round_said": Move.BET, "round_allin": Move.ALL_IN,
+          "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+# The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
+STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
+              "structure_limit": Structure.LIMIT}
+ME = "i"  # the player telling the story
+_FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "posso", "possiamo",
+                           "potevo", "potrei", "my"})
+# Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
+_NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
+                     "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
+                     "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
+                     "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had"})
+_MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
+                     r"vuole|voleva|allowed|wants|want|not|non)\s$")
+_MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
+_ROLE_WORDS = re.compile(r"\b(?:raiser|opener|bettor|rilanciante|rilanciato|aperto|puntato)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """The round as the text tells it, with table_tools' reading of it."""
+
+    blinds: Blinds
+    street: Street
+    structure: Structure
+    actions: tuple[Action, ...]
+    check: RaiseCheck
+    asker: str | None  # the player whose options the question is about, when the text says or implies it
+
+    def faced(self, index: int) -> RaiseCheck:
+        """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
+        return check_raise(self.blinds, self.actions[:index], structure=self.structure, street=self.street)
+
+
+def structure(r: Reading) -> Structure | None:
+    for concept, kind in STRUCTURES.items():
+        if r.has(concept):
+            return kind
+    return None
+
+
+def told(r: Reading) -> Told | None:
+    """The betting round of the text, when it gives the amounts to work it out; None when it doesn't."""
+    actions = _actions(r)
+    if not any(action.to is not None or action.by is not None for action in actions):
+        return None
+    blinds, street = _blinds(r), Street.FLOP if r.has("round_postflop") else Street.PREFLOP
+    kind = structure(r) or Structure.NO_LIMIT
+    if blinds is None:
+        opening = actions[0].to
+        if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
+            return None  # "UTG raises to 300" with no big blind: its raise size is unknown
+        # a bet opens the round: in limit its size is the round's bet; in big-bet games any bet is at least the minimum
+        size = opening if kind is Structure.LIMIT else Decimal(1)
+        blinds, street = Blinds(size / 2, size), Street.FLOP
+    try:
+        check = check_raise(blinds, actions, structure=kind, street=street)
+    except TableInputError:
+        return None
+    return Told(blinds, street, kind, tuple(actions), check, _asker(r, actions))
+
+
+def amount(value: Decimal) -> int | None:
+    """A whole amount as a fact (facts are whole numbers); None for fractions."""
+    return int(value) if value == value.to_integral_value() else None
+
+
+def number(text: str | None) -> Decimal | None:
+    """"600" → 600, "2k" → 2000; None when the text gives none."""
+    if not text:
+        return None
+    text = text.strip()
+    return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
+
+
+def _blinds(r: Reading) -> Blinds | None:
+    small = big = straddle = None
+    for match in r.matches("round_blinds"):
+        small = number(group(match, "small")) or small
+        big = number(group(match, "big")) or big
+    for match in r.matches("round_straddle"):
+        straddle = number(group(match, "straddle"))
+    if big is None or big <= 0:
+        return None
+    small = small if small is not None and 0 < small <= big else big / 2
+    return Blinds(small, big, straddle if straddle is not None and straddle > big else None)
+
+
+def _actions(r: Reading) -> list[Action]:
+    """Each move the text tells, in order; a move asked about ("can A raise to 20?") is not one that was made."""
+    found: list[tuple[int, int, Action]] = []
+    asked = r.matches("round_asker")
+    unnamed = 0
+    for concept, move in _MOVES.items():
+        for match in r.matches(concept):
+            verb = match.start("verb")
+            if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(a.start() <= verb < a.end() for a in asked):
+                continue
+            who = _who(match)
+            if who is None:
+                unnamed += 1
+                who = f"player {unnamed}"
+            to, by = number(group(match, "to")), None
+            if group(match, "by") and to is not None:
+                to, by = None, to
+            found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
+    found.sort(key=lambda item: item[0])
+    actions: list[Action] = []
+    last_end = -1
+    for start, end, action in found:
+        if start >= last_end:  # two concepts reading the same words: the first one counts
+            actions.append(action)
+            last_end = end
+    return actions
+
+
+def _who(match: re.Match[str]) -> str | None:
+    """Who made a move: a name ("a", "utg", "marco"), the teller ("i", "ho", "rilancio a 300"), or nobody said."""
+    word = (group(match, "who") or "").strip()
+    unnamed = not word or word in _NOBODY or word.isdigit()
+    if word in _FIRST_PERSON or (unnamed and match["verb"] in _FIRST_PERSON):
+        return ME
+    return None if unnamed else word
+
+
+def _asker(r: Reading, actions: list[Action]) -> str | None:
+    """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), the raiser, or the
+    only player who acted before the last all-in."""
+    for match in r.matches("round_asker"):
+        word = (group(match, "who") or "").strip()
+        if word in _FIRST_PERSON:
+            return ME
+        if _ROLE_WORDS.search(word):
+            return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
+        if word and word not in _NOBODY and word not in _MODAL_WORDS:
+            return word
+    if any(a.player == ME for a in actions):
+        return ME
+    return None

@@ -1,0 +1,19 @@
+"""A wrong count of a bet, or a player asking how much an opponent has (betting.accepted-action). What decides it:
+which of the two; had he already called; is he facing an all-in with the action on him."""
+
+from __future__ import annotations
+
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+count_issue = settled_by("count_issue", {"wrong_count": "wrong-count", "asks_count": "asks-count"})
+already_called = settled_by("already_called", {"already_called_no": "no", "already_called_yes": "yes"})
+facing_allin = settled_by("facing_allin", {"facing_allin_no": "no", "facing_allin_yes": "yes"})
+
+
+def _counted(r: Reading, given: Facts) -> Facts | None:
+    return {} if (r.has("wrong_count") or r.has("asks_count")) and not r.has("strategy") else None
+
+
+TOPIC = Topic("bet-count", cues=(Cue(83, _counted),), readers=(count_issue, already_called, facing_allin))

@@ -1,0 +1,18 @@
+"""A fold that wasn't needed, or that a player wants back (action.non-standard-fold): he folded with no bet to
+face, or pushed his cards away by mistake. What decides it: whether he faced a bet, whether he said 'fold' or
+only let his cards go, whether the next player acted on it, and whether his cards can still be picked out.
+A fold out of turn is the out-of-turn topic (it outranks this one)."""
+
+from __future__ import annotations
+
+from ..readers.phrases import settled_by
+from . import Cue, Topic, mentions
+from .protect_hand import hand_identifiable
+
+# "Call or raise?" is only asked of a player facing a bet.
+facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})
+fold_way = settled_by("fold_way", {"fold_declared": "declared", "fold_released": "released"})
+next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
+
+TOPIC = Topic("non-standard-fold", cues=(Cue(3, mentions("needless_fold")),),
+              readers=(facing_bet, fold_way, next_acted, hand_identifiable))

@@ -1,0 +1,32 @@
+"""A player showing his own cards during the hand (action.exposed-card-by-player): to a player still in it, to
+someone out of it, or face up to the whole table. A card turned up while the cards are dealt, or as he peeks at
+it, is the exposed hole card topic (holdem.exposed-holecard), which this one leaves alone."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+# Who saw them, tried in this order near the showing: someone out of the hand is named with words ("the player
+# who had folded") that would otherwise read as a player still in it.
+_SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-player", "shown_to_table": "table"}
+
+
+def _shown(r: Reading, given: Facts) -> Facts | None:
+    """A player showing his hand to someone, or face up, during the betting; not while picking it up."""
+    if not r.has("card_shown") or r.has("showdown"):
+        return None  # showing at showdown, or once the hand is over, is the showdown rules' business
+    if (r.has("shown_while_dealt") or r.has("one_card_shown")) and not r.has("betting_context"):
+        return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
+    return {}
+
+
+def shown_to(r: Reading, facts: Facts) -> None:
+    shown = r.matches("card_shown")[0]
+    for concept, value in _SHOWN_TO.items():
+        if r.near(concept, shown.end(), "shown_to_reach"):
+            facts["shown_to"] = value
+            return
+
+
+TOPIC = Topic("own-card-shown", cues=(Cue(53, _shown),), readers=(shown_to,))

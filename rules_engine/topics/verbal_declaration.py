@@ -1,0 +1,25 @@
+"""What a player said in turn binds him (betting.verbal-binding): he wants to change what he said, said "call…
+and raise", or his words and his chips disagreed (and which came first: catalogue C9). "Call… and raise" or a
+clear mismatch outranks the chip topics; a bare "he changed his mind" is tried only after every other topic."""
+
+from __future__ import annotations
+
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic, mentions
+
+declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
+                                         "verbal_changed_mind": "changed-mind"})
+word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_together": "together",
+                                         "words_first": "words-first"})
+
+
+def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
+    """"Call… and raise", or words and chips that said different things."""
+    if r.has("undercall"):
+        return None  # "said call but put in less": the undercall rule settles a short call
+    return {} if r.has("verbal_call_raise") or r.has("verbal_chips_differ") else None
+
+
+TOPIC = Topic("verbal-declaration", cues=(Cue(103, _said_otherwise), Cue(-3, mentions("verbal_changed_mind"))),
+              readers=(declaration, word_timing))
