@@ -17,7 +17,8 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
-_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}[.)](?=\s)")  # "1) BB still to act 2) dealer flops": not counts
+# "1) BB still to act 2) dealer flops", "1. UTG folds": list numbers, not counts; but "raises to 6." is an amount
+_LIST_NUMBER = re.compile(r"(?:(?<![\w/$€])\d{1,2}\)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.)(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _THOUSANDS = re.compile(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})

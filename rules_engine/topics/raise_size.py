@@ -67,5 +67,16 @@ def _amounts(facts: Facts, values: dict[str, Decimal]) -> None:
             facts[name] = whole
 
 
-TOPIC = Topic("raise-size", cues=(Cue(33, _raise_size),),
+def _raise_told(r: Reading, given: Facts) -> Facts | None:
+    """Weak evidence, after every other topic: a raise told with amounts, and "is that allowed?"."""
+    if not r.has("legality_question") or r.has("strategy"):
+        return None
+    told = betting_round.told(r)
+    if told is None:
+        return None
+    raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
+    return {} if raised else None
+
+
+TOPIC = Topic("raise-size", cues=(Cue(33, _raise_size), Cue(-13, _raise_told)),
               readers=(raise_complete, raise_declared, half_or_more, street_over, all_in, raise_amounts))
