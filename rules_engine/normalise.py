@@ -21,6 +21,7 @@ _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
 _LIST_NUMBER = re.compile(r"(?:(?<![\w/$€])\d{1,2}\)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.)(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _THOUSANDS = re.compile(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
+_DECIMAL = re.compile(r"(?<=\d)[.,](?=\d{1,2}(?![\d.,]))")  # "0.50", "2,5": one amount, written "0p50"
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
@@ -45,7 +46,7 @@ _VOWELS = frozenset("aeiou")
 
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
-    text = _THOUSANDS.sub("", text)
+    text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
     text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
     text = _DEGREE_ORDINAL.sub(r"\1o", text)  # "la 2° carta"
     text = unicodedata.normalize("NFKD", text.lower())

@@ -31,6 +31,7 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had"})
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non)\s$")
+_BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _ROLE_WORDS = re.compile(r"\b(?:raiser|opener|bettor|rilanciante|rilanciato|aperto|puntato)\b")
 
@@ -60,10 +61,10 @@ def structure(r: Reading) -> Structure | None:
 
 def told(r: Reading) -> Told | None:
     """The betting round of the text, when it gives the amounts to work it out; None when it doesn't."""
-    actions = _actions(r)
+    actions, first_action = _actions(r)
     if not any(action.to is not None or action.by is not None for action in actions):
         return None
-    blinds, street = _blinds(r), Street.FLOP if r.has("round_postflop") else Street.PREFLOP
+    blinds, street = _blinds(r, first_action), Street.FLOP if r.has("round_postflop") else Street.PREFLOP
     kind = structure(r) or Structure.NO_LIMIT
     if blinds is None:
         opening = actions[0].to
@@ -88,15 +89,22 @@ def number(text: str | None) -> Decimal | None:
     """"600" → 600, "2k" → 2000; None when the text gives none."""
     if not text:
         return None
-    text = text.strip()
+    text = text.strip().replace("p", ".")  # "0p50": the normaliser's 0.50
     return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
 
 
-def _blinds(r: Reading) -> Blinds | None:
+def _blinds(r: Reading, first_action: int) -> Blinds | None:
+    """The blinds named ("blinds 1/2", "bui 50/100", "big blind 100"), or else a pair of amounts told before any
+    move that reads like blinds ("Tournament, 400/800."): the second larger than the first, at most three times."""
     small = big = straddle = None
     for match in r.matches("round_blinds"):
         small = number(group(match, "small")) or small
         big = number(group(match, "big")) or big
+    if big is None:
+        pair = next((m for m in r.matches("round_number_pair") if m.end() <= first_action), None)
+        low, high = (number(group(pair, "small")), number(group(pair, "big"))) if pair else (None, None)
+        if low and high and low < high <= _BLINDS_RATIO * low:
+            small, big = low, high
     for match in r.matches("round_straddle"):
         straddle = number(group(match, "straddle"))
     if big is None or big <= 0:
@@ -105,8 +113,9 @@ def _blinds(r: Reading) -> Blinds | None:
     return Blinds(small, big, straddle if straddle is not None and straddle > big else None)
 
 
-def _actions(r: Reading) -> list[Action]:
-    """Each move the text tells, in order; a move asked about ("can A raise to 20?") is not one that was made."""
+def _actions(r: Reading) -> tuple[list[Action], int]:
+    """Each move the text tells, in order, and where the first begins; a move asked about ("can A raise to 20?")
+    is not one that was made."""
     found: list[tuple[int, int, Action]] = []
     asked = r.matches("round_asker")
     unnamed = 0
@@ -130,7 +139,7 @@ def _actions(r: Reading) -> list[Action]:
         if start >= last_end:  # two concepts reading the same words: the first one counts
             actions.append(action)
             last_end = end
-    return actions
+    return actions, (found[0][0] if found else len(r.text))
 
 
 def _who(match: re.Match[str]) -> str | None:

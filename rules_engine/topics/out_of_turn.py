@@ -51,6 +51,8 @@ def acted_behind(r: Reading, facts: Facts) -> None:
 
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
     """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
+    if r.has("asks_count"):
+        return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
     return {} if r.has("out_of_turn") and not r.has("oot_not_action") else None
 
 

@@ -22,7 +22,12 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
 
 
 def shown_to(r: Reading, facts: Facts) -> None:
+    """Who saw them: face up for everyone when the showing itself says so ("folded his cards face up"), else the
+    people named near it."""
     shown = r.matches("card_shown")[0]
+    if any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
+        facts["shown_to"] = "table"
+        return
     for concept, value in _SHOWN_TO.items():
         if r.near(concept, shown.end(), "shown_to_reach"):
             facts["shown_to"] = value
