@@ -16,8 +16,8 @@ from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Struct
 from ..reading import Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
-_MOVES = {"round_raise": Move.RAISE, "round_bet": Move.BET, "round_said": Move.BET, "round_allin": Move.ALL_IN,
-          "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+_MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_bet": Move.BET, "round_said": Move.BET,
+          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}

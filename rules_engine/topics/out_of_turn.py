@@ -15,15 +15,17 @@ _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "
 
 
 def oot_action(r: Reading, facts: Facts) -> None:
-    """The action word inside the out-of-turn phrase, or else the nearest one before or just after it (unless the
-    phrase says only that he "acted": then what he did is not told)."""
+    """The action word inside the out-of-turn phrase, or else the nearest one before or just after it (only after
+    it when the phrase says he "acted": what came before is someone else's action)."""
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     nearest: tuple[int, str] | None = None
     for concept, action in _ACTIONS.items():
         for match in r.matches(concept):
             inside = phrase.start() <= match.start() < phrase.end()
-            if inside or (not said_only_acted and r.near("out_of_turn", match.start(), "oot_action_reach")):
+            around = r.near("out_of_turn", match.start(), "oot_action_reach") and (
+                not said_only_acted or match.start() >= phrase.end())  # "he acted before me: he bet 50"
+            if inside or around:
                 distance = 0 if inside else min(abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
                 if nearest is None or distance < nearest[0]:
                     nearest = (distance, action)
