@@ -4,9 +4,9 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by
+from ..readers.phrases import settled_by, tells_a_situation
 from ..reading import Facts, Reading
-from . import Cue, Topic, mentions
+from . import Cue, Topic
 
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_changed_mind": "changed-mind"})
@@ -21,5 +21,11 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("verbal_call_raise") or r.has("verbal_chips_differ") else None
 
 
-TOPIC = Topic("verbal-declaration", cues=(Cue(103, _said_otherwise), Cue(-3, mentions("verbal_changed_mind"))),
+def _changed_mind(r: Reading, given: Facts) -> Facts | None:
+    """Weak evidence, after every other topic: someone wants to change what he said ("is verbal binding?" alone is
+    a general question, not a situation)."""
+    return {} if r.has("verbal_changed_mind") and tells_a_situation(r) else None
+
+
+TOPIC = Topic("verbal-declaration", cues=(Cue(103, _said_otherwise), Cue(-3, _changed_mind)),
               readers=(declaration, word_timing))
