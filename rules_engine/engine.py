@@ -42,6 +42,7 @@ class Engine:
         self.default_rulebook = data.default_rulebook
         self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
+        self._by_topic = _rules_by_topic(data.rules.values())
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
 
     @classmethod
@@ -72,7 +73,8 @@ class Engine:
         return replace(ruling, language=detected)
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language) -> Ruling:
-        rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
+        candidates = self._by_topic.get(known.get("topic"), self._by_topic[None])
+        rule = next((r for r in candidates if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
         decision = self._decide(rule, book, known)
@@ -239,6 +241,20 @@ class Engine:
         for rule in self.rules.values():
             grouped.setdefault(rule.section.en, []).append(rule)
         return grouped
+
+
+def _rules_by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]:
+    """The rules each topic can reach, in file order: those naming it in `applies`, and those naming no topic
+    (under the key None, which is also what a situation with no topic reaches). Only a lookup shortcut: every
+    candidate is still checked with `applies_to`."""
+    rules = tuple(rules)
+    named = {rule.id: {value for c in rule.applies if c.fact == "topic" for value in c.values} for rule in rules}
+    anywhere = tuple(rule for rule in rules if not named[rule.id])
+    topics = {value for values in named.values() for value in values}
+    by_topic: dict[FactValue | None, tuple[Rule, ...]] = {
+        topic: tuple(rule for rule in rules if topic in named[rule.id] or not named[rule.id]) for topic in topics}
+    by_topic[None] = anywhere
+    return by_topic
 
 
 def _search_text(rule: Rule) -> str:
