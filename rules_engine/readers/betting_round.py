@@ -28,11 +28,13 @@ _FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "
 _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
                      "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
-                     "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had"})
+                     "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
+                     "seat", "posto", "box"})  # "seat 3" is normalised to "seat": it no longer tells seats apart
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non)\s$")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
+_SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
 _ROLE_WORDS = re.compile(r"\b(?:raiser|opener|bettor|rilanciante|rilanciato|aperto|puntato)\b")
 
 
@@ -64,7 +66,7 @@ def told(r: Reading) -> Told | None:
     actions, first_action = _actions(r)
     if not any(action.to is not None or action.by is not None for action in actions):
         return None
-    blinds, street = _blinds(r, first_action), Street.FLOP if r.has("round_postflop") else Street.PREFLOP
+    blinds, street = _blinds(r, first_action), _street(r)
     kind = structure(r) or Structure.NO_LIMIT
     if blinds is None:
         opening = actions[0].to
@@ -78,6 +80,12 @@ def told(r: Reading) -> Told | None:
     except TableInputError:
         return None
     return Told(blinds, street, kind, tuple(actions), check, _asker(r, actions))
+
+
+def _street(r: Reading) -> Street:
+    """The betting round told: the latest street named (limit bets double on the turn), else pre-flop."""
+    named = [Street(group(m, "street") or "flop") for m in r.matches("round_postflop")]
+    return max(named, key=list(Street).index) if named else Street.PREFLOP
 
 
 def amount(value: Decimal) -> int | None:
@@ -97,6 +105,10 @@ def _blinds(r: Reading, first_action: int) -> Blinds | None:
     """The blinds named ("blinds 1/2", "bui 50/100", "big blind 100"), or else a pair of amounts told before any
     move that reads like blinds ("Tournament, 400/800."): the second larger than the first, at most three times."""
     small = big = straddle = None
+    for match in r.matches("round_limit_stakes"):  # "limit 4/8": the bets are 4 and 8, the blinds 2 and 4
+        bet = number(group(match, "small"))
+        if bet:
+            return Blinds(bet / 2, bet)
     for match in r.matches("round_blinds"):
         small = number(group(match, "small")) or small
         big = number(group(match, "big")) or big
@@ -160,6 +172,8 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
             return ME
         if _ROLE_WORDS.search(word):
             return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
+        if word in _SEVERAL:
+            return None  # "can they raise?": more than one player, each with his own answer
         if word and word not in _NOBODY and word not in _MODAL_WORDS:
             return word
     if any(a.player == ME for a in actions):

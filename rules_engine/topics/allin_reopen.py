@@ -44,7 +44,7 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
     if all_ins and told.structure is Structure.LIMIT:
         facts["half_or_more"] = "yes" if all_ins[-1].kind is Kind.ALL_IN_FULL else "no"
     asker = told.asker
-    if asker is None and not r.has("round_asker") and len(check.options) == 1:
+    if asker is None and not r.has("round_asker") and len(check.options) == 1:  # the one player it can be about
         asker = check.options[0].player
     values = {"full_raise": check.full_raise, "next_min_raise_to": check.min_raise_to}
     option = next((o for o in check.options if o.player == asker), None)
