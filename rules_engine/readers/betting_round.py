@@ -16,8 +16,10 @@ from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Struct
 from ..reading import Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
+_PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
 _MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_bet": Move.BET, "round_said": Move.BET,
-          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+          _PUSH: Move.BET, "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD,
+          "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}
@@ -30,8 +32,13 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
                      "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
                      "seat", "posto", "box"})  # "seat 3" is normalised to "seat": it no longer tells seats apart
+_BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
+_STATED = re.compile(r" (?:was|is|era|e) \d")
+_DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that", "this", "un", "una", "il", "la", "lo",
+                          "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
+# "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
-                     r"vuole|voleva|allowed|wants|want|not|non)\s$")
+                     r"vuole|voleva|allowed|wants|want|not|non|had|d|aveva|avevano|avevo)\s$")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
@@ -48,6 +55,8 @@ class Told:
     actions: tuple[Action, ...]
     check: RaiseCheck
     asker: str | None  # the player whose options the question is about, when the text says or implies it
+    pushed: Action | None = None  # the last move, when it was chips put out with no word for what they were
+    short: bool = False  # those chips were less than the bet to call: they are not in `actions` or `check`
 
     def faced(self, index: int) -> RaiseCheck:
         """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
@@ -62,8 +71,10 @@ def structure(r: Reading) -> Structure | None:
 
 
 def told(r: Reading) -> Told | None:
-    """The betting round of the text, when it gives the amounts to work it out; None when it doesn't."""
-    actions, first_action = _actions(r)
+    """The betting round of the text, when it gives the amounts to work it out; None when it doesn't. Chips put
+    out as the last move ("he silently puts out 300") are read as a bet or raise to that total, unless they are
+    less than the bet: then they are a short call, kept apart (`Told.short`)."""
+    actions, first_action, pushed = _actions(r)
     if not any(action.to is not None or action.by is not None for action in actions):
         return None
     blinds, street = _blinds(r, first_action), _street(r)
@@ -76,10 +87,14 @@ def told(r: Reading) -> Told | None:
         size = opening if kind is Structure.LIMIT else Decimal(1)
         blinds, street = Blinds(size / 2, size), Street.FLOP
     try:
-        check = check_raise(blinds, actions, structure=kind, street=street)
+        check = check_raise(blinds, actions[:-1] if pushed else actions, structure=kind, street=street)
+        short = pushed is not None and pushed.to is not None and pushed.to < check.bet
+        if pushed and not short:
+            check = check_raise(blinds, actions, structure=kind, street=street)
     except TableInputError:
         return None
-    return Told(blinds, street, kind, tuple(actions), check, _asker(r, actions))
+    kept = tuple(actions[:-1] if short else actions)
+    return Told(blinds, street, kind, kept, check, _asker(r, actions), pushed, short)
 
 
 def _street(r: Reading) -> Street:
@@ -125,10 +140,11 @@ def _blinds(r: Reading, first_action: int) -> Blinds | None:
     return Blinds(small, big, straddle if straddle is not None and straddle > big else None)
 
 
-def _actions(r: Reading) -> tuple[list[Action], int]:
-    """Each move the text tells, in order, and where the first begins; a move asked about ("can A raise to 20?")
-    is not one that was made."""
+def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
+    """Each move the text tells, in order, where the first begins, and the last if it was chips put out; a move
+    asked about ("can A raise to 20?") is not one that was made."""
     found: list[tuple[int, int, Action]] = []
+    pushes: set[int] = set()
     asked = r.matches("round_asker")
     unnamed = 0
     for concept, move in _MOVES.items():
@@ -136,6 +152,9 @@ def _actions(r: Reading) -> tuple[list[Action], int]:
             verb = match.start("verb")
             if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(a.start() <= verb < a.end() for a in asked):
                 continue
+            if match["verb"] in _BASE_FORMS and (group(match, "who") or "").strip() in _DETERMINERS and not (
+                    _STATED.search(match[0])):
+                continue  # "a call", "the raise": nouns, not moves; "I call" is one, and so is "the bet was 1000"
             who = _who(match)
             if who is None:
                 unnamed += 1
@@ -144,23 +163,25 @@ def _actions(r: Reading) -> tuple[list[Action], int]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
+            if concept == _PUSH:
+                pushes.add(match.start("verb"))
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
-    last_end = -1
+    last_end, last_start = -1, -1
     for start, end, action in found:
         if start >= last_end:  # two concepts reading the same words: the first one counts
             actions.append(action)
-            last_end = end
-    return actions, (found[0][0] if found else len(r.text))
+            last_end, last_start = end, start
+    pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
+    return actions, (found[0][0] if found else len(r.text)), pushed
 
 
 def _who(match: re.Match[str]) -> str | None:
     """Who made a move: a name ("a", "utg", "marco"), the teller ("i", "ho", "rilancio a 300"), or nobody said."""
     word = (group(match, "who") or "").strip()
-    unnamed = not word or word in _NOBODY or word.isdigit()
-    if word in _FIRST_PERSON or (unnamed and match["verb"] in _FIRST_PERSON):
+    if word in _FIRST_PERSON or match["verb"] in _FIRST_PERSON:  # "punto 100", "al flop rilancio a 300"
         return ME
-    return None if unnamed else word
+    return None if not word or word in _NOBODY or word.isdigit() else word
 
 
 def _asker(r: Reading, actions: list[Action]) -> str | None:

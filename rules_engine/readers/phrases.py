@@ -27,6 +27,11 @@ def first_said(r: Reading, concepts: Mapping[str, str | int]) -> str | int | Non
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
+def out_of_scope(r: Reading) -> bool:
+    """Another game, or a question about what a word means: what a topic ranked above those two leaves to them."""
+    return r.has("other_game") or r.has("definition")
+
+
 def tells_a_situation(r: Reading) -> bool:
     """Someone did something ("he raised", "uno ha rilanciato"), as opposed to a general question about the rules
     ("what's the minimum raise in no-limit?"), which no ruling answers."""

@@ -61,5 +61,5 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
             facts[name] = whole
 
 
-TOPIC = Topic("allin-reopen", cues=(Cue(43, _reopen),),
+TOPIC = Topic("allin-reopen", cues=(Cue(93, _reopen),),
               readers=(already_acted, reopens, half_or_more, betting_structure, reopen_amounts))

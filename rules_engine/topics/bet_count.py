@@ -16,4 +16,4 @@ def _counted(r: Reading, given: Facts) -> Facts | None:
     return {} if (r.has("wrong_count") or r.has("asks_count")) and not r.has("strategy") else None
 
 
-TOPIC = Topic("bet-count", cues=(Cue(83, _counted),), readers=(count_issue, already_called, facing_allin))
+TOPIC = Topic("bet-count", cues=(Cue(43, _counted),), readers=(count_issue, already_called, facing_allin))

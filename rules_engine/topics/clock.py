@@ -3,7 +3,7 @@ out (facing a bet, the hand is dead; otherwise it is a check) or when he acts ri
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by, tells_a_situation
+from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .non_standard_fold import facing_bet
@@ -14,7 +14,7 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
 
 def _clock(r: Reading, given: Facts) -> Facts | None:
     """A slow player or the clock in a situation told (not "what is the TDA rule on the clock?")."""
-    return {} if r.has("clock") and tells_a_situation(r) else None
+    return {} if r.has("clock") and tells_a_situation(r) and not out_of_scope(r) else None
 
 
-TOPIC = Topic("clock", cues=(Cue(113, _clock),), readers=(clock_status, facing_bet))
+TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet))

@@ -61,5 +61,5 @@ def chips_told(r: Reading) -> list[Decimal]:
     return chips
 
 
-TOPIC = Topic("multiple-chips", cues=(Cue(63, _pushed),),
+TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
               readers=(raise_declared, all_in, all_chips_needed, half_or_more, chip_amounts))

@@ -14,5 +14,5 @@ facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": 
 fold_way = settled_by("fold_way", {"fold_declared": "declared", "fold_released": "released"})
 next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
 
-TOPIC = Topic("non-standard-fold", cues=(Cue(3, mentions("needless_fold")),),
+TOPIC = Topic("non-standard-fold", cues=(Cue(73, mentions("needless_fold")),),
               readers=(facing_bet, fold_way, next_acted, hand_identifiable))

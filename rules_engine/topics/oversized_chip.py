@@ -19,5 +19,5 @@ def _one_chip(r: Reading, given: Facts) -> Facts | None:
     return {}
 
 
-TOPIC = Topic("oversized-chip", cues=(Cue(73, _one_chip),),
+TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
               readers=(facing_bet, raise_declared, amount_named))

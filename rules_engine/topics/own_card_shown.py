@@ -34,4 +34,4 @@ def shown_to(r: Reading, facts: Facts) -> None:
             return
 
 
-TOPIC = Topic("own-card-shown", cues=(Cue(53, _shown),), readers=(shown_to,))
+TOPIC = Topic("own-card-shown", cues=(Cue(63, _shown),), readers=(shown_to,))

@@ -6,4 +6,4 @@ from __future__ import annotations
 from . import Cue, Topic, mentions
 from .allin_reopen import betting_structure
 
-TOPIC = Topic("pot-bet", cues=(Cue(123, mentions("pot_said")),), readers=(betting_structure,))
+TOPIC = Topic("pot-bet", cues=(Cue(33, mentions("pot_said")),), readers=(betting_structure,))

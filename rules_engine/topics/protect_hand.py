@@ -9,4 +9,4 @@ from . import Cue, Topic, mentions
 hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
 hand_identifiable = settled_by("hand_identifiable", {"hand_identifiable_no": "no", "hand_identifiable_yes": "yes"})
 
-TOPIC = Topic("protect-hand", cues=(Cue(13, mentions("hand_taken")),), readers=(hand_protected, hand_identifiable))
+TOPIC = Topic("protect-hand", cues=(Cue(83, mentions("hand_taken")),), readers=(hand_protected, hand_identifiable))

@@ -28,11 +28,19 @@ raise_complete = settled_by("raise_complete", {"raise_short": "no"})
 
 
 def _raise_size(r: Reading, given: Facts) -> Facts | None:
-    """Words about the size of a raise in a situation told (by who did what, or with amounts), not a strategy
-    question or a general one about the rules."""
-    if not r.has("raise_size") or r.has("strategy"):
+    """Words about the size of a raise in a situation told (by who did what, or with amounts), or a raise told
+    with amounts and disputed ("is that legal?", "he says raise and puts out 300"); not a strategy question."""
+    if r.has("strategy"):
         return None
-    return {} if tells_a_situation(r) or betting_round.told(r) else None
+    if r.has("raise_size"):
+        return {} if tells_a_situation(r) or betting_round.told(r) else None
+    if not (r.has("legality_question") or r.has("raise_dispute")) or r.has("betting_open"):
+        return None  # someone still to act when a card came: a premature card, whatever the raise
+    told = betting_round.told(r)
+    if told is None:
+        return None
+    raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
+    return {} if raised else None
 
 
 def raise_amounts(r: Reading, facts: Facts) -> None:
@@ -67,16 +75,5 @@ def _amounts(facts: Facts, values: dict[str, Decimal]) -> None:
             facts[name] = whole
 
 
-def _raise_told(r: Reading, given: Facts) -> Facts | None:
-    """Weak evidence, after every other topic: a raise told with amounts, and "is that allowed?"."""
-    if not r.has("legality_question") or r.has("strategy"):
-        return None
-    told = betting_round.told(r)
-    if told is None:
-        return None
-    raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
-    return {} if raised else None
-
-
-TOPIC = Topic("raise-size", cues=(Cue(33, _raise_size), Cue(-13, _raise_told)),
+TOPIC = Topic("raise-size", cues=(Cue(53, _raise_size),),
               readers=(raise_complete, raise_declared, half_or_more, street_over, all_in, raise_amounts))

@@ -4,7 +4,7 @@ put out a full bet plus at least half a bet."""
 
 from __future__ import annotations
 
-from ..readers.phrases import said_unless_denied, settled_by, tells_a_situation
+from ..readers.phrases import out_of_scope, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .allin_reopen import betting_structure
@@ -26,8 +26,10 @@ def declared_first(r: Reading, facts: Facts) -> None:
 
 def _string(r: Reading, given: Facts) -> Facts | None:
     """Chips put in with several movements, or a string bet named in a situation (not "are string bets allowed?")."""
+    if out_of_scope(r):
+        return None
     return {} if r.has("string_motions") or (r.has("string_named") and tells_a_situation(r)) else None
 
 
-TOPIC = Topic("string-bet", cues=(Cue(93, _string),), readers=(one_motion, declared_first, betting_structure,
+TOPIC = Topic("string-bet", cues=(Cue(133, _string),), readers=(one_motion, declared_first, betting_structure,
                                                                half_or_more))

@@ -11,5 +11,5 @@ call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_n
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
 facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
 
-TOPIC = Topic("undercall", cues=(Cue(23, mentions("undercall")),),
+TOPIC = Topic("undercall", cues=(Cue(103, mentions("undercall")),),
               readers=(call_declared, all_in, heads_up, facing_opening_bet))

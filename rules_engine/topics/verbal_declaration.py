@@ -4,7 +4,7 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by, tells_a_situation
+from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -16,9 +16,12 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     """"Call… and raise", or words and chips that said different things."""
-    if r.has("undercall"):
+    if r.has("undercall") or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call
-    return {} if r.has("verbal_call_raise") or r.has("verbal_chips_differ") else None
+    if r.has("verbal_call_raise"):
+        return {}
+    # chips, then words: several trips to the stack before the word are the string-bet topic's
+    return {} if r.has("verbal_chips_differ") and not r.has("string_motions") else None
 
 
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
@@ -27,5 +30,5 @@ def _changed_mind(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("verbal_changed_mind") and tells_a_situation(r) else None
 
 
-TOPIC = Topic("verbal-declaration", cues=(Cue(103, _said_otherwise), Cue(-3, _changed_mind)),
+TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
               readers=(declaration, word_timing))
