@@ -17,9 +17,10 @@ from ..reading import Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
-_MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_bet": Move.BET, "round_said": Move.BET,
-          _PUSH: Move.BET, "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD,
-          "round_check": Move.CHECK}
+_PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
+_MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
+          "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
+          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}
@@ -38,7 +39,8 @@ _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that",
                           "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
 # "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
-                     r"vuole|voleva|allowed|wants|want|not|non|had|d|aveva|avevano|avevo)\s$")
+                     r"vuole|voleva|allowed|wants|want|not|non|had|d|aveva|avevano|avevo)\s"
+                     r"(?:(?:he|she|i|you|they|we|lui|io)\s)?$")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
@@ -82,7 +84,7 @@ def told(r: Reading) -> Told | None:
     if blinds is None:
         opening = actions[0].to
         if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
-            return None  # "UTG raises to 300" with no big blind: its raise size is unknown
+            return None  # "UTG raises to 300" with no big blind: its raise size is unknown (after the flop, it opens)
         # a bet opens the round: in limit its size is the round's bet; in big-bet games any bet is at least the minimum
         size = opening if kind is Structure.LIMIT else Decimal(1)
         blinds, street = Blinds(size / 2, size), Street.FLOP
@@ -163,7 +165,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
-            if concept == _PUSH:
+            if concept in (_PUSH, _PUSH_TOTAL):
                 pushes.add(match.start("verb"))
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []

@@ -23,36 +23,67 @@ _PUSHER = "pusher"
 
 def _pushed(r: Reading, given: Facts) -> Facts | None:
     """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
+    if r.has("undercall"):
+        return None  # less than the bet: a short call
+    if r.has("pushed_after_raise"):
+        return {}  # "said raise and pushed 1,600": a push of chips after the word
     pushed = r.has("chips_pushed") or len(chips_told(r)) > 1
+    told = betting_round.told(r)
+    if told and told.short:
+        return None  # less than the bet: a short call
+    if not pushed:
+        pushed = bool(told and told.pushed)
     if pushed and (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
         return {}
     return None
 
 
 def chip_amounts(r: Reading, facts: Facts) -> None:
-    """From the call and the chips pushed: was every chip needed, and is the extra at least half a raise."""
-    chips = chips_told(r)
-    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
-    if not chips or call is None or call <= 0:
-        return
-    total, smallest = sum(chips), min(chips)
-    facts["all_chips_needed"] = "yes" if total - smallest < call else "no"
-    if total <= call:
-        return
+    """From the bet to call and the chips put out: was every chip needed (TDA 45), and is the extra at least half
+    a raise (TDA 43, worked out by table_tools.raising: the push read as a raise to its total)."""
     told = betting_round.told(r)
-    blinds, street, actions = (told.blinds, told.street, list(told.actions)) if told else (
-        Blinds(Decimal(1), Decimal(1)), Street.FLOP, [Action("bettor", Move.BET, call)])
+    chips = chips_told(r)
+    pushed = told.pushed if told else None
+    total = sum(chips) if chips else (pushed.to if pushed and pushed.to is not None else None)
+    round_before = _before_the_push(r, told)
+    if total is None or round_before is None:
+        return
+    blinds, street, before = round_before
     try:
-        check = check_raise(blinds, [*actions, Action(_PUSHER, Move.BET, total)], street=street)
+        call = check_raise(blinds, before, street=street).bet
+        after = check_raise(blinds, [*before, Action(_PUSHER, Move.BET, total)], street=street)
     except TableInputError:
         return
-    short = check.under_raise
-    facts["half_or_more"] = "yes" if short is None or total >= short.half_to else "no"
+    if call <= 0:
+        return
+    if chips:
+        facts["all_chips_needed"] = "yes" if total - min(chips) < call else "no"
+    if total > call:
+        short = after.under_raise
+        facts["half_or_more"] = "yes" if short is None or total >= short.half_to else "no"
+
+
+def _before_the_push(r: Reading, told: betting_round.Told | None) -> tuple[Blinds, Street, list[Action]] | None:
+    """The round up to the chips in dispute: the moves told before them, or just the bet named ("facing 150")."""
+    if told is not None and told.actions:
+        before = list(told.actions)
+        if told.pushed is not None and not told.short:
+            before = before[:-1]
+        if before or told.street is Street.PREFLOP:
+            return told.blinds, told.street, before
+    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
+    if call is None:
+        return None
+    return Blinds(Decimal(1), Decimal(1)), Street.FLOP, [Action("bettor", Move.BET, call)]
 
 
 def chips_told(r: Reading) -> list[Decimal]:
     """The chips pushed, when the text names them ("two 100 chips", "quattro fiches da 25")."""
     chips: list[Decimal] = []
+    for match in r.matches("chip_total_in"):  # "1,400 in 100s"
+        total, value = betting_round.number(group(match, "total")), betting_round.number(group(match, "value"))
+        if total and value and total % value == 0:
+            chips += [value] * int(total / value)
     for match in r.matches("chip_group"):
         count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
         number = int(count) if count.isdigit() else r.lexicon.numbers.get(count)
