@@ -6,7 +6,8 @@ A fold out of turn is the out-of-turn topic (it outranks this one)."""
 from __future__ import annotations
 
 from ..readers.phrases import settled_by
-from . import Cue, Topic, mentions
+from ..reading import Facts, Reading
+from . import Cue, Topic
 from .protect_hand import hand_identifiable
 
 # "Call or raise?" is only asked of a player facing a bet.
@@ -14,5 +15,16 @@ facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": 
 fold_way = settled_by("fold_way", {"fold_declared": "declared", "fold_released": "released"})
 next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
 
-TOPIC = Topic("non-standard-fold", cues=(Cue(73, mentions("needless_fold")),),
+def _needless(r: Reading, given: Facts) -> Facts | None:
+    """A fold with no bet to face, or a fold he wants back; not a hand mucked at showdown (the showdown rules')."""
+    if r.has("fold_at_showdown") or r.has("online_play"):
+        return None  # an online misclick is the site's business, not a table ruling
+    if r.has("needless_fold"):
+        return {}
+    if not r.has("fold_act") or (r.has("betting_open") and r.has("board_dealing")):
+        return None  # a card dealt while someone still had to act: the premature card's story, whoever folded
+    return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
+
+
+TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
               readers=(facing_bet, fold_way, next_acted, hand_identifiable))

@@ -19,9 +19,12 @@ def oot_action(r: Reading, facts: Facts) -> None:
     it when the phrase says he "acted": what came before is someone else's action)."""
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
+    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
     nearest: tuple[int, str] | None = None
     for concept, action in _ACTIONS.items():
         for match in r.matches(concept):
+            if says and match.start() < says[0]:
+                continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before
             inside = phrase.start() <= match.start() < phrase.end()
             around = r.near("out_of_turn", match.start(), "oot_action_reach") and (
                 not said_only_acted or match.start() >= phrase.end())  # "he acted before me: he bet 50"
@@ -43,12 +46,23 @@ def action_changed(r: Reading, facts: Facts) -> None:
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
-    """Players who acted after the skipped one before anyone objected, when the text counts them."""
+    """Players who acted after the skipped one before anyone objected: counted when the text says so ("three
+    players acted behind him"), or told one by one when the skipped player stayed silent ("UTG was on his phone.
+    UTG+1 called, UTG+2 called, the hijack raised. Only then…"): the moves between the skip and the objection."""
     for match in r.matches("oot_acted_behind"):
         facts["acted_behind"] = _COUNT.get(match["count"], _SUBSTANTIAL)
         chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
         return
+    if not r.has("oot_silent"):
+        return
+    start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
+    end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
+    moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
+    if moves:
+        facts["acted_behind"] = min(len(moves), _SUBSTANTIAL)
+        chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
+        facts["chips_in"] = "yes" if chips else "no"
 
 
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
