@@ -189,7 +189,7 @@ def _who(match: re.Match[str]) -> str | None:
 def _asker(r: Reading, actions: list[Action]) -> str | None:
     """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), the raiser, or the
     only player who acted before the last all-in."""
-    for match in r.matches("round_asker"):
+    for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
         word = (group(match, "who") or "").strip()
         if word in _FIRST_PERSON:
             return ME

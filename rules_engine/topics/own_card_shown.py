@@ -14,7 +14,7 @@ _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-playe
 
 def _shown(r: Reading, given: Facts) -> Facts | None:
     """A player showing his hand to someone, or face up, during the betting; not while picking it up."""
-    if not r.has("card_shown") or r.has("showdown"):
+    if not (r.has("card_shown") or r.has("show_one_show_all")) or r.has("showdown"):
         return None  # showing at showdown, or once the hand is over, is the showdown rules' business
     if (r.has("shown_while_dealt") or r.has("one_card_shown")) and not r.has("betting_context"):
         return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
@@ -23,13 +23,23 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
 
 def shown_to(r: Reading, facts: Facts) -> None:
     """Who saw them: face up for everyone when the showing itself says so ("folded his cards face up"), else the
-    people named near it."""
-    shown = r.matches("card_shown")[0]
-    if any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
-        facts["shown_to"] = "table"
+    people named near it ("show one, show all" alone names no one)."""
+    if not r.has("card_shown"):
         return
+    shown = r.matches("card_shown")[0]
+    if r.near("shown_to_outsider", shown.end(), "shown_to_reach"):
+        facts["shown_to"] = "non-player"
+    elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
+        facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces
+    elif any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
+        facts["shown_to"] = "table"
+    else:
+        _named_near(r, shown.end(), facts)
+
+
+def _named_near(r: Reading, position: int, facts: Facts) -> None:
     for concept, value in _SHOWN_TO.items():
-        if r.near(concept, shown.end(), "shown_to_reach"):
+        if r.near(concept, position, "shown_to_reach"):
             facts["shown_to"] = value
             return
 
