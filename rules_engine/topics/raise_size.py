@@ -34,8 +34,8 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
         return None
     if r.has("raise_size"):
         return {} if tells_a_situation(r) or betting_round.told(r) else None
-    if not (r.has("legality_question") or r.has("raise_dispute")) or r.has("betting_open"):
-        return None  # someone still to act when a card came: a premature card, whatever the raise
+    if not (r.has("legality_question") or r.has("raise_dispute")) or (r.has("betting_open") and r.has("board_dealing")):
+        return None  # a card dealt while someone still had to act: a premature card, whatever the raise
     told = betting_round.told(r)
     if told is None:
         return None
