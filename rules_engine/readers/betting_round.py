@@ -39,7 +39,7 @@ _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that",
                           "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
 # "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
-                     r"vuole|voleva|allowed|wants|want|not|non|had|d|aveva|avevano|avevo|min|minimum|minimo)\s"
+                     r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
                      r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?$")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})

@@ -27,6 +27,14 @@ def first_said(r: Reading, concepts: Mapping[str, str | int]) -> str | int | Non
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
+def said_outright(r: Reading, concept: str) -> bool:
+    """Whether `concept` is said without a denial just before it: "nobody acted out of turn", "no string bets for
+    once", "the dealer nearly mucked my hand" say that it did not happen."""
+    denials = r.matches("cue_denial")
+    reach = r.lexicon.windows["cue_denial_before"]
+    return any(not any(0 <= m.start() - d.end() <= reach for d in denials) for m in r.matches(concept))
+
+
 def out_of_scope(r: Reading) -> bool:
     """Another game, or a question about what a word means: what a topic ranked above those two leaves to them."""
     return r.has("other_game") or r.has("definition")

@@ -14,7 +14,9 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
 
 def _clock(r: Reading, given: Facts) -> Facts | None:
     """A slow player or the clock in a situation told (not "what is the TDA rule on the clock?")."""
-    return {} if r.has("clock") and tells_a_situation(r) and not out_of_scope(r) else None
+    if r.has("strategy") or out_of_scope(r):
+        return None
+    return {} if r.has("clock") and tells_a_situation(r) else None
 
 
 TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet))

@@ -5,6 +5,7 @@ changed), and how many players acted behind the skipped player before anyone obj
 from __future__ import annotations
 
 from ..readers.negation import denied
+from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -69,7 +70,7 @@ def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
     """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
     if r.has("asks_count"):
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
-    return {} if r.has("out_of_turn") and not r.has("oot_not_action") else None
+    return {} if said_outright(r, "out_of_turn") and not r.has("oot_not_action") else None
 
 
 TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),

@@ -3,10 +3,20 @@ whether he was protecting his cards, and whether they can still be picked out fo
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by
-from . import Cue, Topic, mentions
+from ..readers.phrases import said_outright, settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic
 
 hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
 hand_identifiable = settled_by("hand_identifiable", {"hand_identifiable_no": "no", "hand_identifiable_yes": "yes"})
 
-TOPIC = Topic("protect-hand", cues=(Cue(83, mentions("hand_taken")),), readers=(hand_protected, hand_identifiable))
+def _taken(r: Reading, given: Facts) -> Facts | None:
+    """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""
+    if r.has("near_miss"):
+        return None  # "the dealer nearly mucked my hand, all good": nothing to rule
+    if said_outright(r, "hand_taken"):
+        return {}
+    return {} if said_outright(r, "protection_words") and r.has("hand_lost") else None
+
+
+TOPIC = Topic("protect-hand", cues=(Cue(83, _taken),), readers=(hand_protected, hand_identifiable))

@@ -4,13 +4,22 @@ put out a full bet plus at least half a bet."""
 
 from __future__ import annotations
 
-from ..readers.phrases import out_of_scope, said_unless_denied, settled_by, tells_a_situation
-from ..reading import Facts, Reading
+from table_tools.raising import Structure
+
+from ..readers import betting_round
+from ..readers.phrases import out_of_scope, said_outright, said_unless_denied, tells_a_situation
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .allin_reopen import betting_structure
 from .raise_size import half_or_more
 
-one_motion = settled_by("one_motion", {"string_motions": "no", "one_motion_yes": "yes"})
+
+def one_motion(r: Reading, facts: Facts) -> None:
+    """Several movements told (not denied: "I never went back to my stack"), else one movement said."""
+    if said_outright(r, "string_motions"):
+        facts["one_motion"] = "no"
+    elif r.has("one_motion_yes"):
+        facts["one_motion"] = "yes"
 
 
 def declared_first(r: Reading, facts: Facts) -> None:
@@ -24,12 +33,24 @@ def declared_first(r: Reading, facts: Facts) -> None:
         facts["declared_first"] = "nothing"
 
 
+def limit_half(r: Reading, facts: Facts) -> None:
+    """In limit, whether the chips added after the first movement were at least half the round's bet (a full bet
+    plus at least half a bet is a raise to complete, under Robert's)."""
+    if betting_round.structure(r) is not Structure.LIMIT:
+        return
+    added = next((betting_round.number(group(m, "amount")) for m in r.matches("string_added")), None)
+    told = betting_round.told(r)
+    if added is not None and told is not None and told.check.full_raise > 0:
+        facts["half_or_more"] = "yes" if 2 * added >= told.check.full_raise else "no"
+
+
 def _string(r: Reading, given: Facts) -> Facts | None:
     """Chips put in with several movements, or a string bet named in a situation (not "are string bets allowed?")."""
     if out_of_scope(r):
         return None
-    return {} if r.has("string_motions") or (r.has("string_named") and tells_a_situation(r)) else None
+    motions = said_outright(r, "string_motions")
+    return {} if motions or (said_outright(r, "string_named") and tells_a_situation(r)) else None
 
 
 TOPIC = Topic("string-bet", cues=(Cue(133, _string),), readers=(one_motion, declared_first, betting_structure,
-                                                               half_or_more))
+                                                                half_or_more, limit_half))

@@ -20,8 +20,11 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         return None  # "said call but put in less": the undercall rule settles a short call
     if r.has("verbal_call_raise"):
         return {}
-    # chips, then words: several trips to the stack before the word are the string-bet topic's
-    return {} if r.has("verbal_chips_differ") and not r.has("string_motions") else None
+    # chips, then words: several trips to the stack before the word are the string-bet topic's, and "raise" said
+    # after a single chip landed the oversized-chip topic's
+    if r.has("string_motions") or (r.has("single_chip") and r.has("raise_declared_no")):
+        return None
+    return {} if r.has("verbal_chips_differ") else None
 
 
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
