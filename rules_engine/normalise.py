@@ -21,7 +21,7 @@ _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
 _LIST_NUMBER = re.compile(r"(?:(?<![\w/$€])\d{1,2}\)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.)(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _THOUSANDS = re.compile(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
-_DECIMAL = re.compile(r"(?<=\d)[.,](?=\d{1,2}(?![\d.,]))")  # "0.50", "2,5": one amount, written "0p50"
+_DECIMAL = re.compile(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
@@ -31,6 +31,10 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\ball ?in\b"), "allin"),
     (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
     (re.compile(r"\b(seat|posto|box|utg) \d+\b"), r"\1"),
+    # "25c/50c blinds", "six 50c chips": cents (not "2c", the two of clubs, in "2c 3d")
+    (re.compile(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
+                r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
+     lambda m: f"0p{int(m[1]):02d}"),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )

@@ -25,6 +25,8 @@ _MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_pos
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}
 ME = "i"  # the player telling the story
+OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
+_THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
 _FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "posso", "possiamo",
                            "potevo", "potrei", "my"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
@@ -32,7 +34,9 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
                      "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
                      "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
-                     "seat", "posto", "box"})  # "seat 3" is normalised to "seat": it no longer tells seats apart
+                     "seat", "posto", "box", "flop", "turn", "river", "preflop", "checked", "called", "folded",
+                     "limped"})  # "seat 3" is normalised to "seat": it no longer tells seats apart
+_PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _STATED = re.compile(r" (?:was|is|era|e) \d")
 _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that", "this", "un", "una", "il", "la", "lo",
@@ -154,6 +158,8 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             verb = match.start("verb")
             if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(a.start() <= verb < a.end() for a in asked):
                 continue
+            if match["verb"] in _PAST_FORMS and r.text[max(0, verb - 4):verb] == "who ":
+                continue  # "the first player, who checked, …": an earlier move recalled, not the next one
             if match["verb"] in _BASE_FORMS and (group(match, "who") or "").strip() in _DETERMINERS and not (
                     _STATED.search(match[0])):
                 continue  # "a call", "the raise": nouns, not moves; "I call" is one, and so is "the bet was 1000"
@@ -197,6 +203,8 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
             return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
         if word in _SEVERAL:
             return None  # "can they raise?": more than one player, each with his own answer
+        if word in _THIRD_PERSON and any(a.player == ME for a in actions):
+            return OTHER  # "I bet 40 … can he re-raise?": not the teller
         if word and word not in _NOBODY and word not in _MODAL_WORDS:
             return word
     if any(a.player == ME for a in actions):

@@ -20,12 +20,26 @@ half_or_more = settled_by("half_or_more", {"half_no": "no", "half_yes": "yes"})
 
 
 def _reopen(r: Reading, given: Facts) -> Facts | None:
-    """Words about reopening the betting or a short all-in, or a player asking to raise again after an all-in."""
+    """Words about reopening the betting or a short all-in, or a player asking to raise again (or what he may do)
+    after an all-in."""
     if r.has("strategy"):
         return None
-    if r.has("allin_reopen") or (r.has("round_allin_word") and r.has("round_asker")):
+    if r.has("allin_reopen") or (r.has("round_allin_word") and (
+            r.has("round_asker") or r.has("allin_options_question"))):
         return {}
     return None
+
+
+def acted_on_an_earlier_street(r: Reading, facts: Facts) -> None:
+    """"I raised pre-flop … on the flop he goes all-in": his action was on an earlier round, so on this one he
+    has not acted yet."""
+    streets = r.matches("round_postflop")
+    if facts.get("already_acted") != "yes" or not streets:
+        return
+    start = streets[-1].start()
+    if all(m.start() < start for m in r.matches("asker_acted")) and any(
+            m.start() > start for m in r.matches("round_allin_word")):
+        facts["already_acted"] = "no"
 
 
 def betting_structure(r: Reading, facts: Facts) -> None:
@@ -46,6 +60,9 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
     asker = told.asker
     if asker is None and not r.has("round_asker") and len(check.options) == 1:  # the one player it can be about
         asker = check.options[0].player
+    others = [o.player for o in check.options if o.player != betting_round.ME]
+    if asker == betting_round.OTHER:  # "I bet … can he re-raise?": the one other player who acted, if only one
+        asker = others[0] if len(others) == 1 else None
     values = {"full_raise": check.full_raise, "next_min_raise_to": check.min_raise_to}
     option = next((o for o in check.options if o.player == asker), None)
     if option is not None:
@@ -62,4 +79,5 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("allin-reopen", cues=(Cue(93, _reopen),),
-              readers=(already_acted, reopens, half_or_more, betting_structure, reopen_amounts))
+              readers=(already_acted, acted_on_an_earlier_street, reopens, half_or_more, betting_structure,
+                       reopen_amounts))

@@ -19,6 +19,8 @@ from .raise_size import all_in, half_or_more, raise_declared
 
 all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
 _PUSHER = "pusher"
+# "sei fiche da 50": six, a number word the shared list leaves out (elsewhere "sei" is "you are")
+_CHIP_COUNT_WORDS = {"sei": 6}
 
 
 def _pushed(r: Reading, given: Facts) -> Facts | None:
@@ -34,8 +36,35 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     if not pushed:
         pushed = bool(told and told.pushed)
     if pushed and (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
+        amounts = _push_and_call(r)
+        if amounts and amounts[0] == amounts[1]:
+            return None  # exactly the call ("bet 200, I pushed exactly 200"): a call, nothing to rule
         return {}
     return None
+
+
+def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+    """The total of the chips pushed and the bet they faced, when the text gives both."""
+    told = betting_round.told(r)
+    chips = chips_told(r)
+    pushed = told.pushed if told else None
+    total = sum(chips) if chips else (pushed.to if pushed and pushed.to is not None else None)
+    round_before = _before_the_push(r, told)
+    if total is None or round_before is None:
+        return None
+    blinds, street, before = round_before
+    try:
+        call = check_raise(blinds, before, street=street).bet
+    except TableInputError:
+        return None
+    return Decimal(total), call
+
+
+def raise_not_said(r: Reading, facts: Facts) -> None:
+    """"Call or raise?" about chips pushed, with no word of a raise: had "raise" been said, there would be
+    nothing to ask (the words, not the chips, would decide), so none was."""
+    if "raise_declared" not in facts and r.has("call_or_raise_question"):
+        facts["raise_declared"] = "no"
 
 
 def chip_amounts(r: Reading, facts: Facts) -> None:
@@ -86,11 +115,11 @@ def chips_told(r: Reading) -> list[Decimal]:
             chips += [value] * int(total / value)
     for match in r.matches("chip_group"):
         count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
-        number = int(count) if count.isdigit() else r.lexicon.numbers.get(count)
+        number = int(count) if count.isdigit() else r.lexicon.numbers.get(count, _CHIP_COUNT_WORDS.get(count))
         if value is not None and number:
             chips += [value] * number
     return chips
 
 
 TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
-              readers=(raise_declared, all_in, all_chips_needed, half_or_more, chip_amounts))
+              readers=(raise_declared, raise_not_said, all_in, all_chips_needed, half_or_more, chip_amounts))

@@ -20,8 +20,9 @@ _RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 
 
 def _short(r: Reading, given: Facts) -> Facts | None:
-    """Words for a short call, or chips put out that are less than the bet."""
-    if r.has("undercall"):
+    """Words for a short call, or for calling the bet he thought it was after missing the one in front of him
+    ("didn't see the raise … throws in chips to call 300"), or chips put out that are less than the bet."""
+    if r.has("undercall") or (r.has("undercall_missed_bet") and r.has("undercall_called_what_he_thought")):
         return {}
     told = betting_round.told(r)
     return {} if told and told.short else None
