@@ -30,9 +30,11 @@ def first_said(r: Reading, concepts: Mapping[str, str | int]) -> str | int | Non
 def said_outright(r: Reading, concept: str) -> bool:
     """Whether `concept` is said without a denial just before it: "nobody acted out of turn", "no string bets for
     once", "the dealer nearly mucked my hand" say that it did not happen."""
-    denials = r.matches("cue_denial")
     reach = r.lexicon.windows["cue_denial_before"]
-    return any(not any(0 <= m.start() - d.end() <= reach for d in denials) for m in r.matches(concept))
+    # a bare "no" denies only what follows it at once ("no string bets"), not a clause after a noun ("no
+    # protector, the dealer mucked my hand")
+    denials = [(d, 1 if d[0] == "no" else reach) for d in r.matches("cue_denial")]
+    return any(not any(0 <= m.start() - d.end() <= near for d, near in denials) for m in r.matches(concept))
 
 
 def out_of_scope(r: Reading) -> bool:

@@ -21,10 +21,30 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
         return None  # an online misclick is the site's business, not a table ruling
     if r.has("needless_fold"):
         return {}
-    if not r.has("fold_act") or (r.has("betting_open") and r.has("board_dealing")):
+    if not r.has("fold_act") or _dealt_too_soon(r):
         return None  # a card dealt while someone still had to act: the premature card's story, whoever folded
     return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
 
 
+def next_acted_heads_up(r: Reading, facts: Facts) -> None:
+    """Heads-up, the opponent had already acted when he folded ("villain checked, I mucked"): nobody was left
+    to act on the fold."""
+    if "next_acted" in facts or not r.has("heads_up_yes") or not r.has("fold_act"):
+        return
+    fold = r.matches("fold_act")[0].start()
+    if any(m.start() < fold for m in r.matches("round_check")):
+        facts["next_acted"] = "no"
+
+
+def _dealt_too_soon(r: Reading) -> bool:
+    """A card dealt while someone still had to act: "hadn't acted" told before the dealing, or the dealing told
+    after the fold; not "the flop comes 9-9-4 … he flicks his cards … nobody has acted after him"."""
+    dealt = r.matches("board_dealing")
+    if not dealt or not r.has("betting_open"):
+        return False
+    fold = r.matches("fold_act")[0].start()
+    return r.matches("betting_open")[0].start() < dealt[-1].start() or dealt[-1].start() > fold
+
+
 TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
-              readers=(facing_bet, fold_way, next_acted, hand_identifiable))
+              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, hand_identifiable))

@@ -11,13 +11,20 @@ from . import Cue, Topic
 
 # What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
 _ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_bet": "bet-raise"}
+_ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
+          "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
 def oot_action(r: Reading, facts: Facts) -> None:
-    """The action word inside the out-of-turn phrase, or else the nearest one before or just after it (only after
-    it when the phrase says he "acted": what came before is someone else's action)."""
+    """The move the question names ("take his raise back"), else the action word inside the out-of-turn phrase,
+    or else the nearest one before or just after it (only after it when the phrase says he "acted": what came
+    before is someone else's action)."""
+    asked = r.matches("oot_asked_action")
+    if asked:  # "seat 2 wants to take his raise back": the move the question is about
+        facts["oot_action"] = _ASKED[asked[-1]["act"]]
+        return
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]

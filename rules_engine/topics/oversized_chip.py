@@ -25,5 +25,23 @@ def _one_chip(r: Reading, given: Facts) -> Facts | None:
     return {}
 
 
+def small_blind_faces_the_big(r: Reading, facts: Facts) -> None:
+    """The small blind's chip before the flop faces the big blind, raised pot or not ("pot unraised, the small
+    blind pushes a single 500 chip")."""
+    if r.has("small_blind_acts") and not r.has("round_postflop"):
+        facts["facing_bet"] = "yes"
+
+
+def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
+    """"He said raise and threw one black chip": no amount follows the word, so none was named ("the cutoff
+    raises to 150" is someone else's raise)."""
+    if facts.get("raise_declared") != "yes" or "amount_named" in facts:
+        return
+    said = r.matches("raise_declared_yes")
+    if not any(m.start() <= a.start() <= m.end() for m in said for a in r.matches("raise_amount_said")):
+        facts["amount_named"] = "no"
+
+
 TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
-              readers=(facing_bet, raise_declared, amount_named))
+              readers=(facing_bet, small_blind_faces_the_big, raise_declared, amount_named,
+                       no_amount_with_the_raise))

@@ -22,12 +22,17 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
 
 
 def shown_to(r: Reading, facts: Facts) -> None:
-    """Who saw them: face up for everyone when the showing itself says so ("folded his cards face up"), else the
-    people named near it ("show one, show all" alone names no one)."""
+    """Who saw them: someone out of the hand named after the showing ("showed them to his friend"); face up for
+    everyone when the showing itself says so ("tabled their hands", "folded his cards face up"), even with an
+    outsider named before it ("the hijack, out of the hand, says turn them over"); else the people named near it
+    ("show one, show all" alone names no one)."""
     if not r.has("card_shown"):
         return
     shown = r.matches("card_shown")[0]
-    if r.near("shown_to_outsider", shown.end(), "shown_to_reach"):
+    reach = r.lexicon.windows["shown_to_reach"]
+    after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
+             if shown.start() < m.start() <= shown.end() + reach]
+    if after:
         facts["shown_to"] = "non-player"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
         facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces

@@ -4,7 +4,7 @@ put out a full bet plus at least half a bet."""
 
 from __future__ import annotations
 
-from table_tools.raising import Structure
+from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
 from ..readers.phrases import out_of_scope, said_outright, said_unless_denied, tells_a_situation
@@ -40,8 +40,13 @@ def limit_half(r: Reading, facts: Facts) -> None:
         return
     added = next((betting_round.number(group(m, "amount")) for m in r.matches("string_added")), None)
     told = betting_round.told(r)
-    if added is not None and told is not None and told.check.full_raise > 0:
-        facts["half_or_more"] = "yes" if 2 * added >= told.check.full_raise else "no"
+    if added is None or told is None:
+        return
+    # a round opened with a bet ("limit 4/8, bet 8") gives the bet size, whatever street it was on
+    opening = next((a.to for a in told.actions if a.move is Move.BET and a.to is not None), None)
+    size = opening if opening is not None else told.check.full_raise
+    if size > 0:
+        facts["half_or_more"] = "yes" if 2 * added >= size else "no"
 
 
 def _string(r: Reading, given: Facts) -> Facts | None:
