@@ -3,7 +3,7 @@ which of the two; had he already called; is he facing an all-in with the action 
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by
+from ..readers.phrases import out_of_scope, settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -16,4 +16,13 @@ def _counted(r: Reading, given: Facts) -> Facts | None:
     return {} if (r.has("wrong_count") or r.has("asks_count")) and not r.has("strategy") else None
 
 
-TOPIC = Topic("bet-count", cues=(Cue(43, _counted),), readers=(count_issue, already_called, facing_allin))
+def _called_on_a_wrong_count(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, ranked above the card topics: a count given, a call, then the real amount ("the dealer
+    said he was all in for 2k, I called, and it turns out he had 3.5k: do I owe the extra?")."""
+    if r.has("wrong_count") and r.has("already_called_yes") and not (r.has("strategy") or out_of_scope(r)):
+        return {}
+    return None
+
+
+TOPIC = Topic("bet-count", cues=(Cue(163, _called_on_a_wrong_count), Cue(43, _counted)),
+              readers=(count_issue, already_called, facing_allin))

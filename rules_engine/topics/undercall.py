@@ -9,7 +9,7 @@ from table_tools.raising import Kind, Street
 
 from ..readers import betting_round
 from ..readers.phrases import settled_by
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .raise_size import all_in
 
@@ -24,6 +24,10 @@ def _short(r: Reading, given: Facts) -> Facts | None:
     ("didn't see the raise … throws in chips to call 300"), or chips put out that are less than the bet."""
     if r.has("undercall") or (r.has("undercall_missed_bet") and r.has("undercall_called_what_he_thought")):
         return {}
+    for match in r.matches("undercall_paid_owed"):  # "slid out 200 to call a 350 bet"
+        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
+        if paid is not None and owed is not None and paid < owed:
+            return {}
     told = betting_round.told(r)
     return {} if told and told.short else None
 
