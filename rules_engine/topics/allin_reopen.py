@@ -25,7 +25,7 @@ def _reopen(r: Reading, given: Facts) -> Facts | None:
     if r.has("strategy"):
         return None
     if r.has("allin_reopen") or (r.has("round_allin_word") and (
-            r.has("round_asker") or r.has("allin_options_question"))):
+            r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
         return {}
     return None
 

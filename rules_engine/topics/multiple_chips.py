@@ -36,14 +36,14 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     if not pushed:
         pushed = bool(told and told.pushed)
     if pushed and (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
-        amounts = _push_and_call(r)
-        if amounts and amounts[0] == amounts[1]:
-            return None  # exactly the call ("bet 200, I pushed exactly 200"): a call, nothing to rule
+        amounts = push_and_call(r)
+        if amounts and amounts[0] <= amounts[1]:
+            return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
         return {}
     return None
 
 
-def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
     """The total of the chips pushed and the bet they faced, when the text gives both."""
     told = betting_round.told(r)
     chips = chips_told(r)

@@ -11,6 +11,7 @@ from ..readers import betting_round
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .multiple_chips import push_and_call
 from .raise_size import all_in
 
 call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"})
@@ -20,16 +21,23 @@ _RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 
 
 def _short(r: Reading, given: Facts) -> Facts | None:
+    return {} if short_call(r) else None
+
+
+def short_call(r: Reading) -> bool:
     """Words for a short call, or for calling the bet he thought it was after missing the one in front of him
     ("didn't see the raise … throws in chips to call 300"), or chips put out that are less than the bet."""
     if r.has("undercall") or (r.has("undercall_missed_bet") and r.has("undercall_called_what_he_thought")):
-        return {}
+        return True
     for match in r.matches("undercall_paid_owed"):  # "slid out 200 to call a 350 bet"
         paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
         if paid is not None and owed is not None and paid < owed:
-            return {}
+            return True
     told = betting_round.told(r)
-    return {} if told and told.short else None
+    if told and told.short:
+        return True
+    amounts = push_and_call(r)  # "he puts in 50 facing my 80 bet"
+    return amounts is not None and amounts[0] < amounts[1]
 
 
 def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .undercall import short_call
 
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_changed_mind": "changed-mind"})
@@ -16,7 +17,7 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     """"Call… and raise", or words and chips that said different things."""
-    if r.has("undercall") or out_of_scope(r):
+    if short_call(r) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call
     if r.has("verbal_call_raise"):
         return {}
