@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 import discord
 
+from cogs import fit
 from i18n import Language, text
 from rules_engine import Case, Rule, Rulebook, Ruling
 
@@ -15,36 +15,11 @@ QUESTION_COLOUR = discord.Colour.gold()
 NO_MATCH_COLOUR = discord.Colour.light_grey()
 QUOTE_LIMIT = 300
 CONTINUED = "\u200b"  # the name of a field that continues the one before (Discord wants a non-empty name)
-MENTION_SYNTAX = re.compile(r"<([@#][!&]?\d+)>")
-
-# Discord's embed limits.
-TITLE_MAX, DESCRIPTION_MAX, FIELD_NAME_MAX, FIELD_VALUE_MAX, FOOTER_MAX, FIELDS_MAX, TOTAL_MAX = (
-    256,
-    4096,
-    256,
-    1024,
-    2048,
-    25,
-    6000,
-)
-
-
-def shorten(text: str, limit: int) -> str:
-    """Cut to `limit` characters on a whitespace boundary when possible, marking the cut with an ellipsis."""
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    if " " in cut[limit // 2 :]:
-        cut = cut[: cut.rindex(" ")]
-    return cut.rstrip() + "…"
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """User text made safe to show back: one line, shortened, markdown and mentions neutralised."""
-    flat = " ".join(text.split())
-    safe = discord.utils.escape_mentions(discord.utils.escape_markdown(shorten(flat, limit)))
-    return MENTION_SYNTAX.sub("<\u200b\\1>", safe)  # escape_mentions skips ids shorter than real snowflakes
+    """User text made safe to show back (escaped first, then cut: see cogs/fit.py)."""
+    return fit.quote(text, limit)
 
 
 def numbered(steps: Iterable[str]) -> str:
@@ -83,7 +58,7 @@ def ruling_embed(
         embed = discord.Embed(title=text(language, "ruling.no_match_title"), colour=NO_MATCH_COLOUR)
         hint = text(language, "ruling.nearest_rules" if ruling.alternatives else "ruling.no_rule")
         body = [hint, understood(ruling, language)]
-    embed.description = shorten("\n\n".join(part for part in body if part), DESCRIPTION_MAX)
+    embed.description = fit.clip("\n\n".join(part for part in body if part), fit.DESCRIPTION)
     embed.add_field(name=text(language, "ruling.situation"), value=quote(situation), inline=False)
     if ruling.notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(ruling.notes))
@@ -92,8 +67,8 @@ def ruling_embed(
     footer = [citation, book, text(language, "ruling.asked_by", asker=asker)]
     if logged is False:
         footer.append(text(language, "ruling.not_logged"))
-    embed.set_footer(text=shorten(" · ".join(part for part in footer if part), FOOTER_MAX))
-    return fit(embed)
+    embed.set_footer(text=fit.clip(" · ".join(part for part in footer if part), fit.FOOTER))
+    return fit.embed(embed)
 
 
 def rulebook_names(rulebooks: Mapping[str, Rulebook], language: Language) -> dict[str, str]:
@@ -113,18 +88,18 @@ def rule_card(rule: Rule, rulebooks: Mapping[str, Rulebook], language: Language)
         lines.append(f"*{other_title}*")
     lines.append(rule.summary)
     embed = discord.Embed(
-        title=shorten(rule.title[language], TITLE_MAX),
-        description=shorten("\n".join(lines), DESCRIPTION_MAX),
+        title=fit.clip(rule.title[language], fit.TITLE),
+        description=fit.clip("\n".join(lines), fit.DESCRIPTION),
         colour=RULING_COLOUR,
     )
-    for case in rule.cases[: FIELDS_MAX - 2]:
+    for case in rule.cases[: fit.FIELDS - 2]:
         books = ", ".join(names.get(book, book) for book in case.rulebooks)
         outcome = f" (`{case.outcome}`)" if case.outcome else ""
         headline, steps = case.headline[language], [step[language] for step in case.steps]
         value = "\n".join(part for part in (f"**{headline}**{outcome}", numbered(steps), f"*{books}*") if part)
         embed.add_field(
-            name=shorten(_condition(case, language), FIELD_NAME_MAX),
-            value=shorten(value, FIELD_VALUE_MAX),
+            name=fit.clip(_condition(case, language), fit.FIELD_NAME),
+            value=fit.clip(value, fit.FIELD_VALUE),
             inline=False,
         )
     if rule.citations:
@@ -132,27 +107,27 @@ def rule_card(rule: Rule, rulebooks: Mapping[str, Rulebook], language: Language)
             f"• {where}" if rulebooks[book].name.en in where else f"• {names[book]}: {where}"  # citations are English
             for book, where in rule.citations.items()
         )
-        embed.add_field(name=text(language, "rule.citations"), value=shorten(cited, FIELD_VALUE_MAX), inline=False)
+        embed.add_field(name=text(language, "rule.citations"), value=fit.clip(cited, fit.FIELD_VALUE), inline=False)
     notes = [note[language] for note in rule.notes]
     if notes:
         embed.add_field(name=text(language, "ruling.notes"), value=bullets(notes))
-    return fit(embed)
+    return fit.embed(embed)
 
 
 def add_lines(embed: discord.Embed, name: str, lines: Iterable[str]) -> None:
     """Lines as a field, continued in untitled fields rather than cut at Discord's 1,024 characters a field."""
     chunk: list[str] = []
     for line in lines:
-        if chunk and len("\n".join(chunk)) + 1 + len(line) > FIELD_VALUE_MAX:
+        if chunk and len("\n".join(chunk)) + 1 + len(line) > fit.FIELD_VALUE:
             embed.add_field(name=name, value="\n".join(chunk), inline=False)
             name, chunk = CONTINUED, []
-        chunk.append(shorten(line, FIELD_VALUE_MAX))
+        chunk.append(fit.clip(line, fit.FIELD_VALUE))
     if chunk:
         embed.add_field(name=name, value="\n".join(chunk), inline=False)
 
 
 def bullets(lines: Iterable[str]) -> str:
-    return shorten("\n".join(f"• {line}" for line in lines), FIELD_VALUE_MAX)
+    return fit.clip("\n".join(f"• {line}" for line in lines), fit.FIELD_VALUE)
 
 
 def _condition(case: Case, language: Language) -> str:
@@ -161,10 +136,3 @@ def _condition(case: Case, language: Language) -> str:
         return text(language, "rule.otherwise")
     words = case.when_text.replace("_", " ")
     return words[:1].upper() + words[1:]
-
-
-def fit(embed: discord.Embed) -> discord.Embed:
-    """Drop trailing fields until the embed is within Discord's 6,000-character total."""
-    while len(embed) > TOTAL_MAX and embed.fields:
-        embed.remove_field(len(embed.fields) - 1)
-    return embed

@@ -1,45 +1,49 @@
-"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export.
+"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export. The
+game's ledger (cogs/ledger.py) shows in its log, and `/game end` says who pays whom.
 
 Thin by design: the store does the work (and the scoping by server); this module turns its values into
-replies. Anything a user typed is shown through `embeds.quote`, so it can neither ping nor format.
+replies. Games and entries are shown by their per-server numbers (`#3`), never by the store's internal ids.
+Anything a user typed is shown through `fit.quote`, so it can neither ping nor format, and every page is
+sized by characters as well as by count so it fits Discord's limits whatever the names and notes hold.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import embeds
+from cogs import cooldown, embeds, fit, money
+from cogs.core import FloorBot
 from cogs.language import reply_language
-from cogs.views import OwnedView
+from cogs.money import Voice
+from cogs.respond import MISSING, answer, defer, in_time
+from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
-from store import Game, GameAlreadyOpen, LogEntry, LogPage
-from store.export import to_csv, to_json
-
-if TYPE_CHECKING:
-    from bot import FloorBot
+from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, Viewer
 
 PER_PAGE = 10
+GAMES_PER_PAGE = 10
 NAME_MAX = 100
 NOTE_MAX = 1000
-ENTRY_QUOTE = 200
-MAX_CHOICES = 25
+GAME_REF = re.compile(r"#?([0-9]{1,18})")  # ASCII digits only (not ², not ٣); 18 digits fit SQLite's integers
 
-EXPORTERS: dict[str, Callable[[list[LogEntry]], bytes]] = {"csv": to_csv, "json": to_json}
-FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in EXPORTERS]  # same word in Italian
+FORMATS = ("csv", "json")
+FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in FORMATS]  # same word in Italian
+MIN_EXPORT_BYTES = 4096  # the smallest part the store will split a log into
 
 
 def game_label(game: Game) -> str:
-    """`#12 Friday` with the name made safe to show."""
-    return f"#{game.id} **{embeds.quote(game.name, NAME_MAX)}**"
+    """`#12 **Friday**` with the name made safe to show."""
+    return f"#{game.number} **{fit.quote(game.name, NAME_MAX)}**"
 
 
 def game_line(game: Game, language: Language) -> str:
@@ -56,111 +60,115 @@ def game_line(game: Game, language: Language) -> str:
     )
 
 
-def entry_line(entry: LogEntry, *, with_game: bool) -> str:
-    """Two lines per entry: when, who, where (and which game); then the ruling or the note."""
-    where = f" · {embeds.quote(entry.game_name, 60)}" if with_game and entry.game_name else ""
-    head = f"`#{entry.id}` {discord.utils.format_dt(entry.created_at, 'f')} · <@{entry.user_id}>{where}"
+def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice) -> str:
+    """Two lines per entry, at most `budget` characters: when, who, where (and which game); then the ruling,
+    the note (its text cut to what is left of the budget) or the ledger's buy-in or cash-out (in `voice`)."""
+    where = ""
+    if with_game and entry.game_number is not None:
+        where = f" · #{entry.game_number} {fit.quote(entry.game_name or '', 60)}"
+    private = " · 🔒" if entry.private else ""
+    head = f"`#{entry.number}` {discord.utils.format_dt(entry.created_at, 'f')} · <@{entry.user_id}>{where}{private}"
+    if entry.kind in money.ICONS:
+        return fit.clip(f"{head}\n{money.log_line(voice, entry)}", budget)
     if entry.kind == "note":
-        body = f"📝 {embeds.quote(entry.text, ENTRY_QUOTE)}"
+        lead, tail = "📝 ", ""
     else:
         verdict = " · ".join(part for part in (entry.outcome, entry.rule_id and f"`{entry.rule_id}`") if part)
-        body = f"⚖️ {verdict or entry.status}: “{embeds.quote(entry.text, ENTRY_QUOTE)}”"
-    return f"{head}\n{body}"
+        lead, tail = f"⚖️ {verdict or entry.status}: “", "”"
+    room = budget - len(head) - 1 - len(lead) - len(tail)
+    return fit.clip(f"{head}\n{lead}{fit.quote(entry.text, max(room, 1))}{tail}", budget)
 
 
-def log_embed(page: LogPage, game: Game | None, language: Language) -> discord.Embed:
+def log_embed(page: LogPage, game: Game | None, voice: Voice) -> discord.Embed:
+    language = voice.language
     if game:
-        title = text(language, "games.log_title", game=f"#{game.id} {embeds.quote(game.name, NAME_MAX)}")
+        title = text(language, "games.log_title", game=f"#{game.number} {fit.quote(game.name, NAME_MAX)}")
     else:
         title = text(language, "games.server_log_title")
-    lines = [entry_line(entry, with_game=game is None) for entry in page.entries]
+    share = fit.shares(len(page.entries))  # every entry an equal share of the description: a page always fits
+    lines = [entry_line(entry, with_game=game is None, budget=share, voice=voice) for entry in page.entries]
     if not lines:
         lines = [text(language, "games.log_empty" if page.page == 1 else "games.page_empty")]
-    embed = discord.Embed(title=title, description="\n\n".join(lines), colour=embeds.RULING_COLOUR)
+    embed = discord.Embed(title=title, description=fit.LINE_BREAK.join(lines), colour=embeds.RULING_COLOUR)
     embed.set_footer(text=text(language, "games.page_footer", page=page.page))
-    return embeds.fit(embed)
+    return fit.embed(embed)
 
 
-def parse_game_ref(text: str) -> int | None:
-    """`12` or `#12` (what autocomplete sends) as an id; None for a name."""
-    raw = text.strip().removeprefix("#")
-    return int(raw) if raw.isdigit() else None
+def parse_game_ref(ref: str) -> int | None:
+    """`12` or `#12` (what autocomplete sends) as a game number; None for anything else (a name)."""
+    match = GAME_REF.fullmatch(ref.strip())
+    return int(match.group(1)) if match else None
 
 
-async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+def upload_room(limit: int) -> int:
+    """Bytes a part may take so the whole upload stays within Discord's limit (the request carries the
+    message's JSON and multipart framing besides the file)."""
+    return limit - min(16 * 1024, limit // 8)
+
+
+def attachment(part: ExportPart) -> discord.File:
+    return discord.File(io.BytesIO(part.data), filename=part.filename)
+
+
+def viewer(interaction: discord.Interaction[FloorBot]) -> Viewer:
+    """Who is reading: private rulings are shown to their asker and to managers only."""
+    return Viewer(user_id=interaction.user.id, manager=interaction.permissions.manage_guild)
+
+
+async def game_choices(interaction: discord.Interaction[FloorBot], current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete: this server's games whose name contains what was typed, newest first."""
     if interaction.guild_id is None:
         return []
-    games = await _bot(interaction).store.list_games(
-        interaction.guild_id, search=current.strip()[:NAME_MAX], limit=MAX_CHOICES
+    games = await interaction.client.store.list_games(
+        interaction.guild_id, search=current.strip()[:NAME_MAX], limit=fit.CHOICES
     )
-    return [app_commands.Choice(name=embeds.shorten(f"#{g.id} {g.name}", 100), value=str(g.id)) for g in games]
+    return [
+        app_commands.Choice(
+            name=fit.clip(f"#{g.number} {g.name}", fit.OPTION_TEXT) or f"#{g.number}", value=str(g.number)
+        )
+        for g in games
+    ]
 
 
-def _bot(interaction: discord.Interaction) -> FloorBot:
-    return interaction.client  # type: ignore[return-value]
+class LogPager(Pager):
+    """Previous/Next through a log; each press reads the page from the store again, as its first reader may."""
 
+    def __init__(self, interaction: discord.Interaction[FloorBot], game: Game | None, page: int, voice: Voice) -> None:
+        language = voice.language
+        super().__init__(interaction.user.id, page, text(language, "games.previous"), text(language, "games.next"))
+        self.guild_id, self.viewer, self.game, self.voice = guild_id_of(interaction), viewer(interaction), game, voice
 
-class LogPager(OwnedView):
-    """Previous/Next through a log; each press reads the page from the store again. The pages stay in the
-    language of the first one, whoever turns them."""
-
-    def __init__(self, owner_id: int, guild_id: int, game: Game | None, page: LogPage, language: Language) -> None:
-        super().__init__(owner_id)
-        self.guild_id, self.game, self.page, self.language = guild_id, game, page, language
-        self.previous.label = text(language, "games.previous")
-        self.next.label = text(language, "games.next")
-        self._sync_buttons()
-
-    def _sync_buttons(self) -> None:
-        self.previous.disabled = not self.page.has_previous
-        self.next.disabled = not self.page.has_next
-
-    async def _turn(self, interaction: discord.Interaction, step: int) -> None:
-        self.page = await _bot(interaction).store.log_page(
+    async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
+        result = await interaction.client.store.log_page(
             self.guild_id,
-            game_id=self.game.id if self.game else None,
-            page=self.page.page + step,
+            viewer=self.viewer,
+            game_number=self.game.number if self.game else None,
+            page=page,
             per_page=PER_PAGE,
         )
-        self._sync_buttons()
-        await interaction.response.edit_message(embed=log_embed(self.page, self.game, self.language), view=self)
-
-    @discord.ui.button(label="Previous", emoji="◀️", custom_id="log:previous")
-    async def previous(self, interaction: discord.Interaction, _: discord.ui.Button[LogPager]) -> None:
-        await self._turn(interaction, -1)
-
-    @discord.ui.button(label="Next", emoji="▶️", custom_id="log:next")
-    async def next(self, interaction: discord.Interaction, _: discord.ui.Button[LogPager]) -> None:
-        await self._turn(interaction, +1)
+        return log_embed(result, self.game, self.voice), result.has_previous, result.has_next
 
 
-class Confirm(OwnedView):
-    """Delete/Cancel for what cannot be undone. Only the asker may answer (not even another manager):
-    pressing it would be deciding for someone else."""
+class ListPager(Pager):
+    """Previous/Next through pages made beforehand (cut by characters and by count: see `fit.pages`), each shown
+    in a copy of `card` (title, fields, footer; by default the games list's), numbered when there are several."""
 
-    def __init__(self, owner_id: int, action: Callable[[], Awaitable[str]], language: Language) -> None:
-        super().__init__(owner_id)
-        self.action, self.language = action, language
-        self.confirm.label = text(language, "games.delete")
-        self.cancel.label = text(language, "games.cancel")
+    def __init__(
+        self, owner_id: int, pages: list[str], language: Language, card: discord.Embed | None = None
+    ) -> None:
+        super().__init__(owner_id, 1, text(language, "games.previous"), text(language, "games.next"))
+        self.pages, self.language = pages or [text(language, "games.no_games")], language
+        self.card = card or discord.Embed(title=text(language, "games.list_title"), colour=embeds.RULING_COLOUR)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.owner_id:
-            return True
-        refusal = text(await reply_language(interaction), "errors.only_asker")
-        await interaction.response.send_message(refusal, ephemeral=True)
-        return False
-
-    @discord.ui.button(label="Delete", style=discord.ButtonStyle.danger, custom_id="confirm:yes")
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=await self.action(), view=None)
-
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id="confirm:no")
-    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=text(self.language, "games.cancelled"), view=None)
+    async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
+        page = min(max(page, 1), len(self.pages))
+        embed = self.card.copy()
+        embed.description = self.pages[page - 1]
+        footer = [self.card.footer.text or ""]
+        if len(self.pages) > 1:
+            footer.append(text(self.language, "games.page_of", page=page, pages=len(self.pages)))
+        embed.set_footer(text=" · ".join(part for part in footer if part) or None)
+        return fit.embed(embed), page > 1, page < len(self.pages)
 
 
 @app_commands.guild_only()
@@ -169,136 +177,152 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
 
     def __init__(self, bot: FloorBot) -> None:
         self.bot = bot
+        self.exporting = asyncio.Semaphore(1)  # one export at a time: each is a CPU-bound thread on a small box
         super().__init__()
-
-    async def _game(self, interaction: discord.Interaction, ref: str, language: Language) -> Game | None:
-        """The game `ref` names (an id, else the newest name match); tells the user if there is none."""
-        guild_id = guild_id_of(interaction)
-        game_id = parse_game_ref(ref)
-        if game_id is not None:
-            game = await self.bot.store.get_game(guild_id, game_id)
-        else:
-            matches = await self.bot.store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
-            exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
-            game = (exact or matches)[0] if exact or matches else None
-        if game is None:
-            await _ephemeral(interaction, text(language, "games.no_such_game", name=embeds.quote(ref, 80)))
-        return game
 
     @app_commands.command(name="start", description="Open a home game in this channel; rulings here go in its log.")
     @describe(name="What to call it, e.g. Friday cash game (default: today's date)")
+    @cooldown.writes
     async def start(
-        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, NAME_MAX] | None = None
+        self, interaction: discord.Interaction[FloorBot], name: app_commands.Range[str, 1, NAME_MAX] | None = None
     ) -> None:
         language = await reply_language(interaction)
-        title = (name or "").strip() or text(language, "games.default_name", date=f"{datetime.now(UTC):%Y-%m-%d}")
-        try:
-            game = await self.bot.store.start_game(
-                guild_id_of(interaction),
-                channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id,
-                name=title,
-            )
-        except GameAlreadyOpen as already:
-            await _ephemeral(interaction, text(language, "games.already_open", game=game_label(already.game)))
+        if name is not None and not fit.visible(name):
+            await answer(interaction, text(language, "games.name_blank"), ephemeral=True)
             return
-        await interaction.response.send_message(text(language, "games.started", game=game_label(game)))
+        title = name.strip() if name else text(language, "games.default_name", date=f"{datetime.now(UTC):%Y-%m-%d}")
+        opening = self.bot.store.start_game(
+            guild_id_of(interaction), channel_id=interaction.channel_id or 0, user_id=interaction.user.id, name=title
+        )
+        try:
+            game = await in_time(interaction, opening)
+        except GameAlreadyOpen as already:
+            await answer(
+                interaction, text(language, "games.already_open", game=game_label(already.game)), ephemeral=True
+            )
+            return
+        await answer(interaction, text(language, "games.started", game=game_label(game)))
 
     @app_commands.command(name="end", description="Close this channel's open game.")
-    async def end(self, interaction: discord.Interaction) -> None:
-        language = await reply_language(interaction)
-        game = await self.bot.store.end_game(guild_id_of(interaction), channel_id=interaction.channel_id or 0)
+    @cooldown.writes
+    async def end(self, interaction: discord.Interaction[FloorBot]) -> None:
+        voice = await money.voice(interaction)
+        language = voice.language
+        closing = self.bot.store.end_game(guild_id_of(interaction), channel_id=interaction.channel_id or 0)
+        game = await in_time(interaction, closing)
         if game is None:
-            await _ephemeral(interaction, text(language, "games.none_open"))
+            await answer(interaction, text(language, "games.none_open"), ephemeral=True)
             return
-        await interaction.response.send_message(text(language, "games.ended", game=game_label(game), id=game.id))
+        night = money.Night.of(await self.bot.store.game_money(game.guild_id, game.id))
+        settlement = await money.settled(night, anyway=False) if night.players else None
+        settled = money.end_card(voice, game, night, settlement)  # who pays whom, if the game has a ledger
+        ended = text(language, "games.ended", game=game_label(game), number=game.number)
+        await answer(interaction, ended, embed=MISSING if settled is None else settled)
 
     @app_commands.command(name="note", description="Add a note to this channel's game (or the server log).")
     @describe(text="What to remember, e.g. new deck at 22:00, Marco rebought")
-    async def note(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, NOTE_MAX]) -> None:
-        language = await reply_language(interaction)  # the option `text` hides i18n's: spelled i18n.text here
-        entry = await self.bot.store.add_note(
-            guild_id_of(interaction),
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            text=text,
+    @cooldown.writes
+    async def note(
+        self, interaction: discord.Interaction[FloorBot], text: app_commands.Range[str, 1, NOTE_MAX]
+    ) -> None:
+        note, say = text, i18n.text  # the option is called `text`, which hides i18n's
+        language = await reply_language(interaction)
+        if not fit.visible(note):
+            await answer(interaction, say(language, "games.note_blank"), ephemeral=True)
+            return
+        adding = self.bot.store.add_note(
+            guild_id_of(interaction), channel_id=interaction.channel_id or 0, user_id=interaction.user.id, text=note
         )
-        if entry.game_name:
-            game = f"#{entry.game_id} **{embeds.quote(entry.game_name, NAME_MAX)}**"
-            reply = i18n.text(language, "games.noted_in_game", game=game, text=embeds.quote(text))
+        entry = await in_time(interaction, adding)
+        if entry.game_number is not None:
+            game = f"#{entry.game_number} **{fit.quote(entry.game_name or '', NAME_MAX)}**"
+            reply = say(language, "games.noted_in_game", game=game, text=embeds.quote(note))
         else:
-            reply = i18n.text(language, "games.noted_in_server_log", text=embeds.quote(text))
-        await interaction.response.send_message(reply)
+            reply = say(language, "games.noted_in_server_log", text=embeds.quote(note))
+        await answer(interaction, reply)
 
     @app_commands.command(name="log", description="Read the log, newest first: one game or the whole server.")
     @describe(game="A game from /game list (default: the whole server log)", page="Page number")
     @app_commands.autocomplete(game=game_choices)
     async def log(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[FloorBot],
         game: str | None = None,
         page: app_commands.Range[int, 1, 100_000] = 1,
     ) -> None:
-        language = await reply_language(interaction)
-        chosen = None if game is None else await self._game(interaction, game, language)
+        voice = await money.voice(interaction)
+        chosen = None if game is None else await find_game(interaction, game, voice.language)
         if game is not None and chosen is None:
             return
-        guild_id = guild_id_of(interaction)
-        result = await self.bot.store.log_page(
-            guild_id, game_id=chosen.id if chosen else None, page=page, per_page=PER_PAGE
-        )
-        embed = log_embed(result, chosen, language)
-        if result.has_previous or result.has_next:
-            view = LogPager(interaction.user.id, guild_id, chosen, result, language)
-            await interaction.response.send_message(embed=embed, view=view)
-        else:
-            await interaction.response.send_message(embed=embed)
+        pager = LogPager(interaction, chosen, page, voice)
+        embed, paged = await pager.show(interaction, page)
+        if not paged:
+            pager.stop()
+        # Only the reader sees it: the page may hold private rulings this reader, and nobody else here, may read.
+        await answer(interaction, embed=embed, view=pager if paged else None, ephemeral=True)
 
     @app_commands.command(name="export", description="Download the log as a CSV or JSON file.")
     @describe(game="A game from /game list (default: the whole server log)", format="File format")
     @app_commands.choices(format=FORMAT_CHOICES)
     @app_commands.autocomplete(game=game_choices)
-    async def export(self, interaction: discord.Interaction, game: str | None = None, format: str = "csv") -> None:
+    @cooldown.exports
+    async def export(
+        self, interaction: discord.Interaction[FloorBot], game: str | None = None, format: str = "csv"
+    ) -> None:
         language = await reply_language(interaction)
-        chosen = None if game is None else await self._game(interaction, game, language)
+        chosen = None if game is None else await find_game(interaction, game, language)
         if game is not None and chosen is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)  # a big log takes a moment
-        entries = await self.bot.store.export_entries(guild_id_of(interaction), game_id=chosen.id if chosen else None)
-        data = EXPORTERS[format](entries)
-        if len(data) > interaction.filesize_limit:
-            await interaction.edit_original_response(content=text(language, "games.too_big", size=len(data) / 1e6))
+        room = upload_room(interaction.filesize_limit)
+        if room < MIN_EXPORT_BYTES:
+            await answer(interaction, text(language, "games.upload_limit_too_small"), ephemeral=True)
             return
-        filename = f"floorcall-{f'game-{chosen.id}' if chosen else 'server-log'}.{format}"
-        await interaction.edit_original_response(
-            content=text(language, "games.exported", count=len(entries)),
-            attachments=[discord.File(io.BytesIO(data), filename=filename)],
-        )
+        await defer(interaction, ephemeral=True)  # an export always takes a moment: it waits for its turn too
+        async with self.exporting:
+            result = await self.bot.store.export(
+                guild_id_of(interaction),
+                viewer=viewer(interaction),
+                game_number=chosen.number if chosen else None,
+                fmt="json" if format == "json" else "csv",
+                max_bytes=room,
+            )
+        if result is None:  # the game was deleted while the export waited
+            await answer(interaction, text(language, "games.no_such_game", name=fit.quote(game or "", 80)))
+            return
+        first, *rest = result.parts
+        how = "games.exported_zipped" if result.compressed else "games.exported"
+        summary = text(language, how, count=result.entries, parts=len(result.parts))
+        await answer(interaction, summary, files=[attachment(first)], ephemeral=True)
+        for number, part in enumerate(rest, 2):
+            caption = text(language, "games.export_part", part=number, parts=len(result.parts))
+            await interaction.followup.send(caption, file=attachment(part), ephemeral=True)
 
     @app_commands.command(name="list", description="This server's games, newest first.")
-    async def list_games(self, interaction: discord.Interaction) -> None:
+    async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
-        games = await self.bot.store.list_games(guild_id_of(interaction), limit=MAX_CHOICES)
-        description = "\n".join(game_line(g, language) for g in games) or text(language, "games.no_games")
-        embed = discord.Embed(
-            title=text(language, "games.list_title"), description=description, colour=embeds.RULING_COLOUR
-        )
-        await interaction.response.send_message(embed=embeds.fit(embed), ephemeral=True)
+        games = await self.bot.store.list_games(guild_id_of(interaction), limit=fit.CHOICES)
+        pages = fit.pages((game_line(g, language) for g in games), per_page=GAMES_PER_PAGE, separator="\n")
+        pager = ListPager(interaction.user.id, pages, language)
+        embed, paged = await pager.show(interaction, 1)
+        if not paged:
+            pager.stop()
+        await answer(interaction, embed=embed, view=pager if paged else None, ephemeral=True)
 
     @app_commands.command(name="delete", description="Delete one game and its log (Manage Server).")
     @describe(game="The game to delete, from /game list")
     @app_commands.autocomplete(game=game_choices)
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def delete(self, interaction: discord.Interaction, game: str) -> None:
+    async def delete(self, interaction: discord.Interaction[FloorBot], game: str) -> None:
         language = await reply_language(interaction)
-        chosen = await self._game(interaction, game, language)
+        chosen = await find_game(interaction, game, language)
         if chosen is None:
             return
+        guild_id, number = guild_id_of(interaction), chosen.number  # bound now: numbers are never reused
 
         async def delete_it() -> str:
-            deleted = await self.bot.store.delete_game(guild_id_of(interaction), chosen.id)
+            deleted = await self.bot.store.delete_game(guild_id, number)
             if deleted is None:
-                return text(language, "games.already_gone")
+                return text(language, "games.already_gone", number=number)
             return text(language, "games.deleted", game=game_label(deleted))
 
         question = text(language, "games.delete_question", game=game_label(chosen))
@@ -308,7 +332,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         name="clear", description="Delete every game and the whole log of this server (Manage Server)."
     )
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def clear(self, interaction: discord.Interaction) -> None:
+    async def clear(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         guild_id = guild_id_of(interaction)
 
@@ -319,23 +343,36 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         await _confirm(interaction, text(language, "games.clear_question"), clear_it, language)
 
 
-def guild_id_of(interaction: discord.Interaction) -> int:
+async def find_game(interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
+    """The game `ref` names — a number, else the newest game whose name matches — or None after telling the
+    user why (nothing typed, or no such game in this server). /game and /ledger take games this way."""
+    if not fit.visible(ref):
+        await answer(interaction, text(language, "games.blank_reference"), ephemeral=True)
+        return None
+    store, guild_id = interaction.client.store, guild_id_of(interaction)
+    number = parse_game_ref(ref)
+    game = None if number is None else await store.get_game(guild_id, number)
+    if game is None:
+        matches = await store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
+        exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
+        game = next(iter(exact or matches), None)
+    if game is None:
+        await answer(interaction, text(language, "games.no_such_game", name=fit.quote(ref, 80)), ephemeral=True)
+    return game
+
+
+def guild_id_of(interaction: discord.Interaction[FloorBot]) -> int:
     """The server id; guild_only is enforced by Discord, this keeps a stray DM from reaching the store."""
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-async def _ephemeral(interaction: discord.Interaction, text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True)
-
-
 async def _confirm(
-    interaction: discord.Interaction, question: str, action: Callable[[], Awaitable[str]], language: Language
+    interaction: discord.Interaction[FloorBot], question: str, action: Callable[[], Awaitable[str]], language: Language
 ) -> None:
-    await interaction.response.send_message(
-        question, view=Confirm(interaction.user.id, action, language), ephemeral=True
-    )
+    labels = text(language, "games.delete"), text(language, "games.cancel"), text(language, "games.cancelled")
+    await answer(interaction, question, view=Confirm(interaction.user.id, action, *labels), ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

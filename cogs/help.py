@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import embeds
+from cogs.core import FloorBot
 from cogs.language import reply_language
+from cogs.respond import answer
 from i18n import LANGUAGES, Language, text
 from i18n.commands import COMMANDS
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 # Situations that get a ruling or a question (tests/cogs/test_help.py keeps them honest), in each language.
 EXAMPLES: dict[Language, tuple[str, ...]] = {
@@ -54,7 +51,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="How to describe a situation, with examples, and every command.")
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         embed = discord.Embed(
             title=text(language, "help.title"), description=text(language, "help.how_to"), colour=embeds.RULING_COLOUR
@@ -67,7 +64,7 @@ class Help(commands.Cog):
             )
         embeds.add_lines(embed, text(language, "help.commands"), command_lines(self.bot.tree, language))
         embed.set_footer(text=text(language, "help.footer"))
-        await interaction.response.send_message(embed=embeds.fit(embed), ephemeral=True)
+        await answer(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

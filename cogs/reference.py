@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds
+from cogs import embeds, fit
+from cogs.core import FloorBot
 from cogs.language import reply_language
+from cogs.respond import answer
 from cogs.views import SelectView
 from i18n import Language, text
 from i18n.commands import describe
 from rules_engine import Rule
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
 SUGGESTIONS = 5
@@ -24,7 +21,7 @@ SUGGESTIONS = 5
 
 def choice_label(rule_id: str, title: str) -> str:
     """An autocomplete line: the title people search for, with the id that will be sent."""
-    return embeds.shorten(f"{title} ({rule_id})", 100)
+    return fit.clip(f"{title} ({rule_id})", fit.OPTION_TEXT)
 
 
 class Reference(commands.Cog):
@@ -35,12 +32,11 @@ class Reference(commands.Cog):
 
     @app_commands.command(name="rule", description="Show one rule: every case, and where each rulebook differs.")
     @describe(rule_id="Start typing an id, a title or a keyword (English or Italian)")
-    async def rule(self, interaction: discord.Interaction, rule_id: str) -> None:
+    async def rule(self, interaction: discord.Interaction[FloorBot], rule_id: str) -> None:
         language = await reply_language(interaction)
         rule = self.bot.engine.rules.get(rule_id.strip())
         if rule is not None:
-            card = embeds.rule_card(rule, self.bot.engine.rulebooks, language)
-            await interaction.response.send_message(embed=card)
+            await answer(interaction, embed=embeds.rule_card(rule, self.bot.engine.rulebooks, language))
             return
         unknown = text(language, "rule.unknown", name=embeds.quote(rule_id, 80) or text(language, "rule.nothing"))
         nearest = self.bot.engine.search(rule_id[:200], SUGGESTIONS) if rule_id.strip() else []
@@ -49,17 +45,17 @@ class Reference(commands.Cog):
             message = f"{unknown} {text(language, 'rule.did_you_mean')}\n{listed}"
         else:
             message = f"{unknown} {text(language, 'rule.see_all')}"
-        await interaction.response.send_message(message, ephemeral=True)
+        await answer(interaction, message, ephemeral=True)
 
     @rule.autocomplete("rule_id")
     async def rule_id_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[FloorBot], current: str
     ) -> list[app_commands.Choice[str]]:
         matches = self.bot.engine.search(current[:100], MAX_CHOICES)
         return [app_commands.Choice(name=choice_label(r.id, r.title.en), value=r.id) for r in matches[:MAX_CHOICES]]
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         sections = self.bot.engine.sections()
         lines = [
@@ -71,17 +67,15 @@ class Reference(commands.Cog):
         )
         overview.set_footer(text=text(language, "rule.sections_footer"))
 
-        async def show_section(interaction: discord.Interaction, section: str) -> None:
+        async def show_section(interaction: discord.Interaction[FloorBot], section: str) -> None:
             rules = self.bot.engine.sections().get(section, [])
             listing = discord.Embed(
-                title=embeds.shorten(_section_name(rules, language) if rules else section, embeds.TITLE_MAX),
-                description=embeds.shorten(
-                    "\n".join(f"`{r.id}` — {r.title[language]}" for r in rules), embeds.DESCRIPTION_MAX
-                ),
+                title=fit.clip(_section_name(rules, language) if rules else section, fit.TITLE),
+                description=fit.clip("\n".join(f"`{r.id}` — {r.title[language]}" for r in rules), fit.DESCRIPTION),
                 colour=embeds.RULING_COLOUR,
             )
             listing.set_footer(text=text(language, "rule.section_footer"))
-            await interaction.response.edit_message(embed=listing)
+            await answer(interaction, embed=listing, update=True)
 
         view = SelectView(
             interaction.user.id,
@@ -92,7 +86,7 @@ class Reference(commands.Cog):
             ],
             show_section,
         )
-        await interaction.response.send_message(embed=embeds.fit(overview), view=view)
+        await answer(interaction, embed=overview, view=view)
 
 
 def _section_name(rules: list[Rule], language: Language) -> str:

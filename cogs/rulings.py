@@ -1,50 +1,76 @@
-"""`/ruling`: describe what happened at the table, get the floor's answer (and answer its questions)."""
+"""`/ruling`: describe what happened at the table, get the floor's answer (and answer its questions).
+
+A question is kept in the store (a pending question) and its buttons carry that question's id and the
+option's index (`q:<id>:<n>`), so:
+- a click answers exactly the question it was shown with: a stale click (a double click landing after the
+  card moved on to the next question) finds its question already answered and is told so;
+- the store accepts one answer per question, atomically with the ruling it logs: two clicks at once (the
+  asker and a manager, or a double click) log the ruling once, and the second click is told it was answered;
+- the buttons keep working after a restart: they are dynamic items matched by their custom id, and
+  everything needed to carry on is in the stored question.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds
-from cogs.language import preferred_language, server_settings
-from cogs.views import ButtonsView, SelectView
-from i18n import DEFAULT_LANGUAGE, Language, text
+from cogs import cooldown, embeds, errors, fit
+from cogs.core import FloorBot
+from cogs.language import preferred_language, reply_language, server_settings
+from cogs.respond import answer, in_time
+from cogs.views import Hook, SelectView
+from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
-
-if TYPE_CHECKING:
-    from bot import FloorBot
+from store import RulingRecord, StoreFault
 
 log = logging.getLogger("floorcall.rulings")
 
 MAX_SITUATION = 1000
-SLOW_WRITE = 2.0  # seconds; past this the reply is deferred so Discord's 3-second window is kept
+DM = 0  # the store scopes questions asked in direct messages under server id 0
 
 
 @dataclass(frozen=True, slots=True)
 class RulingRequest:
-    """What a ruling is made from; the question buttons keep it and add each answered fact.
+    """What a ruling is made from; an answered question adds its fact and asks again.
 
     `language` is the reply language chosen when the question was asked (None: the situation's own), so an
-    answer given by a manager with another client language doesn't switch the card's language."""
+    answer given by a manager with another client language doesn't switch the card's language; `private`
+    keeps an ephemeral ruling private in the log too."""
 
     text: str
     rulebook: str
     owner_id: int
     owner_name: str
     language: Language | None = None
+    private: bool = False
     facts: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any]) -> RulingRequest:
+        language = stored.get("language")
+        return cls(
+            text=str(stored["text"]),
+            rulebook=str(stored["rulebook"]),
+            owner_id=int(stored["owner_id"]),
+            owner_name=str(stored["owner_name"]),
+            language=language if language in LANGUAGES else None,
+            private=bool(stored.get("private")),
+            facts={str(k): str(v) for k, v in dict(stored.get("facts") or {}).items()},
+        )
 
 
 def situation_problem(situation: str, language: Language) -> str | None:
     """Why a situation can't be ruled on as given, in words for the user; None if it can."""
-    if not situation.strip():
+    if not fit.visible(situation):
         return text(language, "ruling.empty")
     if len(situation) > MAX_SITUATION:
         return text(
@@ -64,12 +90,13 @@ class Rulings(commands.Cog):
         situation="What happened, in your own words (English or Italian), e.g. the flop had four cards",
         private="Only you see the answer (default: everyone in the channel)",
     )
-    async def ruling(self, interaction: discord.Interaction, situation: str, private: bool = False) -> None:
+    @cooldown.writes
+    async def ruling(self, interaction: discord.Interaction[FloorBot], situation: str, private: bool = False) -> None:
         settings = await server_settings(interaction)
         language = preferred_language(settings, interaction)
         problem = situation_problem(situation, language or DEFAULT_LANGUAGE)
         if problem is not None:
-            await interaction.response.send_message(problem, ephemeral=True)
+            await answer(interaction, problem, ephemeral=True)
             return
         request = RulingRequest(
             text=situation.strip(),
@@ -77,97 +104,201 @@ class Rulings(commands.Cog):
             owner_id=interaction.user.id,
             owner_name=interaction.user.display_name,
             language=language,
+            private=private,
         )
-        await self.respond(interaction, request, ephemeral=private)
-
-    async def respond(self, interaction: discord.Interaction, request: RulingRequest, *, ephemeral: bool) -> None:
-        """Rule, log a final ruling, then reply (or, for a button press, edit the message pressed)."""
         ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts, reply_language=request.language)
-        language = request.language or ruling.language  # the engine answered in the situation's language
-        logged = await self._log(interaction, request, ruling, ephemeral=ephemeral)
-        embed = embeds.ruling_embed(
-            ruling,
-            situation=request.text,
-            asker=request.owner_name,
-            rulebook=self.bot.engine.rulebooks[ruling.rulebook],
-            language=language,
-            logged=logged,
-        )
-        view = self._view_for(ruling, request, language)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view)
-        elif interaction.type is discord.InteractionType.component:
-            await interaction.response.edit_message(embed=embed, view=view)
-        elif view is None:
-            await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+        if ruling.status == "ruling":
+            logged = await log_ruling(interaction, request, ruling)
+            await answer(interaction, embed=card(interaction.client, request, ruling, logged), ephemeral=private)
+        elif ruling.status == "question" and ruling.questions:
+            question_id = await in_time(interaction, ask(interaction, request, ruling), ephemeral=private)
+            view: discord.ui.View | None = QuestionView(question_id, ruling)
+            await answer(interaction, embed=card(interaction.client, request, ruling), view=view, ephemeral=private)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+            view = nearest_rules(interaction.client, request, ruling)
+            await answer(interaction, embed=card(interaction.client, request, ruling), view=view, ephemeral=private)
 
-    def _view_for(self, ruling: Ruling, request: RulingRequest, language: Language) -> discord.ui.View | None:
-        if ruling.status == "question" and ruling.questions:
-            question = ruling.questions[0]
 
-            async def answer(interaction: discord.Interaction, value: str) -> None:
-                answered = replace(request, facts={**request.facts, question.fact: value})
-                await self.respond(interaction, answered, ephemeral=False)
+def card(bot: FloorBot, request: RulingRequest, ruling: Ruling, logged: bool | None = None) -> discord.Embed:
+    return embeds.ruling_embed(
+        ruling,
+        situation=request.text,
+        asker=request.owner_name,
+        rulebook=bot.engine.rulebooks[ruling.rulebook],
+        language=request.language or ruling.language,  # the engine answered in the situation's language
+        logged=logged,
+    )
 
-            options = [(option.label, option.value) for option in question.options]
-            return ButtonsView(request.owner_id, options, answer)
-        rules = [self.bot.engine.rules[i] for i in ruling.alternatives if i in self.bot.engine.rules]
-        if ruling.status == "no-match" and rules:
 
-            async def show_rule(interaction: discord.Interaction, rule_id: str) -> None:
-                card = embeds.rule_card(self.bot.engine.rules[rule_id], self.bot.engine.rulebooks, language)
-                await interaction.response.edit_message(embed=card)
+def record(interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling) -> RulingRecord:
+    """The log entry for a final ruling; the asker is its author even when a manager answered for them."""
+    return RulingRecord(
+        channel_id=interaction.channel_id or 0,
+        user_id=request.owner_id,
+        situation=request.text,
+        status=ruling.status,
+        rule_id=ruling.rule_id,
+        outcome=ruling.outcome,
+        rulebook=ruling.rulebook,
+        private=request.private,
+    )
 
-            return SelectView(
-                request.owner_id,
-                text(language, "ruling.nearest_placeholder"),
-                [(rule.title[language], rule.id, rule.id) for rule in rules],
-                show_rule,
-            )
+
+async def log_ruling(interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling) -> bool | None:
+    """Log a final ruling before the reply. None: nothing to log (a DM); False: the write failed, and the
+    ruling is shown anyway, marked not logged."""
+    if interaction.guild_id is None:
         return None
-
-    async def _log(
-        self, interaction: discord.Interaction, request: RulingRequest, ruling: Ruling, *, ephemeral: bool
-    ) -> bool | None:
-        """Log a final ruling before the reply. None: nothing to log; False: the write failed."""
-        if ruling.status != "ruling" or interaction.guild_id is None:
-            return None
-        write = asyncio.ensure_future(
-            self.bot.store.log_ruling(
-                interaction.guild_id,
-                channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id,
-                situation=request.text,
-                status=ruling.status,
-                rule_id=ruling.rule_id,
-                outcome=ruling.outcome,
-                rulebook=ruling.rulebook,
-            )
+    entry = record(interaction, request, ruling)
+    try:
+        await in_time(
+            interaction,
+            interaction.client.store.log_ruling(interaction.guild_id, **asdict(entry)),
+            ephemeral=request.private,
         )
-        try:
-            done, _ = await asyncio.wait({write}, timeout=SLOW_WRITE)
-            if not done:
-                await self._defer(interaction, ephemeral=ephemeral)
-            await write
-        except Exception:
-            log.exception(
-                "Ruling not logged: guild=%s user=%s rule=%s",
-                interaction.guild_id,
-                interaction.user.id,
-                ruling.rule_id,
-            )
-            return False
-        return True
+    except discord.HTTPException:
+        raise  # Discord refused the deferral: not a logging failure
+    except Exception as error:
+        not_logged(interaction, request, ruling, error)
+        return False
+    return True
 
-    @staticmethod
-    async def _defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
-        if interaction.type is discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+
+def not_logged(
+    interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling, error: Exception
+) -> None:
+    """Say in the bot's log why a ruling was shown unlogged: the file's fault in one line (the store names the
+    file and the fix), anything else with its traceback."""
+    where = f"guild={interaction.guild_id} user={request.owner_id} rule={ruling.rule_id}"
+    if isinstance(error, StoreFault):
+        log.error("Ruling not logged %s: %s", where, error)
+    else:
+        log.error("Ruling not logged %s", where, exc_info=error)
+
+
+def stored_question(request: RulingRequest, ruling: Ruling) -> dict[str, Any]:
+    """What a question keeps in the store: the request so far, the fact asked and each button's value."""
+    question = ruling.questions[0]
+    return {**asdict(request), "fact": question.fact, "values": [option.value for option in question.options]}
+
+
+async def ask(interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling) -> int:
+    """Keep the question in the store; its id goes in the buttons."""
+    return await interaction.client.store.create_question(
+        interaction.guild_id or DM,
+        channel_id=interaction.channel_id or 0,
+        owner_id=request.owner_id,
+        request=stored_question(request, ruling),
+    )
+
+
+def nearest_rules(bot: FloorBot, request: RulingRequest, ruling: Ruling) -> discord.ui.View | None:
+    """A no-match's select menu of the nearest rules, each shown as its rule card."""
+    rules = [bot.engine.rules[i] for i in ruling.alternatives if i in bot.engine.rules]
+    if ruling.status != "no-match" or not rules:
+        return None
+    language = request.language or ruling.language
+
+    async def show_rule(interaction: discord.Interaction[FloorBot], rule_id: str) -> None:
+        rule_card = embeds.rule_card(
+            interaction.client.engine.rules[rule_id], interaction.client.engine.rulebooks, language
+        )
+        await answer(interaction, embed=rule_card, update=True)
+
+    return SelectView(
+        request.owner_id,
+        text(language, "ruling.nearest_placeholder"),
+        [(rule.title[language], rule.id, rule.id) for rule in rules],
+        show_rule,
+    )
+
+
+class QuestionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"q:(?P<question>[0-9]{1,18}):(?P<option>[0-9]{1,2})"
+):
+    """One answer to one stored question; found again by its custom id after a restart."""
+
+    def __init__(self, question_id: int, option: int, label: str = "?") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=fit.clip(label, fit.BUTTON_LABEL) or "?",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"q:{question_id}:{option}",
+        )
+        super().__init__(button)
+        self.question_id, self.option = question_id, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Hook, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> QuestionButton:
+        return cls(int(match["question"]), int(match["option"]))
+
+    async def callback(self, interaction: Hook) -> None:
+        try:
+            await answer_question(interaction, self.question_id, self.option)
+        except Exception as error:
+            await errors.on_error(interaction, error)
+
+
+class QuestionView(discord.ui.View):
+    """The buttons of one question; made of dynamic items only, so discord.py keeps no per-message state."""
+
+    def __init__(self, question_id: int, ruling: Ruling) -> None:
+        super().__init__(timeout=None)
+        for index, option in enumerate(ruling.questions[0].options[: fit.CHOICES]):
+            self.add_item(QuestionButton(question_id, index, option.label))
+
+
+async def answer_question(interaction: discord.Interaction[FloorBot], question_id: int, option: int) -> None:
+    """A press on a question button: re-rule with the chosen fact, and record the answer (and the ruling it
+    completes, or the next question) once — the store refuses a second answer to the same question."""
+    store, key = interaction.client.store, interaction.guild_id or DM
+    pending = await store.get_question(key, question_id)
+    values = list((pending.request.get("values") or []) if pending else [])
+    if pending is None or pending.is_answered or option >= len(values):
+        await answer(interaction, text(await reply_language(interaction), "ruling.already_answered"), ephemeral=True)
+        return
+    if interaction.user.id != pending.owner_id and not (interaction.guild_id and interaction.permissions.manage_guild):
+        await answer(interaction, text(await reply_language(interaction), "errors.not_yours"), ephemeral=True)
+        return
+    request = RulingRequest.from_stored(pending.request)
+    request = replace(request, facts={**request.facts, str(pending.request["fact"]): str(values[option])})
+    ruling = interaction.client.engine.rule(
+        request.text, request.rulebook, request.facts, reply_language=request.language
+    )
+    final = ruling.status == "ruling"
+    asks_again = ruling.status == "question" and bool(ruling.questions)
+    try:
+        accepted = await in_time(
+            interaction,
+            store.answer_question(
+                key,
+                question_id,
+                answered_by=interaction.user.id,
+                ruling=record(interaction, request, ruling) if final and interaction.guild_id else None,
+                next_request=stored_question(request, ruling) if asks_again else None,
+            ),
+            update=True,
+        )
+    except discord.HTTPException:
+        raise  # Discord refused the deferral: not a logging failure
+    except Exception as error:
+        if not final:
+            raise
+        not_logged(interaction, request, ruling, error)
+        await answer(interaction, embed=card(interaction.client, request, ruling, logged=False), view=None, update=True)
+        return
+    if accepted is None:  # another click answered it first
+        await answer(interaction, text(await reply_language(interaction), "ruling.already_answered"), ephemeral=True)
+        return
+    logged = (accepted.entry is not None) if final and interaction.guild_id else None
+    if asks_again and accepted.next_question_id is not None:
+        view: discord.ui.View | None = QuestionView(accepted.next_question_id, ruling)
+    else:
+        view = nearest_rules(interaction.client, request, ruling)
+    await answer(interaction, embed=card(interaction.client, request, ruling, logged), view=view, update=True)
 
 
 async def setup(bot: FloorBot) -> None:
+    bot.add_dynamic_items(QuestionButton)
     await bot.add_cog(Rulings(bot))

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds
+from cogs import embeds, fit, respond
+from cogs.core import FloorBot
 from cogs.language import preferred_language, server_settings
 from i18n import DEFAULT_LANGUAGE, Language, text
 from i18n.commands import choice, describe
@@ -23,9 +23,6 @@ from rules_engine import DEFAULT_RULEBOOK
 from table_tools import answers, report
 from table_tools.problems import TableInputError
 from table_tools.raising import Street, Structure
-
-if TYPE_CHECKING:
-    from bot import FloorBot
 
 log = logging.getLogger("floorcall.tools")
 
@@ -66,7 +63,7 @@ class Tools(commands.Cog):
     )
     async def showdown(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[FloorBot],
         board: str,
         hands: str,
         pots: str | None = None,
@@ -87,7 +84,7 @@ class Tools(commands.Cog):
         contributions="Each player's total for the hand, e.g. Alice 100 all-in, Bob 250, Dave 40 folded",
         log="Also write the result in this channel's game log",
     )
-    async def pots(self, interaction: discord.Interaction, contributions: str, log: bool = False) -> None:
+    async def pots(self, interaction: discord.Interaction[FloorBot], contributions: str, log: bool = False) -> None:
         def answer(style: report.Style) -> report.Report:
             return report.pots(answers.split_pots(contributions), style)
 
@@ -104,7 +101,7 @@ class Tools(commands.Cog):
     @app_commands.choices(game=STRUCTURE_CHOICES, street=STREET_CHOICES)
     async def raise_(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[FloorBot],
         blinds: str,
         bets: str,
         game: str = Structure.NO_LIMIT.value,
@@ -117,25 +114,25 @@ class Tools(commands.Cog):
         await self._answer(interaction, {"blinds": blinds, "bets": bets}, answer, to_log=log)
 
     async def _answer(
-        self, interaction: discord.Interaction, typed: dict[str, str | None], answer: Answer, *, to_log: bool
+        self, interaction: discord.Interaction[FloorBot], typed: dict[str, str | None], answer: Answer, *, to_log: bool
     ) -> None:
         """Bound the input, work out the answer, log it if asked, reply; refusals are private."""
         style = await self._style(interaction)
         refusal = too_long(typed, style.language)
         if refusal is not None:
-            await interaction.response.send_message(refusal, ephemeral=True)
+            await respond.answer(interaction, refusal, ephemeral=True)
             return
         try:
             result = answer(style)
         except TableInputError as problem:
             log.info("Refused guild=%s user=%s: %s", interaction.guild_id, interaction.user.id, problem)
-            await interaction.response.send_message(report.problem(problem, style), ephemeral=True)
+            await respond.answer(interaction, report.problem(problem, style), ephemeral=True)
             return
         logged = await self._log(interaction, result.summary) if to_log else None
         embed = report_embed(result, style, interaction.user.display_name, logged)
-        await interaction.response.send_message(embed=embed)
+        await respond.answer(interaction, embed=embed)
 
-    async def _style(self, interaction: discord.Interaction) -> report.Style:
+    async def _style(self, interaction: discord.Interaction[FloorBot]) -> report.Style:
         """The reply language and the server's rulebook, as /ruling reads them; names and typed text escaped."""
         settings = await server_settings(interaction)
         language = preferred_language(settings, interaction) or DEFAULT_LANGUAGE
@@ -149,18 +146,19 @@ class Tools(commands.Cog):
             quote=lambda typed: embeds.quote(typed, NAME_SHOWN),
         )
 
-    async def _log(self, interaction: discord.Interaction, summary: str) -> str:
+    async def _log(self, interaction: discord.Interaction[FloorBot], summary: str) -> str:
         """Write the result as a note of the channel's game (else the server log); the footer's word for how
         that went."""
         if interaction.guild_id is None:
             return "tools.log_needs_server"
         try:
-            await self.bot.store.add_note(
+            note = self.bot.store.add_note(
                 interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id,
-                text=embeds.shorten(summary, LOG_MAX),
+                text=fit.clip(summary, LOG_MAX),
             )
+            await respond.in_time(interaction, note)  # a slow write defers, as every cog's does
         except Exception:
             log.exception("Tool result not logged: guild=%s user=%s", interaction.guild_id, interaction.user.id)
             return "tools.not_logged"
@@ -186,8 +184,8 @@ def report_embed(result: report.Report, style: report.Style, asker: str, logged:
     """The answer card: title, what was read, why, the pots, notes; the rules and rulebook in the footer."""
     language = style.language
     embed = discord.Embed(
-        title=embeds.shorten(result.title, embeds.TITLE_MAX),
-        description=embeds.shorten("\n".join(result.read), embeds.DESCRIPTION_MAX),
+        title=fit.clip(result.title, fit.TITLE),
+        description=fit.clip("\n".join(result.read), fit.DESCRIPTION),
         colour=embeds.RULING_COLOUR,
     )
     for heading, lines in (("tools.why", result.reasons), ("tools.pots", result.pots), ("ruling.notes", result.notes)):
@@ -196,8 +194,8 @@ def report_embed(result: report.Report, style: report.Style, asker: str, logged:
     footer = [" · ".join(result.rules), style.rulebook_name, text(language, "ruling.asked_by", asker=asker)]
     if logged is not None:
         footer.append(text(language, logged))
-    embed.set_footer(text=embeds.shorten(" · ".join(part for part in footer if part), embeds.FOOTER_MAX))
-    return embeds.fit(embed)
+    embed.set_footer(text=fit.clip(" · ".join(part for part in footer if part), fit.FOOTER))
+    return fit.embed(embed)
 
 
 async def setup(bot: FloorBot) -> None:

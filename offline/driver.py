@@ -14,15 +14,16 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord.ext import commands
 
 from offline import payloads
 from offline.payloads import Actor
-from offline.standin import Recorded, StandIn
+from offline.standin import Clock, Recorded, StandIn
 
+BotT = TypeVar("BotT", bound=commands.Bot)
 HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
 WATCHED_LOGGERS = ("discord", "floorcall")
 
@@ -34,6 +35,13 @@ class Exchange:
     payload: dict[str, Any]
     requests: list[Recorded]
     message: dict[str, Any] | None  # the message this interaction posted or edited, as it stands now
+
+    @property
+    def posted(self) -> dict[str, Any]:
+        """`message` for an interaction that must have posted or edited one (raises if it did not)."""
+        if self.message is None:
+            raise AssertionError(f"the interaction left no message; the bot sent {self.requests!r}")
+        return self.message
 
     @property
     def callback(self) -> dict[str, Any]:
@@ -80,18 +88,19 @@ class ErrorLog(logging.Handler):
         return "\n".join(formatter.format(record) for record in self.records)
 
 
-class Driver:
+class Driver(Generic[BotT]):
     """A logged-in bot wired to a running stand-in; send it commands and clicks like Discord would."""
 
-    def __init__(self, bot: commands.Bot, standin: StandIn) -> None:
+    def __init__(self, bot: BotT, standin: StandIn) -> None:
         self.bot = bot
         self.standin = standin
         self._saved_base = discord.http.Route.BASE
 
     @classmethod
-    async def start(cls, bot: commands.Bot) -> Driver:
-        """Start a stand-in, point discord.py at it and log in (runs `setup_hook`; opens no gateway)."""
-        standin = StandIn()
+    async def start(cls, bot: BotT, clock: Clock | None = None) -> Driver[BotT]:
+        """Start a stand-in (reading time from `clock`, default the real one), point discord.py at it and log
+        in (runs `setup_hook`; opens no gateway)."""
+        standin = StandIn() if clock is None else StandIn(clock)
         await standin.start()
         driver = cls(bot, standin)
         discord.http.Route.BASE = standin.base_url
@@ -128,14 +137,25 @@ class Driver:
 
     async def feed(self, payload: dict[str, Any]) -> Exchange:
         """Deliver an INTERACTION_CREATE payload as the gateway would and wait until it is handled."""
-        self.standin.expect(payload)
+        [exchange] = await self.feed_together([payload])
+        return exchange
+
+    async def feed_together(self, payloads: Sequence[dict[str, Any]]) -> list[Exchange]:
+        """Deliver several payloads at once (a double click, two members on one button), as one gateway
+        read would, then wait until every one is handled. Each exchange holds its own token's requests."""
         first = len(self.standin.requests)
         before = asyncio.all_tasks()
-        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        for payload in payloads:
+            self.standin.expect(payload)
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         spawned = asyncio.all_tasks() - before
         if spawned:
             await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
-        return Exchange(payload, self.standin.requests[first:], self.standin.original(payload))
+        requests = self.standin.requests[first:]
+        return [
+            Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
+            for payload in payloads
+        ]
 
     async def command(self, name: str, actor: Actor, path: Sequence[str] = (), /, **options: Any) -> Exchange:
         """Run `/name path... option:value ...` as `actor` (positional-only, so an option may be called `name`)."""

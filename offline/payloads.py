@@ -32,6 +32,8 @@ MEMBER = VIEW_CHANNEL | SEND_MESSAGES | USE_APPLICATION_COMMANDS
 
 # Option types (Discord's ApplicationCommandOptionType) the offline tools can fill in.
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, NUMBER = 1, 2, 3, 4, 5, 10
+# Interaction contexts (Discord's InteractionContextType).
+GUILD_CONTEXT, BOT_DM = 0, 1
 # Component types.
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 
@@ -42,9 +44,9 @@ class PayloadError(ValueError):
     """The payload asked for is one Discord would never send (unknown option, wrong type, no such button)."""
 
 
-def snowflake() -> int:
-    """A fresh id for the current time, as Discord makes them (discord.py derives created_at from it)."""
-    millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
+def snowflake(at: float | None = None) -> int:
+    """A fresh id for the current time (or `at`), as Discord makes them (discord.py derives created_at from it)."""
+    millis = int((time.time() if at is None else at) * 1000) - DISCORD_EPOCH_MS
     return (millis << 22) | (next(_sequence) & 0x3FFFFF)
 
 
@@ -87,6 +89,7 @@ def slash_command(
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A type-2 payload for `/name path... option:value`; `path` names the subcommand group/subcommand."""
+    _check_context(schema, actor)
     data = _command_data(schema, path, options or {}, focused=None)
     return _interaction(2, actor, data)
 
@@ -99,6 +102,7 @@ def autocomplete(
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A type-4 payload: the user is typing in option `focused`; required options may still be empty."""
+    _check_context(schema, actor)
     data = _command_data(schema, path, options or {}, focused=focused)
     return _interaction(4, actor, data)
 
@@ -125,6 +129,20 @@ def component_click(
     payload = _interaction(3, actor, data)
     payload["message"] = dict(message)
     return payload
+
+
+def aged(payload: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """The same interaction as if Discord had created it `seconds` ago (a slow gateway, a busy bot)."""
+    interaction_id = snowflake(time.time() - seconds)
+    return {**payload, "id": str(interaction_id), "token": f"offline-token-{interaction_id}"}
+
+
+def _check_context(schema: Mapping[str, Any], actor: Actor) -> None:
+    """Discord never delivers a server-only command (`contexts` without DMs) from a DM."""
+    contexts = schema.get("contexts")
+    server_only = schema.get("dm_permission") is False or (contexts is not None and BOT_DM not in contexts)
+    if actor.guild_id is None and server_only:
+        raise PayloadError(f"/{schema['name']} is server-only: Discord never delivers it from a DM")
 
 
 def interactive_components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -233,7 +251,7 @@ def _interaction(kind: int, actor: Actor, data: dict[str, Any]) -> dict[str, Any
     if actor.guild_id is None:
         payload |= {
             "user": actor.user(),
-            "context": 1,
+            "context": BOT_DM,
             "authorizing_integration_owners": {"1": str(actor.user_id)},
             "channel": {"id": str(actor.channel_id), "type": 1, "recipients": [actor.user()]},
         }
@@ -242,7 +260,7 @@ def _interaction(kind: int, actor: Actor, data: dict[str, Any]) -> dict[str, Any
         "guild_id": str(actor.guild_id),
         "guild_locale": "en-US",
         "guild": {"id": str(actor.guild_id), "locale": "en-US", "features": []},
-        "context": 0,
+        "context": GUILD_CONTEXT,
         "authorizing_integration_owners": {"0": str(actor.guild_id)},
         "member": {
             "user": actor.user(),

@@ -2,19 +2,35 @@
 
 Tests and the offline console both run the real bot against it. It keeps the messages it "posted" so a
 component click can reference the id it handed out, and it records every request so callers can assert
-on exactly what the bot sent. Anything it does not know is answered 404 and recorded as an error.
+on exactly what the bot sent.
+
+It is as strict as Discord about what it accepts (offline/limits.py has the numbers), and every refusal is
+recorded in `errors`, so a test fails unless it expected the refusal and cleared it:
+- a body over any limit → 400, code 50035, with Discord's nested error tree;
+- an upload over the interaction's `attachment_size_limit` → 413, code 40005;
+- the initial response later than 3 s after the interaction was created → 404, code 10062;
+- a second initial response → 400, code 40060;
+- any use of the interaction token after 15 minutes → 401, code 50027; before the initial response → 404;
+- a callback type that does not suit the interaction (an update for a slash command…) → 400, code 50035;
+- the first follow-up after a deferred reply ("thinking…") edits that reply instead of posting a new
+  message, and keeps the deferral's ephemeral flag whatever the follow-up asks (Discord's rule).
+Time is read from an injectable clock, so a test can age an interaction without sleeping. Anything it does
+not know is answered 404 and recorded as an error.
 """
 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from offline.payloads import APP_ID, BOT_USER_ID, snowflake
+from offline import limits
+from offline.payloads import APP_ID, BOT_USER_ID, DISCORD_EPOCH_MS, snowflake
 
 API = "/api/v10"
 EPHEMERAL = 1 << 6
@@ -42,8 +58,35 @@ APPLICATION: dict[str, Any] = {
     "flags": 0,
 }
 
-# Interaction callback types (Discord's InteractionResponseType).
+# Interaction types and callback types (Discord's InteractionType / InteractionCallbackType).
+COMMAND, COMPONENT, AUTOCOMPLETE_REQUEST, MODAL_SUBMIT = 2, 3, 4, 5
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
+ALLOWED_CALLBACKS: dict[int, set[int]] = {
+    COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
+    COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, MODAL},
+    AUTOCOMPLETE_REQUEST: {AUTOCOMPLETE},
+    MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE},
+}
+
+Clock = Callable[[], float]
+
+
+class OffsetClock:
+    """The real time plus an offset a test moves forward: `clock.advance(4)` ages every interaction by 4 s."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+def created_at(snowflake_id: int) -> float:
+    """When Discord made an id, in seconds since the epoch."""
+    return ((snowflake_id >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,21 +110,55 @@ class Recorded:
     files: list[RecordedFile] = field(default_factory=list)
     status: int = 200
     message_id: int | None = None  # the message this request created or edited, if any
+    token: str | None = None  # the interaction token in the route, if any
 
     @property
     def is_callback(self) -> bool:
         return self.path.endswith("/callback")
 
 
+@dataclass(slots=True)
+class Interaction:
+    """What the stand-in knows about one interaction it delivered."""
+
+    payload: dict[str, Any]
+    created: float
+    acknowledged: int | None = None  # the initial callback's type, once accepted
+    original: int | None = None  # the message the interaction token's @original is
+    loading: bool = False  # a deferred reply nobody has filled in yet
+
+    @property
+    def upload_limit(self) -> int:
+        return int(self.payload.get("attachment_size_limit") or 10 * 1024 * 1024)
+
+
+class Refused(Exception):
+    """A request Discord would refuse: answered with `status` and Discord's error JSON."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        return body
+
+    def describe(self) -> str:
+        details = "; ".join(limits.flatten(self.errors or {}))
+        return f"{self.status} (code {self.code}) {self.message}" + (f": {details}" if details else "")
+
+
 class StandIn:
     """An aiohttp server on 127.0.0.1, port 0, that plays Discord's REST API for one application."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = time.time) -> None:
+        self.clock = clock
         self.requests: list[Recorded] = []
         self.errors: list[str] = []
         self.messages: dict[int, dict[str, Any]] = {}
-        self._interactions: dict[str, dict[str, Any]] = {}  # token -> INTERACTION_CREATE payload
-        self._originals: dict[str, int] = {}  # token -> id of the interaction's original response
+        self._interactions: dict[str, Interaction] = {}  # by token
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -91,7 +168,7 @@ class StandIn:
         return f"http://127.0.0.1:{self.port}{API}"
 
     async def start(self) -> None:
-        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get(f"{API}/users/@me", self._user)
         app.router.add_get(f"{API}/oauth2/applications/@me", self._application)
         app.router.add_post(f"{API}/interactions/{{id}}/{{token}}/callback", self._callback)
@@ -116,19 +193,18 @@ class StandIn:
 
     def expect(self, payload: dict[str, Any]) -> None:
         """Remember an INTERACTION_CREATE payload so its callback and followups can be answered."""
-        self._interactions[payload["token"]] = payload
+        self._interactions[payload["token"]] = Interaction(payload, created_at(int(payload["id"])))
 
     def forget(self) -> None:
         """Drop everything recorded so far (long benchmark runs; tests keep the history to assert on)."""
         self.requests.clear()
         self.messages.clear()
         self._interactions.clear()
-        self._originals.clear()
 
-    def original(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+    def original(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
         """The message that answered this interaction, as it stands now."""
-        message_id = self._originals.get(payload["token"])
-        return None if message_id is None else self.messages.get(message_id)
+        known = self._interactions.get(payload["token"])
+        return None if known is None or known.original is None else self.messages.get(known.original)
 
     # -- routes -------------------------------------------------------------------------------------
 
@@ -158,91 +234,149 @@ class StandIn:
 
     async def _callback(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        token = request.match_info["token"]
-        interaction = self._interactions.get(token)
-        if interaction is None or not isinstance(recorded.json, dict):
-            return self._fail(recorded, "callback for an interaction the stand-in was never given")
+        try:
+            return self._answer_callback(recorded)
+        except Refused as refused:
+            return self._refuse(recorded, refused)
+
+    def _answer_callback(self, recorded: Recorded) -> web.Response:
+        known = self._interactions.get(recorded.token or "")
+        if known is None or not isinstance(recorded.json, dict):
+            raise Refused(404, limits.UNKNOWN_INTERACTION, "Unknown interaction")
+        if known.acknowledged is not None:
+            raise Refused(400, limits.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        if self.clock() - known.created > limits.INITIAL_RESPONSE_WINDOW:
+            raise Refused(404, limits.UNKNOWN_INTERACTION, "Unknown interaction")
         kind = recorded.json.get("type")
+        interaction = known.payload
+        if kind not in ALLOWED_CALLBACKS.get(interaction["type"], set()):
+            raise _invalid(
+                {"type": limits.error("INTERACTION_RESPONSE_TYPE_INVALID", f"Callback type {kind!r} is not valid here")}
+            )
         data = recorded.json.get("data") or {}
+        if kind == AUTOCOMPLETE:
+            _check(limits.choices_errors(data), "data")
+        else:
+            _check(limits.message_errors(data), "data")
+        self._check_upload(known, recorded)
+        known.acknowledged = kind
         answer: dict[str, Any] = {"id": interaction["id"], "type": interaction["type"]}
         resource: dict[str, Any] = {"type": kind}
         if kind in (MESSAGE, DEFERRED_MESSAGE):
             flags = int(data.get("flags", 0)) | (LOADING if kind == DEFERRED_MESSAGE else 0)
             message = self._post(interaction, {**data, "flags": flags}, recorded.files)
-            self._originals[token] = recorded.message_id = int(message["id"])
+            known.original = recorded.message_id = int(message["id"])
+            known.loading = kind == DEFERRED_MESSAGE
             answer |= {
                 "response_message_id": message["id"],
-                "response_message_loading": kind == DEFERRED_MESSAGE,
+                "response_message_loading": known.loading,
                 "response_message_ephemeral": bool(flags & EPHEMERAL),
             }
             resource["message"] = message
         elif kind in (UPDATE, DEFERRED_UPDATE):
             clicked = interaction.get("message")
             if clicked is None or int(clicked["id"]) not in self.messages:
-                return self._fail(recorded, "message update for an interaction without a known message")
-            message_id = recorded.message_id = int(clicked["id"])
-            self._originals[token] = message_id
+                raise Refused(404, limits.UNKNOWN_MESSAGE, "Unknown Message")
+            known.original = recorded.message_id = int(clicked["id"])
             if kind == UPDATE:
-                resource["message"] = self._patch(message_id, data, recorded.files)
-        elif kind not in (PONG, AUTOCOMPLETE, MODAL):
-            return self._fail(recorded, f"unknown interaction callback type {kind!r}")
+                resource["message"] = self._patch(known.original, data, recorded.files)
         return _json({"interaction": answer, "resource": resource})
 
     async def _followup(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        interaction = self._interactions.get(request.match_info["token"])
-        if interaction is None or not isinstance(recorded.json, dict):
-            return self._fail(recorded, "followup for an interaction the stand-in was never given")
-        message = self._post(interaction, recorded.json, recorded.files)
+        try:
+            known = self._webhook(recorded)
+            body = recorded.json
+            if not isinstance(body, dict):
+                raise _invalid({"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "A body is required"}]})
+            _check(limits.message_errors(body))
+            self._check_upload(known, recorded)
+        except Refused as refused:
+            return self._refuse(recorded, refused)
+        if known.loading and known.original in self.messages:
+            # Discord's rule: the first follow-up after a deferred reply fills that reply in, flags ignored.
+            known.loading = False
+            recorded.message_id = known.original
+            return _json(self._patch(known.original, {k: v for k, v in body.items() if k != "flags"}, recorded.files))
+        message = self._post(known.payload, body, recorded.files)
         recorded.message_id = int(message["id"])
         return _json(message)
 
     async def _get_message(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        message_id = self._message_id(request)
-        if message_id is None:
-            return self._fail(recorded, "unknown webhook message")
+        try:
+            message_id = self._message_id(request, self._webhook(recorded))
+        except Refused as refused:
+            return self._refuse(recorded, refused)
         return _json(self.messages[message_id])
 
     async def _edit_message(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        message_id = self._message_id(request)
-        if message_id is None or not isinstance(recorded.json, dict):
-            return self._fail(recorded, "edit of an unknown webhook message")
+        try:
+            known = self._webhook(recorded)
+            message_id = self._message_id(request, known)
+            if not isinstance(recorded.json, dict):
+                raise _invalid({"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "A body is required"}]})
+            _check(limits.message_errors(recorded.json))
+            self._check_upload(known, recorded)
+        except Refused as refused:
+            return self._refuse(recorded, refused)
+        if message_id == known.original:
+            known.loading = False
         recorded.message_id = message_id
         return _json(self._patch(message_id, recorded.json, recorded.files))
 
     async def _delete_message(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        message_id = self._message_id(request)
-        if message_id is None:
-            return self._fail(recorded, "delete of an unknown webhook message")
+        try:
+            message_id = self._message_id(request, self._webhook(recorded))
+        except Refused as refused:
+            return self._refuse(recorded, refused)
         del self.messages[message_id]
         return web.Response(status=204)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
-        return self._fail(recorded, "route the stand-in does not serve")
+        return self._refuse(recorded, Refused(404, 0, "404: route the stand-in does not serve"))
 
     # -- helpers ------------------------------------------------------------------------------------
 
-    def _fail(self, recorded: Recorded, why: str) -> web.Response:
-        recorded.status = 404
-        self.errors.append(f"{recorded.method} {recorded.path}: {why}")
-        return _json({"message": f"404: {why}", "code": 0}, status=404)
+    def _webhook(self, recorded: Recorded) -> Interaction:
+        """The interaction whose token a webhook route uses, if Discord would still honour it."""
+        known = self._interactions.get(recorded.token or "")
+        if known is None:
+            raise Refused(404, limits.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if self.clock() - known.created > limits.TOKEN_LIFETIME:
+            raise Refused(401, limits.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        if known.acknowledged is None:
+            raise Refused(404, limits.UNKNOWN_WEBHOOK, "Unknown Webhook")
+        return known
 
-    def _message_id(self, request: web.Request) -> int | None:
+    def _message_id(self, request: web.Request, known: Interaction) -> int:
         raw = request.match_info["message_id"]
-        if raw == "@original":
-            return self._originals.get(request.match_info["token"])
-        message_id = int(raw) if raw.isdigit() else None
-        return message_id if message_id in self.messages else None
+        message_id = known.original if raw == "@original" else int(raw) if raw.isdigit() else None
+        if message_id is None or message_id not in self.messages:
+            raise Refused(404, limits.UNKNOWN_MESSAGE, "Unknown Message")
+        return message_id
+
+    def _check_upload(self, known: Interaction, recorded: Recorded) -> None:
+        """Each file, and the files of one request together, must fit the interaction's upload limit."""
+        sizes = [len(file.data) for file in recorded.files]
+        if len(sizes) > limits.ATTACHMENTS:
+            raise _invalid({"attachments": limits.too_long(limits.ATTACHMENTS)})
+        if sum(sizes) > known.upload_limit:
+            raise Refused(413, limits.ENTITY_TOO_LARGE, "Request entity too large")
+
+    def _refuse(self, recorded: Recorded, refused: Refused) -> web.Response:
+        recorded.status = refused.status
+        self.errors.append(f"{recorded.method} {recorded.path}: {refused.describe()}")
+        return _json(refused.body(), status=refused.status)
 
     def _post(self, interaction: dict[str, Any], data: dict[str, Any], files: list[RecordedFile]) -> dict:
         message_id = snowflake()
         message = {
             "id": str(message_id),
-            "type": 20 if interaction["type"] == 2 else 0,
+            "type": 20 if interaction["type"] == COMMAND else 0,
             "channel_id": interaction["channel"]["id"],
             "guild_id": interaction.get("guild_id"),
             "author": BOT_USER,
@@ -294,9 +428,19 @@ class StandIn:
         elif request.can_read_body:
             text = await request.text()
             body = json.loads(text) if text else None
-        recorded = Recorded(request.method, request.path, dict(request.query), body, files)
+        token = request.match_info.get("token")
+        recorded = Recorded(request.method, request.path, dict(request.query), body, files, token=token)
         self.requests.append(recorded)
         return recorded
+
+
+def _invalid(errors: dict[str, Any]) -> Refused:
+    return Refused(400, limits.INVALID_FORM_BODY, "Invalid Form Body", errors)
+
+
+def _check(errors: dict[str, Any], under: str | None = None) -> None:
+    if errors:
+        raise _invalid({under: errors} if under else errors)
 
 
 def _attachment(file: RecordedFile) -> dict[str, Any]:

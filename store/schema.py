@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from .models import StoreError
+from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -58,12 +58,130 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             language TEXT
         )""",
     ),
+    # v3: per-server numbers for games and log entries, what users see instead of the global ids (which
+    # revealed other servers' counts and were reused after a delete). A per-server counter survives
+    # delete_game and clear_log, so a number is never reused: a stale "#5" names #5 or nothing. Existing
+    # rows are numbered per server in id order. ALTER TABLE cannot add NOT NULL without a default, so the
+    # triggers enforce it, together with "above the counter" (hence never reused) and "never changes".
+    (
+        """CREATE TABLE guild_counters (
+            guild_id   INTEGER PRIMARY KEY,
+            last_game  INTEGER NOT NULL DEFAULT 0,
+            last_entry INTEGER NOT NULL DEFAULT 0
+        )""",
+        "ALTER TABLE games ADD COLUMN number INTEGER",
+        """UPDATE games SET number = ranked.n
+           FROM (SELECT id, row_number() OVER (PARTITION BY guild_id ORDER BY id) AS n FROM games) AS ranked
+           WHERE games.id = ranked.id""",
+        "CREATE UNIQUE INDEX games_by_number ON games (guild_id, number)",
+        "ALTER TABLE log_entries ADD COLUMN number INTEGER",
+        """UPDATE log_entries SET number = ranked.n
+           FROM (SELECT id, row_number() OVER (PARTITION BY guild_id ORDER BY id) AS n FROM log_entries) AS ranked
+           WHERE log_entries.id = ranked.id""",
+        "CREATE UNIQUE INDEX log_entries_by_number ON log_entries (guild_id, number)",
+        """INSERT INTO guild_counters (guild_id, last_game, last_entry)
+           SELECT guild_id, max(game), max(entry) FROM (
+               SELECT guild_id, number AS game, 0 AS entry FROM games
+               UNION ALL SELECT guild_id, 0, number FROM log_entries
+           ) GROUP BY guild_id""",
+        """CREATE TRIGGER games_numbered AFTER INSERT ON games BEGIN
+            SELECT RAISE(ABORT, 'a game number must be above the server''s last one')
+            WHERE NEW.number IS NULL
+               OR NEW.number <= coalesce((SELECT last_game FROM guild_counters WHERE guild_id = NEW.guild_id), 0);
+            INSERT INTO guild_counters (guild_id, last_game) VALUES (NEW.guild_id, NEW.number)
+            ON CONFLICT (guild_id) DO UPDATE SET last_game = excluded.last_game;
+        END""",
+        """CREATE TRIGGER log_entries_numbered AFTER INSERT ON log_entries BEGIN
+            SELECT RAISE(ABORT, 'an entry number must be above the server''s last one')
+            WHERE NEW.number IS NULL
+               OR NEW.number <= coalesce((SELECT last_entry FROM guild_counters WHERE guild_id = NEW.guild_id), 0);
+            INSERT INTO guild_counters (guild_id, last_entry) VALUES (NEW.guild_id, NEW.number)
+            ON CONFLICT (guild_id) DO UPDATE SET last_entry = excluded.last_entry;
+        END""",
+        """CREATE TRIGGER games_number_fixed BEFORE UPDATE OF number ON games BEGIN
+            SELECT RAISE(ABORT, 'a game number never changes');
+        END""",
+        """CREATE TRIGGER log_entries_number_fixed BEFORE UPDATE OF number ON log_entries BEGIN
+            SELECT RAISE(ABORT, 'an entry number never changes');
+        END""",
+    ),
+    # v4: a ruling asked privately is logged as private: only its asker and the server's managers see it.
+    ("ALTER TABLE log_entries ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1))",),
+    # v5: questions the bot asked and is waiting on, so their buttons survive a restart and are answered
+    # once. The id is random: it travels in button ids and must not reveal how many questions were asked.
+    # guild_id 0 is a direct message, which has questions but never log entries. A question yields at most
+    # one log entry (the unique index): a double click cannot log a ruling twice. No foreign key: questions
+    # are purged after a while, the entries they produced stay.
+    (
+        f"""CREATE TABLE pending_questions (
+            id          INTEGER PRIMARY KEY,
+            guild_id    INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            owner_id    INTEGER NOT NULL,
+            request     TEXT    NOT NULL CHECK (json_valid(request)),
+            created_at  TEXT    NOT NULL DEFAULT ({NOW}),
+            answered_by INTEGER,
+            answered_at TEXT,
+            CHECK ((answered_by IS NULL) = (answered_at IS NULL))
+        )""",
+        "CREATE INDEX pending_questions_by_age ON pending_questions (created_at)",
+        "ALTER TABLE log_entries ADD COLUMN question_id INTEGER",
+        "CREATE UNIQUE INDEX log_entries_one_per_question ON log_entries (question_id) WHERE question_id IS NOT NULL",
+        """CREATE TRIGGER log_entries_need_a_server BEFORE INSERT ON log_entries WHEN NEW.guild_id = 0 BEGIN
+            SELECT RAISE(ABORT, 'log entries belong to a server, not to direct messages');
+        END""",
+    ),
+    # v6: the home-game ledger (store/ledger.py) and the server's currency. Players are a server's members
+    # (user_id) or guests (a name), one row each, found by `player_key` ('m:<id>' or 'g:<folded name>'), so a
+    # guest spelled twice is merged by moving entries from one row to the other. Money is integer cents,
+    # never REAL. An entry takes its number from the server's entry counter, so rulings, notes and money share
+    # one sequence in /game log; it is deleted with its game (cascade); `request` (the interaction or the
+    # button press that asked for it) is unique, so a press delivered twice records one entry; an undo marks
+    # the entry removed, by whom and when, instead of deleting it. Times are written by the store in Python.
+    (
+        "ALTER TABLE guild_settings ADD COLUMN currency TEXT",
+        """CREATE TABLE ledger_players (
+            id         INTEGER PRIMARY KEY,
+            guild_id   INTEGER NOT NULL,
+            player_key TEXT    NOT NULL,
+            user_id    INTEGER,
+            guest      TEXT,
+            created_at TEXT    NOT NULL,
+            CHECK ((user_id IS NULL) <> (guest IS NULL)),
+            UNIQUE (guild_id, player_key),
+            UNIQUE (guild_id, id)
+        )""",
+        """CREATE TABLE ledger_entries (
+            id          INTEGER PRIMARY KEY,
+            guild_id    INTEGER NOT NULL,
+            number      INTEGER NOT NULL,
+            game_id     INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            player_id   INTEGER NOT NULL,
+            kind        TEXT    NOT NULL CHECK (kind IN ('buyin', 'cashout')),
+            cents       INTEGER NOT NULL CHECK (cents > 0),
+            recorded_by INTEGER NOT NULL,
+            recorded_at TEXT    NOT NULL,
+            request     TEXT    NOT NULL,
+            removed_by  INTEGER,
+            removed_at  TEXT,
+            CHECK ((removed_by IS NULL) = (removed_at IS NULL)),
+            UNIQUE (guild_id, number),
+            UNIQUE (guild_id, request),
+            FOREIGN KEY (guild_id, game_id) REFERENCES games (guild_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (guild_id, player_id) REFERENCES ledger_players (guild_id, id)
+        )""",
+        # A game's log merges its rulings and notes with its money by number: both come ordered from these.
+        "CREATE INDEX ledger_entries_by_game ON ledger_entries (guild_id, game_id, number)",
+        "CREATE INDEX log_entries_by_game_number ON log_entries (guild_id, game_id, number)",
+        "CREATE INDEX ledger_entries_by_player ON ledger_entries (guild_id, player_id)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNew(StoreError):
+class SchemaTooNew(StoreUnusable):
     """The file was written by a newer Floor Call; refusing to guess at its schema."""
 
 
@@ -79,7 +197,12 @@ async def migrate(conn: aiosqlite.Connection, target: int = LATEST_VERSION) -> i
     try:
         current = await schema_version(conn)
         if current > LATEST_VERSION:
-            raise SchemaTooNew(f"database schema v{current} is newer than this code (v{LATEST_VERSION})")
+            [path] = [file for _, name, file in await conn.execute_fetchall("PRAGMA database_list") if name == "main"]
+            raise SchemaTooNew(
+                path,
+                f"its schema is v{current}, newer than this Floor Call's (v{LATEST_VERSION})",
+                "run the newer Floor Call that wrote it, or restore a backup made by this version",
+            )
         for statements in MIGRATIONS[current:target]:
             for statement in statements:
                 await conn.execute(statement)

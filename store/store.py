@@ -9,6 +9,10 @@ fsync per commit, and the group-commit writer shares that fsync among every writ
 Isolation between servers: there is no method without `guild_id` as its first argument, every query has
 `guild_id = ?` in its WHERE clause, and log entries reference games by (guild_id, id), so the database
 refuses an entry that points at another server's game.
+
+Faults: `open` refuses an unusable file with StoreUnusable (see `store.opening`); while running, a file
+deleted or replaced under the store makes every later call raise StoreGone, a full disk makes that write
+StoreFull, and one bad write never fails another's (see `store.writer`).
 """
 
 from __future__ import annotations
@@ -16,74 +20,89 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import aiosqlite
 
-from .models import Game, GameAlreadyOpen, GuildSettings, LogEntry, LogPage, StoreError
+from .errors import GameAlreadyOpen, StoreUnusable
+from .export import Format, export_log
+from .ledger import NO_MONEY, LedgerMethods, money_rows
+from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .opening import DatabaseFile, check_integrity, check_path, refused
 from .schema import migrate
+from .sql import (
+    ANSWER_QUESTION,
+    GAME_COLUMNS,
+    INSERT_ENTRY,
+    INSERT_GAME,
+    INSERT_QUESTION,
+    LOG_ENTRY_FIELDS,
+    PURGE_QUESTIONS,
+    QUESTION_COLUMNS,
+    entries_query,
+    game_filter,
+    question_params,
+    ruling_params,
+    visible_to,
+)
 from .writer import GroupCommitWriter
 
 # The bot holds the only connection, so this only matters when another process (a backup, the sqlite3
 # shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling.
 BUSY_TIMEOUT_MS = 5000
-
-_GAME_COLUMNS = "id, guild_id, channel_id, name, opened_by, opened_at, closed_at"
-_ENTRY_COLUMNS = "id, guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, outcome, rulebook"
-_SELECT_ENTRIES = """
-    SELECT e.id, e.guild_id, e.game_id, g.name AS game_name, e.channel_id, e.user_id, e.kind, e.text,
-           e.status, e.rule_id, e.outcome, e.rulebook, e.created_at
-    FROM log_entries AS e LEFT JOIN games AS g ON g.guild_id = e.guild_id AND g.id = e.game_id
-    WHERE e.guild_id = :guild_id
-"""
-_OPEN_GAME_ID = (
-    "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
-)
-_INSERT_ENTRY = f"""
-    INSERT INTO log_entries ({_ENTRY_COLUMNS})
-    VALUES (NULL, :guild_id, {_OPEN_GAME_ID}, :channel_id, :user_id, :kind, :text,
-            :status, :rule_id, :outcome, :rulebook)
-    RETURNING id, guild_id, game_id,
-              (SELECT name FROM games AS g WHERE g.guild_id = log_entries.guild_id
-                                             AND g.id = log_entries.game_id) AS game_name,
-              channel_id, user_id, kind, text, status, rule_id, outcome, rulebook, created_at
-"""
+# Questions older than this are deleted at start: nobody is going to answer them any more.
+QUESTION_DAYS = 30
 
 
-def _entries_query(game_id: int | None) -> str:
-    """Two literal variants rather than `:game_id IS NULL OR ...`, so each plan uses its index."""
-    return _SELECT_ENTRIES if game_id is None else _SELECT_ENTRIES + " AND e.game_id = :game_id"
+def _names_nothing(*references: int | None) -> bool:
+    """A game number or question id SQLite cannot even hold (a typed 99999999999999999999, a forged button)
+    names no row: the lookup answers "none" instead of failing on an OverflowError."""
+    return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
 
 
-class Store:
-    """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown."""
+class Store(LedgerMethods):
+    """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown. The ledger's
+    methods (buy-ins, cash-outs, standings) are in store/ledger.py."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        """Use `Store.open`; this only wires an already configured, migrated connection."""
+    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
+        """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
         self._conn = conn
+        self._file = file
         self._lock = asyncio.Lock()
-        self._writer = GroupCommitWriter(conn, self._lock)
+        self._writer = GroupCommitWriter(conn, self._lock, file)
         self._closed = False
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) and migrate the file; the caller owns the result until `close`."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(Path(path), isolation_level=None)
+        """Open (creating if needed), check and migrate the file; the caller owns the result until `close`.
+        Raises StoreUnusable (one line: the path, the problem, the fix) for a file it cannot use."""
+        path = os.path.abspath(path)
+        check_path(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise refused(path, error) from error
         try:
             conn.row_factory = sqlite3.Row
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
             if mode != "wal":
-                raise StoreError(f"{path}: SQLite refused WAL mode (got {mode!r})")
+                fix = "put the database on a local disk (WAL needs shared memory)"
+                raise StoreUnusable(path, f"SQLite refused WAL mode (got {mode!r})", fix)
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA synchronous = FULL")
+            await check_integrity(conn, path)
             await migrate(conn)
+            await conn.execute(PURGE_QUESTIONS, {"age": f"-{QUESTION_DAYS} days"})
+            file = DatabaseFile.at(path)
+        except sqlite3.Error as error:
+            await conn.close()
+            raise refused(path, error) from error
         except BaseException:
             await conn.close()
             raise
-        return cls(conn)
+        return cls(conn, file)
 
     async def close(self) -> None:
         """Commit what is queued, then close the file. Safe to call twice."""
@@ -92,12 +111,16 @@ class Store:
         self._closed = True
         try:
             await self._writer.close()
-            await self._conn.execute("PRAGMA optimize")
+            if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
+                await self._conn.execute("PRAGMA optimize")
         finally:
             await self._conn.close()
+            if self._file.is_gone():
+                self._file.discard_journal()
 
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         # The writer holds the lock for a whole batch, so a read never sees uncommitted rows.
+        self._file.check()
         async with self._lock:
             return list(await self._conn.execute_fetchall(sql, params))
 
@@ -114,48 +137,61 @@ class Store:
         rule_id: str | None,
         outcome: str | None,
         rulebook: str,
-    ) -> int:
-        """Log a ruling in the channel's open game (else the general log); its id once committed."""
-        entry = await self._insert_entry(
-            guild_id,
-            channel_id=channel_id,
-            user_id=user_id,
-            kind="ruling",
-            text=situation,
-            status=status,
-            rule_id=rule_id,
-            outcome=outcome,
-            rulebook=rulebook,
-        )
-        return entry.id
+        private: bool = False,
+    ) -> LogEntry:
+        """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
+        ruling (asked privately) is shown only to its asker and to managers."""
+        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private)
+        return await self._insert_entry(ruling_params(guild_id, record))
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
         """Log a free-text note where a ruling from this channel would go."""
         return await self._insert_entry(
-            guild_id,
-            channel_id=channel_id,
-            user_id=user_id,
-            kind="note",
-            text=text,
-            status=None,
-            rule_id=None,
-            outcome=None,
-            rulebook=None,
+            {
+                "guild_id": guild_id,
+                "channel_id": channel_id,
+                "user_id": user_id,
+                "kind": "note",
+                "text": text,
+                "status": None,
+                "rule_id": None,
+                "outcome": None,
+                "rulebook": None,
+                "private": False,
+                "question_id": None,
+            }
         )
 
-    async def _insert_entry(self, guild_id: int, **values: Any) -> LogEntry:
-        [row] = await self._writer.write((_INSERT_ENTRY, {"guild_id": guild_id, **values}))
+    async def _insert_entry(self, params: dict[str, Any]) -> LogEntry:
+        [row] = await self._writer.write((INSERT_ENTRY, params))
         return LogEntry.from_row(row)
 
     async def log_page(
-        self, guild_id: int, *, game_id: int | None = None, page: int = 1, per_page: int = 10
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer | None = None,
+        game_number: int | None = None,
+        game_id: int | None = None,
+        page: int = 1,
+        per_page: int = 10,
     ) -> LogPage:
-        """Entries newest first: one game's, or (game_id None) the whole server's log."""
+        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log;
+        the ledger's buy-ins and cash-outs among them, in the order they were recorded.
+
+        Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
+        names a game by its internal id."""
         page = max(page, 1)
+        if _names_nothing(game_number, game_id):
+            return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
+        which = game_filter(game_number, game_id)
         rows = await self._read(
-            _entries_query(game_id) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
+            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} UNION ALL {money_rows(which)} "
+            "ORDER BY 2 DESC LIMIT :limit OFFSET :offset",  # 2: the number, which orders a server's entries
             {
+                **visible_to(viewer),
                 "guild_id": guild_id,
+                "game_number": game_number,
                 "game_id": game_id,
                 "limit": per_page + 1,  # one extra row answers "is there a next page?" without a COUNT
                 "offset": (page - 1) * per_page,
@@ -165,19 +201,98 @@ class Store:
         return LogPage(entries=entries, page=page, per_page=per_page, has_next=len(rows) > per_page)
 
     async def export_entries(self, guild_id: int, *, game_id: int | None = None) -> list[LogEntry]:
-        """Every entry of one game, or of the whole server, oldest first."""
+        """Every public entry of one game, or of the whole server, oldest first. Transitional: the cogs' export
+        until they use `export`; it holds the whole log in memory under the lock."""
         rows = await self._read(
-            _entries_query(game_id) + " ORDER BY e.id", {"guild_id": guild_id, "game_id": game_id}
+            entries_query(game_filter(None, game_id)) + " ORDER BY e.id",
+            {**visible_to(None), "guild_id": guild_id, "game_id": game_id},
         )
         return [LogEntry.from_row(row) for row in rows]
 
+    async def export(
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer,
+        game_number: int | None = None,
+        fmt: Format,
+        max_bytes: int,
+    ) -> Export | None:
+        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`: plain if it
+        fits, else zipped, else split into zips that are each valid on their own. None if the server has no
+        game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
+        and nobody's writes wait for it (see `store.export`)."""
+        self._file.check()
+        if _names_nothing(game_number):
+            return None
+        return await asyncio.to_thread(
+            export_log, self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+        )
+
     async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server (its settings stay)."""
+        """Delete every game and every entry of the server, the ledger's and its players' names too (its
+        settings and number counters stay)."""
         params = {"guild_id": guild_id}
         await self._writer.write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
-            ("DELETE FROM games WHERE guild_id = :guild_id", params),
+            ("DELETE FROM games WHERE guild_id = :guild_id", params),  # and, by cascade, the ledger's entries
+            ("DELETE FROM ledger_players WHERE guild_id = :guild_id", params),
         )
+
+    # -- pending questions ---------------------------------------------------------------------------
+
+    async def create_question(
+        self, guild_id: int, *, channel_id: int, owner_id: int, request: Mapping[str, Any]
+    ) -> int:
+        """Keep a question the bot asks (guild_id 0 in a direct message) until it is answered; its id, for the
+        buttons. `request` is whatever JSON-able state the bot needs to carry on after a restart."""
+        [row] = await self._writer.write((INSERT_QUESTION, question_params(guild_id, channel_id, owner_id, request)))
+        return int(row["id"])
+
+    async def get_question(self, guild_id: int, question_id: int) -> PendingQuestion | None:
+        """The question, answered or not; None if this server (or DM scope) has no such question."""
+        if _names_nothing(question_id):
+            return None
+        rows = await self._read(
+            f"SELECT {QUESTION_COLUMNS} FROM pending_questions WHERE guild_id = :guild_id AND id = :question_id",
+            {"guild_id": guild_id, "question_id": question_id},
+        )
+        return PendingQuestion.from_row(rows[0]) if rows else None
+
+    async def answer_question(
+        self,
+        guild_id: int,
+        question_id: int,
+        *,
+        answered_by: int,
+        ruling: RulingRecord | None = None,
+        next_request: Mapping[str, Any] | None = None,
+    ) -> Answered | None:
+        """Accept the first answer to an open question, in one transaction: mark it answered, log `ruling` (at
+        most one entry per question, enforced by the database) and ask the next question (same channel and
+        owner). None if the question was already answered or does not exist: a stale or double click."""
+        if _names_nothing(question_id):
+            return None
+        asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by}
+        entry_params = None if ruling is None else ruling_params(guild_id, ruling, question_id=question_id)
+        next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
+
+        async def answer(conn: aiosqlite.Connection) -> Answered | None:
+            rows = list(await conn.execute_fetchall(ANSWER_QUESTION, asked))
+            if not rows:
+                return None
+            entry = None
+            if entry_params is not None:
+                [row] = await conn.execute_fetchall(INSERT_ENTRY, entry_params)
+                entry = LogEntry.from_row(row)
+            next_id = None
+            if next_params is not None:
+                followup = {**next_params, "channel_id": rows[0]["channel_id"], "owner_id": rows[0]["owner_id"]}
+                [row] = await conn.execute_fetchall(INSERT_QUESTION, followup)
+                next_id = int(row["id"])
+            return Answered(entry=entry, next_question_id=next_id)
+
+        return await self._writer.run(answer, atomic=True)
 
     # -- games ---------------------------------------------------------------------------------------
 
@@ -185,11 +300,7 @@ class Store:
         """Open a game in the channel; raises GameAlreadyOpen if the channel has one."""
         try:
             [row] = await self._writer.write(
-                (
-                    f"INSERT INTO games (guild_id, channel_id, name, opened_by) "
-                    f"VALUES (:guild_id, :channel_id, :name, :user_id) RETURNING {_GAME_COLUMNS}",
-                    {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id},
-                )
+                (INSERT_GAME, {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id})
             )
         except sqlite3.IntegrityError:
             existing = await self.open_game(guild_id, channel_id=channel_id)
@@ -204,7 +315,7 @@ class Store:
             (
                 f"UPDATE games SET closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
                 f"WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL "
-                f"RETURNING {_GAME_COLUMNS}",
+                f"RETURNING {GAME_COLUMNS}",
                 {"guild_id": guild_id, "channel_id": channel_id},
             )
         )
@@ -213,36 +324,41 @@ class Store:
     async def open_game(self, guild_id: int, *, channel_id: int) -> Game | None:
         """The channel's open game, if any."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
+            f"SELECT {GAME_COLUMNS} FROM games "
             f"WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL",
             {"guild_id": guild_id, "channel_id": channel_id},
         )
         return Game.from_row(rows[0]) if rows else None
 
-    async def get_game(self, guild_id: int, game_id: int) -> Game | None:
-        """One game of this server by id (None for another server's id)."""
+    async def get_game(self, guild_id: int, number: int) -> Game | None:
+        """This server's game #number (None if it has none: never another server's game)."""
+        if _names_nothing(number):
+            return None
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND id = :game_id",
-            {"guild_id": guild_id, "game_id": game_id},
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
+            {"guild_id": guild_id, "number": number},
         )
         return Game.from_row(rows[0]) if rows else None
 
     async def list_games(self, guild_id: int, *, search: str = "", limit: int = 25) -> list[Game]:
         """The server's games, newest first; `search` filters names case-insensitively."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games "
+            f"SELECT {GAME_COLUMNS} FROM games "
             f"WHERE guild_id = :guild_id AND instr(lower(name), lower(:search)) > 0 "
             f"ORDER BY id DESC LIMIT :limit",
             {"guild_id": guild_id, "search": search, "limit": limit},
         )
         return [Game.from_row(row) for row in rows]
 
-    async def delete_game(self, guild_id: int, game_id: int) -> Game | None:
-        """Delete one game and (by cascade) its entries; None if the server has no such game."""
+    async def delete_game(self, guild_id: int, number: int) -> Game | None:
+        """Delete game #number and (by cascade) its entries; None if the server has no such game. Numbers are
+        never reused, so a stale confirmation for #5 deletes #5 or nothing."""
+        if _names_nothing(number):
+            return None
         rows = await self._writer.write(
             (
-                f"DELETE FROM games WHERE guild_id = :guild_id AND id = :game_id RETURNING {_GAME_COLUMNS}",
-                {"guild_id": guild_id, "game_id": game_id},
+                f"DELETE FROM games WHERE guild_id = :guild_id AND number = :number RETURNING {GAME_COLUMNS}",
+                {"guild_id": guild_id, "number": number},
             )
         )
         return Game.from_row(rows[0]) if rows else None
@@ -252,7 +368,8 @@ class Store:
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, defaults for anything never set."""
         rows = await self._read(
-            "SELECT rulebook, language FROM guild_settings WHERE guild_id = :guild_id", {"guild_id": guild_id}
+            "SELECT rulebook, language, currency FROM guild_settings WHERE guild_id = :guild_id",
+            {"guild_id": guild_id},
         )
         return GuildSettings.from_row(rows[0] if rows else None)
 
@@ -264,13 +381,17 @@ class Store:
         """Choose the reply language; None means each user's own locale."""
         return await self._set_setting(guild_id, "language", language)
 
+    async def set_currency(self, guild_id: int, currency: str | None) -> GuildSettings:
+        """The currency the ledger shows amounts in (a sign or a code); None shows plain numbers."""
+        return await self._set_setting(guild_id, "currency", currency)
+
     async def _set_setting(self, guild_id: int, column: str, value: str | None) -> GuildSettings:
-        # `column` is one of two literals from the methods above, never user input.
+        # `column` is one of three literals from the methods above, never user input.
         [row] = await self._writer.write(
             (
                 f"INSERT INTO guild_settings (guild_id, {column}) VALUES (:guild_id, :value) "
                 f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column} "
-                f"RETURNING rulebook, language",
+                f"RETURNING rulebook, language, currency",
                 {"guild_id": guild_id, "value": value},
             )
         )

@@ -1,55 +1,80 @@
 """Group commit: one task owns every write, batching whatever is queued into one transaction.
 
-Callers `await write(...)` and are answered only after COMMIT returned, so *acknowledged means
-committed*. Many servers logging at once share one transaction (and, with synchronous=FULL, one fsync)
-instead of paying for one each. A job that fails (say, a constraint) fails alone: a single statement is
-rolled back by SQLite on its own, a multi-statement job runs inside a SAVEPOINT. If SQLite drops the
-whole transaction (disk full, I/O error) or COMMIT fails, every job in the batch gets that error.
+Callers `await write(...)` (or `run(work)`) and are answered only after COMMIT returned *and* the file at
+the database's path is still the one written to, so *acknowledged means in the file at the path*. Many
+servers logging at once share one transaction (and, with synchronous=FULL, one fsync) instead of paying for
+one each.
+
+One bad write never fails another's. A job that fails (a constraint, a parameter SQLite cannot bind such as
+an int over 2**63, a wrong type) fails alone: a single statement is undone by SQLite on its own, a job of
+several statements runs inside a SAVEPOINT. If SQLite drops the whole transaction (disk full, I/O error)
+or COMMIT fails, every job of the batch is run again in a transaction of its own, so only the jobs that
+fail alone are refused. A full disk is `StoreFull`. A batch that cannot even begin (another process holds
+the write lock past the busy timeout) is refused as a whole: no job of it ran.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
-from .models import StoreClosed
+from .errors import StoreClosed, StoreFull, StoreGone
+from .opening import DatabaseFile
 
 Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
+T = TypeVar("T")
+# A job's work: statements run on the writer's connection inside the batch's transaction.
+Work = Callable[[aiosqlite.Connection], Awaitable[T]]
 
 MAX_BATCH = 1000
 
 
 @dataclass(slots=True)
 class _Job:
-    statements: tuple[Statement, ...]
-    future: asyncio.Future[list[sqlite3.Row]] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
-    outcome: list[sqlite3.Row] | BaseException | None = None
+    work: Work[Any]
+    atomic: bool  # runs inside its own SAVEPOINT, so a failure half way leaves nothing behind
+    future: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    outcome: Any = None  # the work's result, or the Exception it failed with
 
 
 class GroupCommitWriter:
     """The single writer. Holds `lock` for a whole batch so readers never see uncommitted rows."""
 
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock, file: DatabaseFile) -> None:
         self._conn = conn
         self._lock = lock
+        self._file = file
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._closing = False
         self._task = asyncio.create_task(self._run(), name="store-writer")
 
     async def write(self, *statements: Statement) -> list[sqlite3.Row]:
         """Run the statements atomically; return the rows of the last one once they are committed."""
+
+        async def work(conn: aiosqlite.Connection) -> list[sqlite3.Row]:
+            rows: list[sqlite3.Row] = []
+            for sql, params in statements:
+                rows = list(await conn.execute_fetchall(sql, params))
+            return rows
+
+        return await self.run(work, atomic=len(statements) > 1)
+
+    async def run(self, work: Work[T], *, atomic: bool) -> T:
+        """Run `work` in the next batch; its result once committed. `atomic` for work of several statements,
+        or that decides what to write from what it read."""
         if self._closing or self._task.done():
             raise StoreClosed("the store is closed")
-        job = _Job(statements)
+        self._file.raise_if_gone()
+        job = _Job(work, atomic)
         self._queue.put_nowait(job)
-        return await job.future
+        result: T = await job.future
+        return result
 
     async def close(self) -> None:
         """Commit everything already queued, then stop."""
@@ -74,51 +99,86 @@ class GroupCommitWriter:
                     await self._commit(batch)
 
     async def _commit(self, batch: list[_Job]) -> None:
+        """Commit the batch as one transaction; if SQLite drops it, commit each job in one of its own."""
         try:
+            self._file.raise_if_gone()
             await self._conn.execute("BEGIN IMMEDIATE")
-            for job in batch:
-                job.outcome = await self._apply(job)
-            await self._conn.execute("COMMIT")
-        except BaseException as error:
-            for job in batch:
-                _settle(job.future, error)
-            if self._conn.in_transaction:
-                await self._conn.execute("ROLLBACK")
+        except Exception as error:
+            self._fail(batch, error)  # nothing ran
+            return
+        try:
+            lost = await self._apply_all(batch)
+        except BaseException as error:  # cancelled, or even ROLLBACK failed: answer everyone, leave nothing half done
+            self._fail(batch, error)
+            with contextlib.suppress(Exception):
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
             if not isinstance(error, Exception):
                 raise
+            return
+        if lost is None:
+            self._acknowledge(batch)
+        elif len(batch) == 1:
+            self._fail(batch, lost)
         else:
             for job in batch:
-                _settle(job.future, job.outcome)
+                await self._commit([job])
 
-    async def _apply(self, job: _Job) -> list[sqlite3.Row] | BaseException:
+    async def _apply_all(self, batch: list[_Job]) -> Exception | None:
+        """Run the batch's jobs and commit; the error that lost the whole transaction, if one did."""
+        for job in batch:
+            job.outcome = await self._apply(job)
+            if isinstance(job.outcome, Exception) and not self._conn.in_transaction:
+                return job.outcome
+        try:
+            await self._conn.execute("COMMIT")
+        except Exception as error:
+            if self._conn.in_transaction:
+                await self._conn.execute("ROLLBACK")
+            return error
+        return None
+
+    async def _apply(self, job: _Job) -> Any:
         """Run one job inside the open transaction; its own failure is returned, not raised."""
         conn = self._conn
-        atomic = len(job.statements) > 1
         try:
-            if atomic:
+            if job.atomic:
                 await conn.execute("SAVEPOINT job")
-            rows: list[sqlite3.Row] = []
-            for sql, params in job.statements:
-                rows = list(await conn.execute_fetchall(sql, params))
-            if atomic:
+            result = await job.work(conn)
+            if job.atomic:
                 await conn.execute("RELEASE job")
-            return rows
-        except sqlite3.Error as error:
-            if not conn.in_transaction:
-                raise  # SQLite rolled back the whole transaction: the batch fails together
-            if atomic:
+            return result
+        except Exception as error:
+            if job.atomic and conn.in_transaction:
                 await conn.execute("ROLLBACK TO job")
                 await conn.execute("RELEASE job")
             return error
 
+    def _acknowledge(self, batch: list[_Job]) -> None:
+        """Answer the batch, unless the file at the path is no longer the one it was committed to."""
+        try:
+            self._file.check()
+        except StoreGone as gone:
+            self._fail(batch, gone)
+            return
+        for job in batch:
+            self._settle(job.future, job.outcome)
 
-def _settle(future: asyncio.Future[list[sqlite3.Row]], outcome: Any) -> None:
-    """Answer a caller unless it stopped waiting (cancelled)."""
-    if future.done():
-        return
-    if isinstance(outcome, Exception):
-        future.set_exception(outcome)
-    elif isinstance(outcome, BaseException):
-        future.cancel()
-    else:
-        future.set_result(outcome)
+    def _fail(self, batch: list[_Job], error: BaseException) -> None:
+        for job in batch:
+            self._settle(job.future, error)
+
+    def _settle(self, future: asyncio.Future[Any], outcome: Any) -> None:
+        """Answer a caller unless it stopped waiting (cancelled); a full disk is told as StoreFull."""
+        if future.done():
+            return
+        if isinstance(outcome, sqlite3.Error) and getattr(outcome, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
+            full = StoreFull(self._file.path, "the disk is full and this was not saved", "free some disk space")
+            full.__cause__ = outcome
+            future.set_exception(full)
+        elif isinstance(outcome, Exception):
+            future.set_exception(outcome)
+        elif isinstance(outcome, BaseException):
+            future.cancel()
+        else:
+            future.set_result(outcome)

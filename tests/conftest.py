@@ -14,6 +14,7 @@ import pytest
 
 from offline.driver import Driver, ErrorLog, Exchange
 from offline.payloads import PLAYER, Actor, PayloadError, interactive_components
+from offline.standin import OffsetClock
 
 if TYPE_CHECKING:
     from bot import Config, FloorBot
@@ -44,12 +45,19 @@ def bot(config: Config) -> FloorBot:
 
 
 @pytest.fixture
-async def driver(bot: FloorBot, error_log: ErrorLog) -> AsyncIterator[Driver]:
-    """The bot logged in against a fresh stand-in (setup_hook has run: engine, store, cogs)."""
-    driver = await Driver.start(bot)
+def clock() -> OffsetClock:
+    """The stand-in's clock: `clock.advance(4)` ages every interaction by 4 seconds, no sleeping."""
+    return OffsetClock()
+
+
+@pytest.fixture
+async def driver(bot: FloorBot, error_log: ErrorLog, clock: OffsetClock) -> AsyncIterator[Driver]:
+    """The bot logged in against a fresh stand-in (setup_hook has run: engine, store, cogs). The stand-in
+    refuses what Discord would refuse; the test fails on any refusal it did not clear from `errors`."""
+    driver = await Driver.start(bot, clock)
     yield driver
     await driver.close()
-    assert not driver.standin.errors, f"the bot called routes the stand-in does not serve: {driver.standin.errors}"
+    assert not driver.standin.errors, f"the stand-in refused requests Discord would refuse: {driver.standin.errors}"
 
 
 SendCommand = Callable[..., Awaitable[Exchange]]

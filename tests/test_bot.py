@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from pathlib import Path
 
 import discord
 import pytest
-from bot_process import offline_env, run_bot
 from discord import app_commands
 
 import bot as floorbot
 from offline.payloads import GUILD_ID, PLAYER, command_schema
+from tests.bot_process import offline_env, run_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -48,7 +49,7 @@ def test_bad_config_is_explained(env) -> None:
 def test_bot_never_pings_and_asks_for_no_privileged_intents(bot) -> None:
     assert bot.allowed_mentions.to_dict() == {"parse": []}
     assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
-    assert isinstance(bot.tree, floorbot.FloorTree)
+    assert floorbot.EXTENSIONS[0] == "cogs.shared"  # the error handler is installed before any command
 
 
 async def test_every_extension_loads(driver) -> None:
@@ -195,3 +196,67 @@ def test_bad_sync_setting_exits_with_a_clear_message(tmp_path) -> None:
     result = run_bot(env=clean_env(tmp_path) | {"SYNC_COMMANDS": "sometimes"})
     assert result.returncode == 2
     assert "SYNC_COMMANDS" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_no_cog_imports_the_entry_point() -> None:
+    """bot.py builds the bot from the cogs; a cog importing bot.py back would be an import cycle."""
+    import ast
+
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "bot" not in imported, f"{path.name} imports bot.py"
+
+
+def a_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def not_a_database(tmp_path: Path) -> Path:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not an SQLite file " * 40)
+    return path
+
+
+def a_newer_schema(tmp_path: Path) -> Path:
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    return path
+
+
+def a_corrupt_file(tmp_path: Path) -> Path:
+    """A real log with one of its pages overwritten (a bad disk, a torn copy)."""
+    path = tmp_path / "corrupt.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE filler (text)")
+        conn.executemany("INSERT INTO filler VALUES (?)", [("note " * 100,) for _ in range(200)])
+    with path.open("r+b") as file:
+        file.seek(4096 * 3)
+        file.write(b"\xff" * 4096)
+    return path
+
+
+# Each unusable database and a word the one line must use for it.
+UNUSABLE = {
+    "a folder": (a_folder, "folder"),
+    "not a database": (not_a_database, "not an SQLite database"),
+    "a newer schema": (a_newer_schema, "newer"),
+    "a corrupt file": (a_corrupt_file, "corrupt"),
+}
+
+
+@pytest.mark.parametrize("case", list(UNUSABLE))
+@pytest.mark.parametrize("args", [("--console",), ()], ids=["console", "with a token"])
+def test_an_unusable_database_is_refused_in_one_line_before_anything_starts(tmp_path, case, args) -> None:
+    make, problem = UNUSABLE[case]
+    database = make(tmp_path)
+    env = offline_env(database) | ({} if args else {"DISCORD_TOKEN": "not-a-real-token"})
+
+    result = run_bot(*args, env=env, stdin_text="/help\n")
+
+    assert result.returncode == 1
+    [line] = result.stderr.strip().splitlines()
+    assert str(database) in line and problem in line and "Fix:" in line
+    assert "Traceback" not in result.stderr and result.stdout == ""

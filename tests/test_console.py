@@ -7,10 +7,12 @@ import re
 import subprocess
 from pathlib import Path
 
-from bot_process import offline_env, run_bot
-
 from offline.console import run_console
 from offline.payloads import GUILD_ID
+from store import Viewer
+from tests.bot_process import offline_env, run_bot
+
+EVERYONE = Viewer(user_id=0, manager=True)  # reads every entry, private ones too
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +43,7 @@ async def test_console_log_persists_across_runs_in_database_path(tmp_path) -> No
         assert console("/ruling flop had four cards\nquit\n", database).returncode == 0
     store = await Store.open(str(database))
     try:
-        entries = (await store.log_page(GUILD_ID, per_page=10)).entries
+        entries = (await store.log_page(GUILD_ID, viewer=EVERYONE, per_page=10)).entries
     finally:
         await store.close()
     assert [e.rule_id for e in entries] == ["holdem.flop-too-many-cards"] * 2

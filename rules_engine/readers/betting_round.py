@@ -35,7 +35,7 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
                      "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
                      "seat", "posto", "box", "flop", "turn", "river", "preflop", "checked", "called", "folded",
-                     "limped"})  # "seat 3" is normalised to "seat": it no longer tells seats apart
+                     "limped"})  # "seat 3" reads "seat n3": the "n3" before the verb names the player
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _STATED = re.compile(r" (?:was|is|era|e) \d")

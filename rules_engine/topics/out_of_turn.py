@@ -77,6 +77,10 @@ def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
     """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
     if r.has("asks_count"):
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
+    still_to_act = r.matches("betting_open")
+    if r.has("board_dealing") and all(any(m.start() < b.end() and b.start() < m.end() for b in still_to_act)
+                                      for m in r.matches("out_of_turn")):
+        return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     return {} if said_outright(r, "out_of_turn") and not r.has("oot_not_action") else None
 
 

@@ -3,7 +3,7 @@ whether he was protecting his cards, and whether they can still be picked out fo
 
 from __future__ import annotations
 
-from ..readers.phrases import said_outright, settled_by
+from ..readers.phrases import out_of_scope, said_outright, settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -19,4 +19,14 @@ def _taken(r: Reading, given: Facts) -> Facts | None:
     return {} if said_outright(r, "protection_words") and r.has("hand_lost") else None
 
 
-TOPIC = Topic("protect-hand", cues=(Cue(83, _taken),), readers=(hand_protected, hand_identifiable))
+def _taken_outright(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, above the card and claim topics: the dealer took or mucked a hand said outright ("the
+    dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
+    play the board, or another game."""
+    if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r):
+        return None
+    return {} if said_outright(r, "hand_taken") else None
+
+
+TOPIC = Topic("protect-hand", cues=(Cue(173, _taken_outright), Cue(83, _taken)),
+              readers=(hand_protected, hand_identifiable))

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER
+from store import Viewer
+
+EVERYONE = Viewer(user_id=0, manager=True)  # reads every entry, private ones too
 
 FLOP = "the flop had four cards"
 FLOP_IT = "il flop aveva quattro carte"
@@ -38,7 +41,7 @@ async def test_an_italian_client_gets_italian_for_an_english_situation(driver, s
     [embed] = exchange.embeds
     assert_ruling_card(embed, italian, **IT_CHROME)
     assert "Note" in fields(embed)
-    [entry] = (await driver.bot.store.log_page(GUILD_ID)).entries
+    [entry] = (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries
     assert (entry.rule_id, entry.outcome, entry.text) == ("holdem.flop-too-many-cards", "redeal-flop", FLOP)
 
 
@@ -83,6 +86,7 @@ async def test_the_language_setting_changes_every_reply_and_auto_gives_it_back(d
     assert fields(changed.embeds[0]) == {
         "Regolamento": "Robert's Rules of Poker (edizione classica) (`robert-classic`)",
         "Lingua": "Italiano",
+        "Valuta": "nessuna: numeri semplici (50)",
     }
 
     ruling = await send_command("ruling", actor=PLAYER, situation=FLOP)

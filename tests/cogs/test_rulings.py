@@ -6,6 +6,7 @@ import pytest
 
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor, PayloadError
 from rules_engine import RULEBOOKS
+from store import Viewer
 
 FLOP = "the flop had four cards"
 # Candidates for the engine's other statuses; the helpers assert that at least one of each behaves so.
@@ -42,7 +43,7 @@ def near_miss_case(engine):
 
 
 async def logged_entries(driver, guild_id=GUILD_ID):
-    return (await driver.bot.store.log_page(guild_id, per_page=50)).entries
+    return (await driver.bot.store.log_page(guild_id, viewer=Viewer(user_id=0, manager=True), per_page=50)).entries
 
 
 async def test_ruling_card_shows_headline_steps_understood_and_citation(driver, send_command) -> None:
@@ -189,7 +190,7 @@ async def test_no_match_offers_the_nearest_rules_in_a_select(driver, send_comman
     assert await logged_entries(driver) == ()
 
     chosen = miss.alternatives[0]
-    shown = await click(exchange, "pick", values=[chosen])
+    shown = await click(exchange, chosen)  # the option whose value is the rule id
 
     assert shown.callback["type"] == COMPONENT_UPDATE
     card = shown.embeds[0]
@@ -277,7 +278,7 @@ async def test_a_slow_log_write_defers_first_then_edits_the_reply(driver, send_c
     """Discord's 3-second window: if the write is slow the bot defers, then fills in the deferred reply."""
     import asyncio
 
-    from cogs import rulings
+    from cogs import respond
 
     real = driver.bot.store.log_ruling
 
@@ -285,7 +286,7 @@ async def test_a_slow_log_write_defers_first_then_edits_the_reply(driver, send_c
         await asyncio.sleep(0.05)
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(rulings, "SLOW_WRITE", 0.01)
+    monkeypatch.setattr(respond, "DEFER_AFTER", 0.01)
     monkeypatch.setattr(driver.bot.store, "log_ruling", slow)
 
     exchange = await send_command("ruling", situation=FLOP, private=True)
@@ -314,5 +315,5 @@ async def test_a_failure_after_a_click_is_reported_by_the_tree_error_handler(
 
     assert failed.data["flags"] == 64 and "Something went wrong" in failed.data["content"]
     [record] = error_log.records
-    assert "command=choice:0" in record.getMessage() and f"user={PLAYER.user_id}" in record.getMessage()
+    assert "command=q:" in record.getMessage() and f"user={PLAYER.user_id}" in record.getMessage()
     error_log.records.clear()

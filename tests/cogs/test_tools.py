@@ -4,12 +4,11 @@ results written to the channel's game with log:true."""
 
 from __future__ import annotations
 
-from bot_process import offline_env, run_bot
-
 from offline.payloads import GUILD_ID, PLAYER, Actor
+from tests.bot_process import offline_env, run_bot
 
 EPHEMERAL = 64
-NO_PINGS = {"parse": []}
+NO_PINGS: dict[str, list[str]] = {"parse": []}
 BOARD = "Ah Kd 7c 2s 2h"
 HANDS = "Alice As Ks; Bob 7d 7h; Carol Qc Qd"
 ITALIAN = Actor(locale="it")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from offline import commandline
@@ -12,7 +14,7 @@ def option(name: str, kind: int, required: bool = False, **extra) -> dict:
     return {"name": name, "type": kind, "description": name, "required": required, **extra}
 
 
-SCHEMA = {
+SCHEMA: dict[str, dict[str, Any]] = {
     "ruling": {
         "name": "ruling",
         "options": [option("situation", STRING, True), option("private", BOOLEAN)],

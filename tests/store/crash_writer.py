@@ -23,11 +23,14 @@ async def main(path: str) -> None:
         n = 0
         while True:
             text = f"{guild_id}-{n}"
-            entry_id = await store.log_ruling(guild_id, **ruling(text))
-            print(entry_id, text, flush=True)
+            entry = await store.log_ruling(guild_id, **ruling(text))
+            print(entry.id, text, flush=True)
             n += 1
 
-    await asyncio.gather(*(writer(guild_id) for guild_id in range(1, WRITERS + 1)))
+    try:
+        await asyncio.gather(*(writer(guild_id) for guild_id in range(1, WRITERS + 1)))
+    finally:
+        await store.close()  # if a write fails, exit (the test reports it) rather than hang on the open file
 
 
 if __name__ == "__main__":

@@ -8,14 +8,14 @@ import sqlite3
 import pytest
 from store_helpers import ruling
 
-from store import GameAlreadyOpen, Store, StoreClosed
+from store import GameAlreadyOpen, LogEntry, Store, StoreClosed
 
 GUILDS = 100
 PER_GUILD = 50
 
 
 async def test_hundred_servers_fifty_rulings_each(store: Store) -> None:
-    async def one_table(guild_id: int) -> list[int]:
+    async def one_table(guild_id: int) -> list[LogEntry]:
         await store.start_game(guild_id, channel_id=guild_id * 10, user_id=1, name=f"table {guild_id}")
         return [
             await store.log_ruling(guild_id, **ruling(f"{guild_id}:{n}", channel_id=guild_id * 10))
@@ -24,18 +24,23 @@ async def test_hundred_servers_fifty_rulings_each(store: Store) -> None:
 
     acknowledged = await asyncio.gather(*(one_table(guild_id) for guild_id in range(1, GUILDS + 1)))
 
-    for guild_id, ids in enumerate(acknowledged, start=1):
+    for guild_id, acked in enumerate(acknowledged, start=1):
         entries = await store.export_entries(guild_id)
         assert [e.text for e in entries] == [f"{guild_id}:{n}" for n in range(PER_GUILD)]
-        assert [e.id for e in entries] == ids
-        assert {e.game_name for e in entries} == {f"table {guild_id}"}
+        assert entries == acked
+        assert [e.number for e in entries] == list(range(1, PER_GUILD + 1))
+        assert {(e.game_number, e.game_name) for e in entries} == {(1, f"table {guild_id}")}
 
 
 async def test_all_in_flight_at_once_commit_in_submission_order(store: Store) -> None:
-    calls = [store.log_ruling(n % 7, **ruling(str(n))) for n in range(GUILDS * PER_GUILD)]
-    ids = await asyncio.gather(*calls)
+    calls = [store.log_ruling(n % 7 + 1, **ruling(str(n))) for n in range(GUILDS * PER_GUILD)]
+    entries = await asyncio.gather(*calls)
+    ids = [e.id for e in entries]
     assert ids == sorted(ids)
     assert len(set(ids)) == len(ids)
+    for guild_id in range(1, 8):
+        numbers = [e.number for e in entries if e.guild_id == guild_id]
+        assert numbers == list(range(1, len(numbers) + 1))
 
 
 async def test_a_failing_write_fails_alone(store: Store) -> None:
@@ -56,14 +61,14 @@ async def test_a_failing_write_fails_alone(store: Store) -> None:
 async def test_an_unexpected_constraint_is_not_disguised(store: Store) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         await store.log_ruling(1, **ruling(status=None))  # type: ignore[arg-type]
-    assert await store.log_ruling(1, **ruling()) > 0
+    assert (await store.log_ruling(1, **ruling())).number == 1  # the failed insert used no number
 
 
 async def test_close_commits_what_was_queued_then_refuses(db_path, store: Store) -> None:
     pending = [asyncio.create_task(store.log_ruling(1, **ruling(str(n)))) for n in range(20)]
     await asyncio.sleep(0)  # let every task queue its write before close begins
     await store.close()
-    assert len(set(await asyncio.gather(*pending))) == 20
+    assert len({entry.number for entry in await asyncio.gather(*pending)}) == 20
     with pytest.raises(StoreClosed):
         await store.log_ruling(1, **ruling())
 
@@ -81,12 +86,10 @@ async def test_a_batch_that_cannot_commit_is_refused_and_the_writer_carries_on(s
     blocker = sqlite3.connect(db_path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
 
-    results = await asyncio.gather(
-        *(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True
-    )
+    results = await asyncio.gather(*(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True)
 
     assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
     blocker.execute("ROLLBACK")
     blocker.close()
-    assert await store.log_ruling(1, **ruling("after")) > 0
+    assert (await store.log_ruling(1, **ruling("after"))).number == 1
     assert [e.text for e in await store.export_entries(1)] == ["after"]

@@ -52,12 +52,17 @@ async def test_acknowledged_rulings_survive_sigkill(db_path: Path) -> None:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         stored = dict(conn.execute("SELECT id, text FROM log_entries").fetchall())
+        numbers = conn.execute("SELECT guild_id, group_concat(number) FROM log_entries GROUP BY guild_id").fetchall()
+        counters = dict(conn.execute("SELECT guild_id, last_entry FROM guild_counters").fetchall())
 
     missing = {i: t for i, t in acknowledged.items() if stored.get(i) != t}
     assert missing == {}, f"{len(missing)} acknowledged rulings lost"
+    for guild_id, listed in numbers:  # each server's numbers are 1..n with no gap, and its counter is at n
+        assert sorted(map(int, listed.split(","))) == list(range(1, counters[guild_id] + 1))
 
     store = await Store.open(db_path)  # and the bot can carry on with the file
     try:
-        assert await store.log_ruling(1, **ruling("after the crash")) > max(stored)
+        after = await store.log_ruling(1, **ruling("after the crash"))
+        assert after.id > max(stored) and after.number == counters[1] + 1
     finally:
         await store.close()

@@ -9,7 +9,7 @@ import pytest
 from store_helpers import ruling
 
 from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, Store
-from store.store import _entries_query
+from store.sql import GameFilter, entries_query
 
 
 async def test_rulings_go_into_the_channels_open_game(store: Store) -> None:
@@ -19,11 +19,11 @@ async def test_rulings_go_into_the_channels_open_game(store: Store) -> None:
     await store.end_game(1, channel_id=500)
     after = await store.log_ruling(1, **ruling("after the end"))
 
-    by_id = {entry.id: entry for entry in await store.export_entries(1)}
-    assert (by_id[in_game].game_id, by_id[in_game].game_name) == (game.id, "Friday")
-    assert by_id[elsewhere].game_id is None
-    assert by_id[after].game_id is None
-    assert [e.text for e in (await store.log_page(1, game_id=game.id)).entries] == ["in the game"]
+    assert (in_game.game_number, in_game.game_name) == (game.number, "Friday")
+    assert (elsewhere.game_number, elsewhere.game_name) == (None, None)
+    assert after.game_number is None
+    assert await store.export_entries(1) == [in_game, elsewhere, after]
+    assert [e.text for e in (await store.log_page(1, game_number=game.number)).entries] == ["in the game"]
 
 
 async def test_one_open_game_per_channel(store: Store) -> None:
@@ -76,12 +76,12 @@ async def test_delete_game_takes_its_entries_only(store: Store) -> None:
     await store.end_game(1, channel_id=500)
     await store.add_note(1, channel_id=500, user_id=900, text="general")
 
-    deleted = await store.delete_game(1, game.id)
+    deleted = await store.delete_game(1, game.number)
 
     assert deleted is not None and deleted.name == "Friday"
-    assert await store.get_game(1, game.id) is None
+    assert await store.get_game(1, game.number) is None
     assert [e.text for e in await store.export_entries(1)] == ["general"]
-    assert await store.delete_game(1, game.id) is None
+    assert await store.delete_game(1, game.number) is None
 
 
 async def test_clear_log_empties_the_server_but_keeps_settings(store: Store) -> None:
@@ -105,17 +105,15 @@ async def test_settings_default_and_update_independently(store: Store) -> None:
     assert await store.get_settings(1) == GuildSettings(rulebook="robert-v11", language=None)
 
 
-@pytest.mark.parametrize("game_id", [None, 7], ids=["server log", "one game"])
-async def test_log_page_query_walks_an_index_without_sorting(
-    store: Store, db_path: Path, game_id: int | None
-) -> None:
+@pytest.mark.parametrize("game", [None, "number", "id"], ids=["server log", "one game", "one game by id"])
+async def test_log_page_query_walks_an_index_without_sorting(store: Store, db_path: Path, game: GameFilter) -> None:
     """The plan, not a timing: a page must be an index range scan, never a scan plus sort."""
     with sqlite3.connect(db_path) as conn:
         plan = " | ".join(
             row[3]
             for row in conn.execute(
-                "EXPLAIN QUERY PLAN " + _entries_query(game_id) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
-                {"guild_id": 1, "game_id": game_id},
+                "EXPLAIN QUERY PLAN " + entries_query(game) + " ORDER BY e.id DESC LIMIT 11 OFFSET 0",
+                {"guild_id": 1, "game_number": 7, "game_id": 7, "viewer_id": 900, "manager": False},
             )
         )
     assert "SEARCH e USING INDEX log_entries_by_" in plan

@@ -9,7 +9,7 @@ from typing import NamedTuple
 import aiosqlite
 import pytest
 
-from store import Store
+from store import Store, StoreUnusable
 from store.schema import LATEST_VERSION, SchemaTooNew, migrate, schema_version
 
 
@@ -33,11 +33,86 @@ SEEDS: dict[int, Seed] = {
         ),
         ("new deck opened", "turn came early"),
     ),
+    # Two servers whose games and entries interleave by id, a deleted game (id 2) and settings.
+    2: Seed(
+        (
+            "INSERT INTO games (id, guild_id, channel_id, name, opened_by, opened_at, closed_at) VALUES "
+            "(1, 2, 20, 'Other server', 50, '2024-02-01T20:00:00.000Z', NULL), "
+            "(3, 1, 10, 'Old Friday', 42, '2024-02-02T20:00:00.000Z', '2024-02-03T01:00:00.000Z'), "
+            "(4, 1, 10, 'Old Saturday', 42, '2024-02-03T20:00:00.000Z', NULL)",
+            "INSERT INTO log_entries (id, guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
+            "outcome, rulebook, created_at) VALUES "
+            "(1, 2, 1, 20, 50, 'note', 'elsewhere', NULL, NULL, NULL, NULL, '2024-02-01T21:00:00.000Z'), "
+            "(2, 1, 3, 10, 42, 'ruling', 'turn came early', 'ruling', 'holdem.premature-turn', 'replace-turn', "
+            "'robert-classic', '2024-02-02T21:00:00.000Z'), "
+            "(5, 1, NULL, 11, 43, 'note', 'new deck opened', NULL, NULL, NULL, NULL, '2024-02-03T19:00:00.000Z'), "
+            "(6, 2, 1, 20, 50, 'note', 'elsewhere again', NULL, NULL, NULL, NULL, '2024-02-03T21:00:00.000Z'), "
+            "(7, 1, 4, 10, 42, 'note', 'Saturday starts', NULL, NULL, NULL, NULL, '2024-02-03T21:30:00.000Z')",
+            "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'robert-classic', 'it')",
+        ),
+        ("Saturday starts", "new deck opened", "turn came early"),
+    ),
+    # Numbered rows, and a counter above the last remaining number (game #2 and entry #2 were deleted).
+    3: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (5, 1, 1, 10, 'Old Friday', 42, '2024-03-01T20:00:00.000Z')",
+            "INSERT INTO log_entries (id, number, guild_id, game_id, channel_id, user_id, kind, text, status, "
+            "rule_id, outcome, rulebook, created_at) VALUES (9, 3, 1, 5, 10, 42, 'ruling', 'turn came early', "
+            "'ruling', 'holdem.premature-turn', 'replace-turn', 'robert-classic', '2024-03-01T21:00:00.000Z')",
+            "UPDATE guild_counters SET last_game = 2 WHERE guild_id = 1",
+        ),
+        ("turn came early",),
+    ),
+    # A private ruling beside a public note.
+    4: Seed(
+        (
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, status, rulebook, private, "
+            "created_at) VALUES (1, 1, 10, 42, 'ruling', 'secret', 'ruling', 'robert-classic', 1, "
+            "'2024-04-01T21:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (2, 1, 10, 43, 'note', 'public', '2024-04-01T22:00:00.000Z')",
+        ),
+        ("public",),  # the upgrade test reads as nobody in particular: the private ruling stays hidden
+    ),
+    # An open game with a note, a question waiting on its answer, and settings with a language.
+    5: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (3, 1, 1, 10, 'Friday', 42, '2024-05-01T20:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (1, 1, 3, 10, 42, 'note', 'seats drawn', '2024-05-01T20:05:00.000Z')",
+            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request) "
+            "VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}')",
+            "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'robert-classic', 'it')",
+        ),
+        ("seats drawn",),
+    ),
+}
+
+# After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
+NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]]] = {
+    0: ({}, {}),
+    1: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 1, (1, "new deck opened"): 2}),
+    2: (
+        {(2, "Other server"): 1, (1, "Old Friday"): 1, (1, "Old Saturday"): 2},
+        {
+            (2, "elsewhere"): 1,
+            (1, "turn came early"): 1,
+            (1, "new deck opened"): 2,
+            (2, "elsewhere again"): 2,
+            (1, "Saturday starts"): 3,
+        },
+    ),
+    3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
+    4: ({}, {(1, "public"): 2}),
+    5: ({(1, "Friday"): 1}, {(1, "seats drawn"): 1}),
 }
 
 
 def test_every_earlier_version_has_a_seed() -> None:
     assert set(SEEDS) == set(range(LATEST_VERSION))
+    assert set(NUMBERED) == set(SEEDS)
 
 
 async def _file_at_version(path: Path, version: int) -> None:
@@ -51,7 +126,15 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-    assert tables == {"games", "log_entries", "guild_settings"}
+    assert tables == {
+        "games",
+        "log_entries",
+        "guild_settings",
+        "guild_counters",
+        "pending_questions",
+        "ledger_players",
+        "ledger_entries",
+    }
     assert (await store.log_page(1)).entries == ()
 
 
@@ -82,8 +165,34 @@ async def test_upgrade_keeps_data(db_path: Path, version: int) -> None:
     after = _dump(db_path)
     assert after["user_version"] == [(LATEST_VERSION,)]
     for table, rows in before.items():
-        if table != "user_version":
-            assert set(rows) <= set(after[table]), f"{table} lost rows on upgrade from v{version}"
+        # Counters advance with the ruling logged above; test_upgrade_numbers_… checks where they carry on.
+        if table not in {"user_version", "guild_counters"} and rows:
+            kept = {row[: len(rows[0])] for row in after[table]}  # migrations append columns, never reorder
+            assert set(rows) <= kept, f"{table} lost rows on upgrade from v{version}"
+
+
+@pytest.mark.parametrize("version", sorted(SEEDS))
+async def test_upgrade_numbers_each_servers_rows_in_id_order_and_carries_on(db_path: Path, version: int) -> None:
+    await _file_at_version(db_path, version)
+    games, entries = NUMBERED[version]
+
+    store = await Store.open(db_path)
+    try:
+        for (guild_id, name), number in games.items():
+            game = await store.get_game(guild_id, number)
+            assert game is not None and game.name == name
+        for guild_id in {guild for guild, _ in entries}:
+            logged = {(guild_id, e.text): e.number for e in await store.export_entries(guild_id)}
+            assert logged == {key: n for key, n in entries.items() if key[0] == guild_id}
+        new_game = await store.start_game(1, channel_id=99, user_id=42, name="after upgrade")
+        new_entry = await store.add_note(1, channel_id=99, user_id=42, text="after upgrade")
+    finally:
+        await store.close()
+
+    # The seeds' counters are at their last number, except v3's, where the newest game was deleted.
+    assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0) + (version == 3)
+    assert new_entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == 1), default=0)
+    assert new_entry.game_number == new_game.number
 
 
 async def test_reopening_is_idempotent(db_path: Path) -> None:
@@ -101,7 +210,7 @@ async def test_failed_migration_changes_nothing(db_path: Path) -> None:
         conn.execute("CREATE TABLE guild_settings (x)")
     before = _dump(db_path)
 
-    with pytest.raises(sqlite3.OperationalError, match="already exists"):
+    with pytest.raises(StoreUnusable, match="already exists"):  # refused in one line, not a traceback
         await Store.open(db_path)
 
     assert _dump(db_path) == before

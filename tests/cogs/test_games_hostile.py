@@ -1,0 +1,226 @@
+"""/game as a hostile or careless member uses it, through the real discord.py path and the strict stand-in:
+over-limit names and notes, bad references, empty text, stale and double confirmations, flooding.
+
+The `driver` fixture fails a test on any request the stand-in refused (over a limit, too late, twice), and
+`error_log` on any error the bot logged, so "nothing went wrong" is checked by every test here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from offline import payloads
+from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER
+from store import Viewer
+
+EVERYONE = Viewer(user_id=0, manager=True)  # reads every entry, private ones too
+
+EPHEMERAL = 64
+MARKDOWN = "*_~|`" * 20  # 100 characters that each gain a backslash when escaped: 200 once shown
+
+
+def is_ephemeral(data) -> bool:
+    return bool(data.get("flags", 0) & EPHEMERAL)
+
+
+def components(message) -> list[dict]:
+    return [c for row in message.get("components", []) for c in row["components"]]
+
+
+async def start(driver, name: str, actor=PLAYER):
+    schema = driver.command_schema("game")
+    return await driver.feed(payloads.slash_command(schema, actor, ("start",), {"name": name}))
+
+
+async def test_list_with_long_markdown_names_pages_by_characters(driver, send_command, click) -> None:
+    for channel in range(25):
+        await driver.bot.store.start_game(GUILD_ID, channel_id=channel, user_id=PLAYER.user_id, name=MARKDOWN)
+
+    listed = await send_command("game", "list")
+
+    [embed] = listed.embeds
+    assert len(embed["description"]) <= 4096
+    pages = int(embed["footer"]["text"].rsplit(" ", 1)[1])
+    assert pages >= 3  # 25 lines of ~300 characters: paged by characters, not only by count
+    shown = {embed["description"]}
+    message = listed.message
+    for _ in range(pages - 1):
+        message = (await click(message, "Next")).message
+        shown.add(message["embeds"][0]["description"])
+    assert len(shown) == pages
+    assert sum(text.count("\n") + 1 for text in shown) == 25  # every game listed exactly once
+    assert [c["disabled"] for c in components(message)] == [False, True]
+
+
+async def test_log_with_markdown_heavy_notes_fits_on_every_page(driver, send_command, click) -> None:
+    for _ in range(25):
+        await driver.bot.store.add_note(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, text=MARKDOWN * 10)
+    await start(driver, MARKDOWN)
+
+    first = await send_command("game", "log")
+    second = await click(first, "Next")
+    third = await click(second, "Next")
+
+    for message in (first.message, second.message, third.message):
+        [embed] = message["embeds"]
+        assert len(embed["description"]) <= 4096
+        assert embed["description"].count("📝") == (10 if message is not third.message else 5)
+    assert "\\*" in first.message["embeds"][0]["description"]  # escaped, then cut: no live markdown
+
+
+async def test_a_game_log_title_with_a_long_markdown_name_fits(driver, send_command) -> None:
+    await start(driver, MARKDOWN)
+    await send_command("game", "note", text=MARKDOWN * 10)
+
+    shown = await send_command("game", "log", game="1")
+
+    [embed] = shown.embeds
+    assert embed["title"].startswith("Log — #1 ") and len(embed["title"]) <= 256
+
+
+async def test_games_are_numbered_per_server_and_shown_by_number(driver, send_command) -> None:
+    for guild in (GUILD_ID + 1, GUILD_ID + 2):
+        await driver.bot.store.start_game(guild, channel_id=9, user_id=1, name="elsewhere")
+
+    opened = await start(driver, "Friday")
+    await send_command("game", "end")
+    second = await start(driver, "Saturday")
+
+    assert "#1 **Friday**" in opened.data["content"]
+    assert "#2 **Saturday**" in second.data["content"]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["²", "٣", "99999999999999999999", "9" * 5000, "#" + "9" * 5000, "-1", "1e3", "<@&123>"],
+    ids=["superscript", "arabic-indic", "20 digits", "5000 digits", "#5000 digits", "negative", "exponent", "mention"],
+)
+@pytest.mark.parametrize("subcommand", ["log", "export", "delete"])
+async def test_a_bad_game_reference_gets_a_friendly_answer(driver, send_command, ref, subcommand) -> None:
+    await start(driver, "Friday")
+
+    answered = await send_command("game", subcommand, actor=MANAGER, game=ref)
+
+    assert is_ephemeral(answered.data)
+    assert "no game" in answered.data["content"] and len(answered.data["content"]) < 300
+    assert "<@&123>" not in answered.data["content"]
+    assert await driver.bot.store.get_game(GUILD_ID, 1) is not None
+
+
+@pytest.mark.parametrize("ref", ["", "   ", "\u200b", "\u200b\u200d\u2060\ufeff", "\u3164", "\n\t"])
+async def test_a_blank_reference_asks_which_game_instead_of_picking_one(driver, send_command, ref) -> None:
+    await start(driver, "Friday")
+
+    answered = await send_command("game", "delete", actor=MANAGER, game=ref)
+
+    assert is_ephemeral(answered.data) and "Which game?" in answered.data["content"]
+    assert answered.message is not None and components(answered.message) == []
+
+
+@pytest.mark.parametrize("blank", [" ", "\u200b" * 50, "\u200c\u200d", "\u2800\u3164", " \u00a0\u2003 "])
+async def test_invisible_names_and_notes_are_refused_clearly(driver, send_command, blank) -> None:
+    named = await start(driver, blank)
+    noted = await send_command("game", "note", text=blank)
+
+    assert is_ephemeral(named.data) and "nothing anyone could read" in named.data["content"]
+    assert is_ephemeral(noted.data) and "nothing anyone could read" in noted.data["content"]
+    assert await driver.bot.store.list_games(GUILD_ID) == []
+    assert (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries == ()
+
+
+async def test_a_stale_confirmation_never_deletes_another_game(driver, send_command, click) -> None:
+    await start(driver, "Friday")
+    stale = await send_command("game", "delete", actor=MANAGER, game="1")
+    fresh = await send_command("game", "delete", actor=MANAGER, game="1")
+    await click(fresh, "Delete", actor=MANAGER)
+    await send_command("game", "end")
+    reopened = await start(driver, "Saturday")  # numbers are never reused: this is #2, not #1
+    assert "#2" in reopened.data["content"]
+
+    pressed = await click(stale, "Delete", actor=MANAGER)
+
+    assert "#1 was already gone" in pressed.message["content"]
+    [survivor] = await driver.bot.store.list_games(GUILD_ID)
+    assert (survivor.number, survivor.name) == (2, "Saturday")
+
+
+async def test_two_presses_on_delete_at_once_delete_once(driver, send_command) -> None:
+    await start(driver, "Friday")
+    await send_command("game", "end")
+    await start(driver, "Saturday")
+    asked = await send_command("game", "delete", actor=MANAGER, game="1")
+    [button] = [c for c in components(asked.message) if c["label"] == "Delete"]
+    presses = [payloads.component_click(asked.message, button["custom_id"], MANAGER) for _ in range(2)]
+
+    first, second = await driver.feed_together(presses)
+
+    assert [g.number for g in await driver.bot.store.list_games(GUILD_ID)] == [2]
+    outcomes = [e.data.get("content") or "" for e in (first, second)]  # each press's own reply
+    assert sum("Deleted" in text for text in outcomes) == 1
+    assert sum("already gone" in text for text in outcomes) == 1
+
+
+async def test_a_press_on_a_used_confirmation_says_it_is_no_longer_active(driver, send_command, click) -> None:
+    await driver.bot.store.add_note(GUILD_ID, channel_id=1, user_id=1, text="keep")
+    asked = await send_command("game", "clear", actor=MANAGER)
+    [delete] = [c for c in components(asked.message) if c["label"] == "Delete"]
+    snapshot = dict(asked.message)  # what a second client still shows: the buttons before the first press
+    await click(asked, "Cancel", actor=MANAGER)
+
+    late = await driver.feed(payloads.component_click(snapshot, delete["custom_id"], MANAGER))
+
+    [notice] = late.followups
+    assert notice.json["flags"] & EPHEMERAL and "no longer active" in notice.json["content"]
+    assert [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries] == ["keep"]
+
+
+async def test_writes_are_rate_limited_per_member(driver, send_command) -> None:
+    answers = [await send_command("game", "note", text=f"note {n}") for n in range(22)]
+    other = await send_command("game", "note", actor=replace(STRANGER, permissions=PLAYER.permissions), text="mine")
+
+    refused = [a for a in answers if "Slow down" in (a.data.get("content") or "")]
+    assert len(refused) == 2 and all(is_ephemeral(a.data) for a in refused)
+    assert "Noted" in other.data["content"]
+    assert len((await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE, per_page=50)).entries) == 21
+
+
+async def test_private_rulings_are_shown_only_to_their_asker_and_managers(driver, send_command) -> None:
+    store = driver.bot.store
+    ruling = {
+        "status": "ruling",
+        "rule_id": "holdem.premature-turn",
+        "outcome": "replace-turn",
+        "rulebook": "robert-classic",
+    }
+    await store.log_ruling(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, situation="secret", private=True, **ruling)
+    await store.log_ruling(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, situation="open", **ruling)
+
+    replies = {who.name: await send_command("game", "log", actor=who) for who in (PLAYER, STRANGER, MANAGER)}
+    seen = {name: reply.embeds[0]["description"] for name, reply in replies.items()}
+
+    assert all(is_ephemeral(reply.data) for reply in replies.values())  # never posted where others could read it
+    assert "secret" in seen["player"] and "🔒" in seen["player"]
+    assert "secret" in seen["manager"]
+    assert "secret" not in seen["stranger"] and "open" in seen["stranger"]
+
+
+async def test_autocomplete_with_long_markdown_names_stays_within_discords_limits(driver) -> None:
+    for channel in range(30):
+        await driver.bot.store.start_game(GUILD_ID, channel_id=channel, user_id=1, name=MARKDOWN)
+
+    offered = await driver.autocomplete("game", PLAYER, "game", ("log",), game="*")
+
+    choices = offered.callback["data"]["choices"]
+    assert len(choices) == 25 and all(len(c["name"]) <= 100 for c in choices)
+    assert choices[0]["value"] == "30"  # the newest game's number
+
+
+async def test_a_long_markdown_note_and_name_are_echoed_within_limits(driver, send_command) -> None:
+    opened = await start(driver, MARKDOWN)
+    noted = await send_command("game", "note", text=MARKDOWN * 10)
+
+    assert len(opened.data["content"]) <= 2000 and len(noted.data["content"]) <= 2000
+    quoted = noted.data["content"].split("“", 1)[1]
+    assert quoted.count("*") == quoted.count("\\*") > 0  # every star of the note is escaped

@@ -1,0 +1,163 @@
+"""Question buttons through the real discord.py path: each answers the question it was shown with, once.
+
+"a card was exposed, not sure who turned it" asks who exposed it (a doubt is asked, never assumed); "the
+dealer" asks which card; then the ruling is final. The issue's
+bug: the buttons of both questions had the same ids, so a double click on "The dealer" answered the next
+question too and logged a misdeal nobody had asked for.
+"""
+
+from __future__ import annotations
+
+from offline import payloads
+from offline.driver import Driver
+from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor
+from store import Viewer
+
+CARD_EXPOSED = "a card was exposed, not sure who turned it"
+EPHEMERAL = 64
+
+
+def buttons(message) -> list[dict]:
+    return [c for row in message.get("components", []) for c in row["components"]]
+
+
+def press(message, label: str, actor: Actor = PLAYER) -> dict:
+    """A click payload built from `message` as the member's client showed it (maybe stale by now)."""
+    [button] = [b for b in buttons(message) if b["label"] == label]
+    return payloads.component_click(message, button["custom_id"], actor)
+
+
+async def entries(driver: Driver, guild_id: int = GUILD_ID):
+    everything = Viewer(user_id=0, manager=True)
+    return (await driver.bot.store.log_page(guild_id, viewer=everything, per_page=50)).entries
+
+
+def labels(driver: Driver, text: str, **facts: str) -> list[str]:
+    ruling = driver.bot.engine.rule(text, facts=facts)
+    assert ruling.status == "question", ruling.status
+    return [option.label for option in ruling.questions[0].options]
+
+
+async def test_buttons_name_the_question_they_answer(driver, send_command, click) -> None:
+    asked = await send_command("ruling", situation=CARD_EXPOSED)
+    first_ids = [b["custom_id"] for b in buttons(asked.message)]
+    dealer = labels(driver, CARD_EXPOSED)[0]
+
+    second = await click(asked, dealer)
+
+    second_ids = [b["custom_id"] for b in buttons(second.message)]
+    assert all(i.startswith("q:") for i in first_ids + second_ids)
+    assert not set(first_ids) & set(second_ids)  # the next question's buttons are new buttons
+    assert {i.split(":")[1] for i in first_ids} != {i.split(":")[1] for i in second_ids}
+
+
+async def test_a_stale_click_does_not_answer_the_next_question(driver, send_command) -> None:
+    asked = await send_command("ruling", situation=CARD_EXPOSED)
+    shown = dict(asked.message)  # the first question, as the member's client still shows it
+    dealer = labels(driver, CARD_EXPOSED)[0]
+
+    moved_on = await driver.feed(press(shown, dealer))
+    stale = await driver.feed(press(shown, dealer))  # the second half of a double click
+
+    next_question = driver.bot.engine.rule(CARD_EXPOSED, facts={"exposed_by": "dealer"}).questions[0]
+    assert moved_on.embeds[0]["title"] == next_question.text
+    assert stale.data["flags"] == EPHEMERAL and "already answered" in stale.data["content"]
+    card = driver.standin.messages[int(asked.message["id"])]
+    assert card["embeds"][0]["title"] == next_question.text  # still asking which card: nothing was ruled
+    assert [b["label"] for b in buttons(card)] == [o.label for o in next_question.options]
+    assert await entries(driver) == ()
+
+
+async def test_a_double_click_on_the_last_answer_logs_the_ruling_once(driver, send_command, click) -> None:
+    asked = await send_command("ruling", situation=CARD_EXPOSED)
+    second = await click(asked, labels(driver, CARD_EXPOSED)[0])
+    first_card = labels(driver, CARD_EXPOSED, exposed_by="dealer")[0]
+
+    one, two = await driver.feed_together([press(second.message, first_card) for _ in range(2)])
+
+    replies = [one, two]
+    updates = [r for r in replies if r.callback["type"] == 7]
+    refused = [r for r in replies if r.callback["type"] == 4]
+    assert len(updates) == 1 and len(refused) == 1
+    assert refused[0].data["flags"] == EPHEMERAL and "already answered" in refused[0].data["content"]
+    [entry] = await entries(driver)
+    expected = driver.bot.engine.rule(CARD_EXPOSED, facts={"exposed_by": "dealer", "deal_position": "first"})
+    assert (entry.rule_id, entry.outcome, entry.user_id) == (expected.rule_id, expected.outcome, PLAYER.user_id)
+    card = driver.standin.messages[int(asked.message["id"])]
+    assert card["embeds"][0]["title"] == expected.headline and buttons(card) == []
+
+
+async def test_the_asker_and_a_manager_at_once_log_one_ruling(driver, send_command) -> None:
+    asked = await send_command("ruling", situation="the dealer exposed a card")
+    option = labels(driver, "the dealer exposed a card")[1]
+
+    results = await driver.feed_together([press(asked.message, option, PLAYER), press(asked.message, option, MANAGER)])
+
+    assert sorted(r.callback["type"] for r in results) == [4, 7]
+    assert len(await entries(driver)) == 1
+
+
+async def test_a_strangers_click_changes_nothing_and_the_asker_can_still_answer(driver, send_command) -> None:
+    asked = await send_command("ruling", situation="the dealer exposed a card")
+    option = labels(driver, "the dealer exposed a card")[0]
+
+    refused = await driver.feed(press(asked.message, option, STRANGER))
+    answered = await driver.feed(press(asked.message, option, PLAYER))
+
+    assert refused.data["flags"] == EPHEMERAL and "Only the person who asked" in refused.data["content"]
+    assert answered.callback["type"] == 7 and len(await entries(driver)) == 1
+
+
+async def test_question_buttons_work_after_a_restart(bot, config, error_log) -> None:
+    first = await Driver.start(bot)
+    try:
+        asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
+        shown = dict(asked.posted)
+    finally:
+        await first.close()
+    from bot import FloorBot
+
+    second = await Driver.start(FloorBot(config))
+    try:
+        second.standin.messages[int(shown["id"])] = shown  # the same message, still on the member's screen
+        answered = await second.feed(press(shown, labels(second, "the dealer exposed a card")[0]))
+        assert answered.callback["type"] == 7 and buttons(answered.message) == []
+        assert len(await entries(second)) == 1
+        assert not second.standin.errors
+    finally:
+        await second.close()
+
+
+async def test_a_private_ruling_is_logged_private_and_shown_only_to_asker_and_managers(driver, send_command) -> None:
+    await send_command("ruling", situation="the flop had four cards", private=True)
+
+    [entry] = await entries(driver)
+    logs = {who.name: await send_command("game", "log", actor=who) for who in (PLAYER, MANAGER, STRANGER)}
+
+    assert entry.private
+    assert "flop had four cards" in logs["player"].embeds[0]["description"]
+    assert "flop had four cards" in logs["manager"].embeds[0]["description"]
+    assert "flop had four cards" not in logs["stranger"].embeds[0]["description"]
+
+
+async def test_a_private_question_answered_logs_a_private_ruling(driver, send_command, click) -> None:
+    asked = await send_command("ruling", situation="the dealer exposed a card", private=True)
+    assert asked.data["flags"] == EPHEMERAL
+
+    await click(asked, labels(driver, "the dealer exposed a card")[0])
+
+    [entry] = await entries(driver)
+    assert entry.private
+
+
+async def test_a_question_in_a_direct_message_is_answered_and_not_logged(driver) -> None:
+    dm = Actor(guild_id=None)
+    asked = await driver.command("ruling", dm, situation=CARD_EXPOSED)
+    shown = dict(asked.message)
+    dealer = labels(driver, CARD_EXPOSED)[0]
+
+    second = await driver.feed(press(shown, dealer, dm))
+    stale = await driver.feed(press(shown, dealer, dm))
+
+    assert second.callback["type"] == 7 and stale.data["flags"] == EPHEMERAL
+    assert await entries(driver) == ()
