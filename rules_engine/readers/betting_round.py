@@ -36,6 +36,7 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
                      "seat", "posto", "box", "flop", "turn", "river", "preflop", "checked", "called", "folded",
                      "limped"})  # "seat 3" reads "seat n3": the "n3" before the verb names the player
+_DIGIT = re.compile(r"\d")
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _STATED = re.compile(r" (?:was|is|era|e) \d")
@@ -79,7 +80,13 @@ def structure(r: Reading) -> Structure | None:
 def told(r: Reading) -> Told | None:
     """The betting round of the text, when it gives the amounts to work it out; None when it doesn't. Chips put
     out as the last move ("he silently puts out 300") are read as a bet or raise to that total, unless they are
-    less than the bet: then they are a short call, kept apart (`Told.short`)."""
+    less than the bet: then they are a short call, kept apart (`Told.short`). Worked out once per text."""
+    if not _DIGIT.search(r.text):
+        return None  # every amount is written in digits: with none, there is no round to work out
+    return r.derived("betting_round", lambda: _told(r))
+
+
+def _told(r: Reading) -> Told | None:
     actions, first_action, pushed = _actions(r)
     if not any(action.to is not None or action.by is not None for action in actions):
         return None

@@ -29,22 +29,27 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
         return None  # less than the bet: a short call
     if r.has("pushed_after_raise"):
         return {}  # "said raise and pushed 1,600": a push of chips after the word
-    pushed = r.has("chips_pushed") or len(chips_told(r)) > 1
+    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
+        return None
     told = betting_round.told(r)
     if told and told.short:
         return None  # less than the bet: a short call
-    if not pushed:
-        pushed = bool(told and told.pushed)
-    if pushed and (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
-        amounts = push_and_call(r)
-        if amounts and amounts[0] <= amounts[1]:
-            return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
-        return {}
-    return None
+    if not (r.has("chips_pushed") or len(chips_told(r)) > 1 or (told and told.pushed)):
+        return None
+    amounts = push_and_call(r)
+    if amounts and amounts[0] <= amounts[1]:
+        return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
+    return {}
 
 
 def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
-    """The total of the chips pushed and the bet they faced, when the text gives both."""
+    """The total of the chips pushed and the bet they faced, when the text gives both (worked out once)."""
+    if betting_round.told(r) is None and not r.has("call_amount"):
+        return None  # no bet to measure the chips against
+    return r.derived("push_and_call", lambda: _push_and_call(r))
+
+
+def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
     told = betting_round.told(r)
     chips = chips_told(r)
     pushed = told.pushed if told else None

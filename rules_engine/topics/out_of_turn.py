@@ -4,6 +4,8 @@ changed), and how many players acted behind the skipped player before anyone obj
 
 from __future__ import annotations
 
+import re
+
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -77,11 +79,16 @@ def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
     """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
     if r.has("asks_count"):
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
-    still_to_act = r.matches("betting_open")
-    if r.has("board_dealing") and all(any(m.start() < b.end() and b.start() < m.end() for b in still_to_act)
-                                      for m in r.matches("out_of_turn")):
+    if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
+        return None
+    if r.has("board_dealing") and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
-    return {} if said_outright(r, "out_of_turn") and not r.has("oot_not_action") else None
+    return {}
+
+
+def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
+    """The out-of-turn phrase is itself words for a player who had not acted yet ("the dealer skipped him")."""
+    return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
 
 
 TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),

@@ -23,9 +23,9 @@ def _taken_outright(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, above the card and claim topics: the dealer took or mucked a hand said outright ("the
     dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
     play the board, or another game."""
-    if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r):
+    if not said_outright(r, "hand_taken"):
         return None
-    return {} if said_outright(r, "hand_taken") else None
+    return None if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r) else {}
 
 
 TOPIC = Topic("protect-hand", cues=(Cue(173, _taken_outright), Cue(83, _taken)),

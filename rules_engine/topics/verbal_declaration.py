@@ -17,6 +17,8 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     """"Call… and raise", or words and chips that said different things."""
+    if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ")):
+        return None
     if short_call(r) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call
     if r.has("verbal_call_raise"):
