@@ -24,5 +24,5 @@ def _called_on_a_wrong_count(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
-TOPIC = Topic("bet-count", cues=(Cue(163, _called_on_a_wrong_count), Cue(43, _counted)),
+TOPIC = Topic("bet-count", cues=(Cue(163, _called_on_a_wrong_count), Cue(23, _counted)),
               readers=(count_issue, already_called, facing_allin))
