@@ -4,21 +4,25 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
-from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
+from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .undercall import short_call
 
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
+                                         "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
 word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_together": "together",
                                          "words_first": "words-first"})
 
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
-    """"Call… and raise", or words and chips that said different things."""
+    """"Call… and raise", words and chips that said different things, or a word then a change of mind."""
     if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ")):
-        return None
+        # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
+        # out of turn is the out-of-turn topic's (catalogue C10)
+        changed = r.has("verbal_said_then_changed") and not (said_outright(r, "out_of_turn") or out_of_scope(r))
+        return {} if changed else None
     if short_call(r) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call
     if r.has("verbal_call_raise"):
