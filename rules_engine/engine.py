@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from .conditions import Verdict
 from .language import LANGUAGES, PHRASES, Language, Text, in_language
 from .lexicon import LEXICON_DIR, Lexicon
-from .loader import RULES_DIR, RuleData, load
+from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
@@ -42,8 +42,8 @@ class Engine:
         self.default_rulebook = data.default_rulebook
         self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
-        self._by_topic = _rules_by_topic(data.rules.values())
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
+        self._by_topic = _by_topic(data.rules.values())
 
     @classmethod
     def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
@@ -76,7 +76,7 @@ class Engine:
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language,
                 doubted: frozenset[str] = frozenset()) -> Ruling:
-        candidates = self._by_topic.get(known.get("topic"), self._by_topic[None])
+        candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
         rule = next((r for r in candidates if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
@@ -87,7 +87,8 @@ class Engine:
         if decision.case.no_ruling:  # normal play, or a situation another rule of the catalogue governs
             case = decision.case
             explanation = (case.explanation[language],) if case.explanation else ()
-            alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
+            offered = rule.related if case.no_ruling == "other_rule" else (rule.id, *rule.related)
+            alternatives = tuple(offered)[:MAX_ALTERNATIVES]
             return self._no_match(relevant, language, book, alternatives, explanation, case.headline[language])
         return self._ruling(rule, book, decision, relevant, language, doubted)
 
@@ -121,15 +122,17 @@ class Engine:
         decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
         return _Decision(case, (), decisive)
 
-    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue]) -> tuple[Case | None, tuple[str, ...]]:
-        """The first case that holds, or the askable facts the first undecided case still needs."""
+    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue],
+                    unasked: frozenset[str] = frozenset()) -> tuple[Case | None, tuple[str, ...]]:
+        """The first case that holds, or the askable facts the first undecided case still needs (a case that needs
+        a fact without a question, or one of `unasked`, is passed over)."""
         for case in rule.cases_for(book):
             verdict = case.judge(facts)
             if verdict is Verdict.HOLDS:
                 return case, ()
             if verdict is Verdict.UNKNOWN:
                 missing = case.missing(facts)
-                if all(self.data.facts[name].question for name in missing):
+                if all(self.data.facts[name].question and name not in unasked for name in missing):
                     order = {name: i for i, name in enumerate(rule.facts)}
                     return None, tuple(sorted(missing, key=order.__getitem__))
         return None, ()
@@ -143,9 +146,10 @@ class Engine:
         kind = self.data.facts[name]
         cases = [self._first_case(rule, book, {**facts, name: kind.coerce(o.value)})[0] for o in kind.options]
         first = cases[0] if cases else None
-        if first is not None and all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
-            return first
-        return None
+        if first is None or not all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
+            return None
+        unasked, _ = self._first_case(rule, book, facts, frozenset({name}))  # the case that holds without it,
+        return unasked if unasked is not None and unasked.outcome == first.outcome else first  # whose steps fit
 
     def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],
                       assumptions: Mapping[str, FactValue], name: str, chosen: Case) -> bool:
@@ -251,18 +255,14 @@ class Engine:
         return grouped
 
 
-def _rules_by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]:
-    """The rules each topic can reach, in file order: those naming it in `applies`, and those naming no topic
-    (under the key None, which is also what a situation with no topic reaches). Only a lookup shortcut: every
-    candidate is still checked with `applies_to`."""
-    rules = tuple(rules)
-    named = {rule.id: {value for c in rule.applies if c.fact == "topic" for value in c.values} for rule in rules}
-    anywhere = tuple(rule for rule in rules if not named[rule.id])
-    topics = {value for values in named.values() for value in values}
-    by_topic: dict[FactValue | None, tuple[Rule, ...]] = {
-        topic: tuple(rule for rule in rules if topic in named[rule.id] or not named[rule.id]) for topic in topics}
-    by_topic[None] = anywhere
-    return by_topic
+def _by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]:
+    """The rules each topic can reach (the loader makes sure at most one applies); None: rules naming no topic."""
+    grouped: dict[FactValue | None, list[Rule]] = {}
+    for rule in rules:
+        topics = [c.values for c in rule.applies if c.fact == TOPIC and c.values]
+        for topic in topics[0] if topics else (None,):
+            grouped.setdefault(topic, []).append(rule)
+    return {topic: tuple(listed) for topic, listed in grouped.items()}
 
 
 def _search_text(rule: Rule) -> str:

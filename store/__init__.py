@@ -8,6 +8,9 @@ Changes to signatures the cogs used (issue 8):
   no game `game_number` (checked in the export's own snapshot, so a game deleted meanwhile is not exported
   as an empty file). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
 
+House rules, the floor role and floor calls (issue 13): `store.house`, mixed into Store. `log_ruling` and
+`RulingRecord` take the house rule that touched a ruling (`house`) and a public ruling's `card`.
+
 Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a one-line `str()`):
 - `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
   file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
@@ -28,6 +31,7 @@ Transitional, only until the cogs move to numbers and the new export (then delet
 """
 
 from .errors import GameAlreadyOpen, StoreClosed, StoreError, StoreFault, StoreFull, StoreGone, StoreUnusable
+from .house import FloorCall, FloorDecision, HouseApplied, HouseRule, RulingMark, Verdict
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -53,9 +57,13 @@ __all__ = [
     "Answered",
     "Export",
     "ExportPart",
+    "FloorCall",
+    "FloorDecision",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "HouseApplied",
+    "HouseRule",
     "LedgerEntry",
     "LedgerPlayer",
     "LogEntry",
@@ -63,6 +71,7 @@ __all__ = [
     "Merged",
     "PendingQuestion",
     "Recorded",
+    "RulingMark",
     "RulingRecord",
     "Standing",
     "Store",
@@ -72,5 +81,6 @@ __all__ = [
     "StoreFull",
     "StoreGone",
     "StoreUnusable",
+    "Verdict",
     "Viewer",
 ]

@@ -14,6 +14,8 @@ def _order_only(r: Reading, given: Facts) -> Facts | None:
     """No out-of-turn action said outright, and either denied or a question about who acts when."""
     if said_outright(r, "out_of_turn"):
         return None  # "he bet out of turn, who acts first now?": a dispute
+    if r.has("heads_up_blinds") and r.has("button_question"):
+        return None  # "who posts the small blind heads-up, who acts first?": the button rule answers both
     return {} if r.has("order_denied_oot") or r.has("order_question") else None
 
 

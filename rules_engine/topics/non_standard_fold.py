@@ -19,11 +19,28 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
     """A fold with no bet to face, or a fold he wants back; not a hand mucked at showdown (the showdown rules')."""
     if r.has("fold_at_showdown") or r.has("online_play"):
         return None  # an online misclick is the site's business, not a table ruling
+    if r.has("misdeal_called") or r.has("deal_went_wrong"):
+        return None  # a fold wanted back because the deal was wrong: the misdeal cut-off decides
+    if r.has("last_round_checked") and r.has("tabled"):
+        return None  # "everyone checked the river, SB showed first, the rest mucked": a showdown muck
+    if _muck_only(r):
+        return None  # "mucked the best hand by accident, can he get it back?": the mucked hand's
     if r.has("needless_fold"):
         return {}
     if not r.has("fold_act") or _dealt_too_soon(r):
         return None  # a card dealt while someone still had to act: the premature card's story, whoever folded
     return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
+
+
+_BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
+                 "fold_declared")
+
+
+def _muck_only(r: Reading) -> bool:
+    """Cards let go by mistake or said to be still identifiable, with nothing told of the betting the fold was in
+    (a bet faced or not, a word said, the next player acting): the mucked hand's question, whether they can be
+    taken back, not this rule's (a fold that binds or not by the betting)."""
+    return (r.has("muck_regret") or r.has("cards_identifiable")) and not any(map(r.has, _BETTING_TOLD))
 
 
 def next_acted_heads_up(r: Reading, facts: Facts) -> None:

@@ -16,6 +16,7 @@ _ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_b
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
+_SKIP = re.compile(r"skip|saltat")  # a player skipped: in the betting only if someone then acted past him
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -83,6 +84,8 @@ def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
         return None
     if r.has("board_dealing") and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
+    if r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")):
+        return None  # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
     return {}
 
 

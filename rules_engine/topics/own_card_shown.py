@@ -16,7 +16,7 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
     """A player showing his hand to someone, or face up, during the betting; not while picking it up."""
     if not (r.has("card_shown") or r.has("show_one_show_all")) or r.has("showdown") or r.has("shown_after_own_fold"):
         return None  # showing at showdown, once the hand is over, or once out of it: not during the betting
-    if (r.has("shown_while_dealt") or r.has("one_card_shown")) and not r.has("betting_context"):
+    if (r.has("shown_while_dealt") or r.has("single_own_card")) and not r.has("betting_context"):
         return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
     return {}
 
