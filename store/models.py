@@ -1,13 +1,16 @@
-"""Plain values the store hands out: no connection, no SQL, safe to pass to cogs."""
+"""Plain values the store hands out: no connection, no SQL, safe to pass to cogs. Built from rows of either
+backend, which look alike (see `store.database`)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .database import Row
 
 DEFAULT_RULEBOOK = "robert-classic"
 
@@ -30,7 +33,7 @@ class GuildSettings:
     language: str | None = None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row | None) -> GuildSettings:
+    def from_row(cls, row: Row | None) -> GuildSettings:
         """Unset columns are NULL, so the defaults live here only."""
         if row is None:
             return cls()
@@ -55,7 +58,7 @@ class Game:
         return self.closed_at is None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Game:
+    def from_row(cls, row: Row) -> Game:
         closed = row["closed_at"]
         return cls(
             id=row["id"],
@@ -92,7 +95,7 @@ class LogEntry:
     created_at: datetime
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> LogEntry:
+    def from_row(cls, row: Row) -> LogEntry:
         values = dict(row)
         values["private"] = bool(values["private"])
         values["created_at"] = datetime.fromisoformat(values["created_at"])
@@ -145,7 +148,7 @@ class PendingQuestion:
         return self.answered_at is not None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PendingQuestion:
+    def from_row(cls, row: Row) -> PendingQuestion:
         answered = row["answered_at"]
         return cls(
             id=row["id"],
