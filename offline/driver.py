@@ -23,7 +23,7 @@ from offline import payloads
 from offline.payloads import Actor
 from offline.standin import Clock, Recorded, StandIn
 
-BotT = TypeVar("BotT", bound=commands.Bot)
+BotT = TypeVar("BotT", bound=commands.Bot | commands.AutoShardedBot)
 HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
 WATCHED_LOGGERS = ("discord", "floorcall")
 
