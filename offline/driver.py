@@ -4,7 +4,8 @@ Every touch of discord.py's private API is in this module, so a discord.py upgra
 (discord.py's minor version is pinned in requirements.txt):
 - `discord.http.Route.BASE` is pointed at the stand-in before `bot.login`;
 - payloads are fed to `bot._connection.parsers["INTERACTION_CREATE"]`, as the gateway would;
-- the tasks that parser spawns (command invocation, view callbacks) are awaited so callers see the result.
+- the tasks that parser spawns (command invocation, view callbacks) are awaited so callers see the result
+  (`deliver`, also used by offline/gateway.py, a shard process fed from stdin).
 """
 
 from __future__ import annotations
@@ -144,13 +145,9 @@ class Driver(Generic[BotT]):
         """Deliver several payloads at once (a double click, two members on one button), as one gateway
         read would, then wait until every one is handled. Each exchange holds its own token's requests."""
         first = len(self.standin.requests)
-        before = asyncio.all_tasks()
         for payload in payloads:
             self.standin.expect(payload)
-            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
-        spawned = asyncio.all_tasks() - before
-        if spawned:
-            await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
+        await deliver(self.bot, payloads)
         requests = self.standin.requests[first:]
         return [
             Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
@@ -174,3 +171,13 @@ class Driver(Generic[BotT]):
         """Press a button (or pick `values` in a select) on a message the stand-in holds."""
         current = self.standin.messages.get(int(message["id"]), message)
         return await self.feed(payloads.component_click(current, custom_id, actor, values))
+
+
+async def deliver(bot: commands.Bot | commands.AutoShardedBot, payloads: Sequence[dict[str, Any]]) -> None:
+    """Feed INTERACTION_CREATE payloads to the bot as one gateway read would; return once every one is handled."""
+    before = asyncio.all_tasks()
+    for payload in payloads:
+        bot._connection.parsers["INTERACTION_CREATE"](payload)
+    spawned = asyncio.all_tasks() - before
+    if spawned:
+        await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
