@@ -32,6 +32,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.games",
     "cogs.settings",
     "cogs.tools",
+    "cogs.ledger",
 )
 
 TOKEN_HELP = """\

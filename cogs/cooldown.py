@@ -69,13 +69,19 @@ class MemberLimits:
         self.exports = Cooldowns(EXPORT_RATE, EXPORT_PER)
 
 
+def spend(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Count one action of `kind` ("writes", "exports") for the member, or raise CommandOnCooldown. The checks
+    below call it for commands; a button that writes (the ledger's rebuy and undo) calls it itself."""
+    limits: MemberLimits = interaction.client.limits
+    buckets: Cooldowns = getattr(limits, kind)
+    retry_after = buckets.take((interaction.guild_id or 0, interaction.user.id))
+    if retry_after:
+        raise app_commands.CommandOnCooldown(app_commands.Cooldown(buckets.rate, buckets.per), retry_after)
+
+
 def _limited(kind: str) -> Callable[[T], T]:
     async def predicate(interaction: discord.Interaction[Any]) -> bool:
-        limits: MemberLimits = interaction.client.limits
-        buckets: Cooldowns = getattr(limits, kind)
-        retry_after = buckets.take((interaction.guild_id or 0, interaction.user.id))
-        if retry_after:
-            raise app_commands.CommandOnCooldown(app_commands.Cooldown(buckets.rate, buckets.per), retry_after)
+        spend(interaction, kind)
         return True
 
     return app_commands.check(predicate)

@@ -1,4 +1,5 @@
-"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export.
+"""`/game`: home games per server — open one in a channel, log rulings and notes in it, page, export. The
+game's ledger (cogs/ledger.py) shows in its log, and `/game end` says who pays whom.
 
 Thin by design: the store does the work (and the scoping by server); this module turns its values into
 replies. Games and entries are shown by their per-server numbers (`#3`), never by the store's internal ids.
@@ -19,10 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import cooldown, embeds, fit
+from cogs import cooldown, embeds, fit, money
 from cogs.core import FloorBot
 from cogs.language import reply_language
-from cogs.respond import answer, defer, in_time
+from cogs.money import Voice
+from cogs.respond import MISSING, answer, defer, in_time
 from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
@@ -58,14 +60,16 @@ def game_line(game: Game, language: Language) -> str:
     )
 
 
-def entry_line(entry: LogEntry, *, with_game: bool, budget: int) -> str:
-    """Two lines per entry, at most `budget` characters: when, who, where (and which game); then the ruling
-    or the note, its text cut to what is left of the budget."""
+def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice) -> str:
+    """Two lines per entry, at most `budget` characters: when, who, where (and which game); then the ruling,
+    the note (its text cut to what is left of the budget) or the ledger's buy-in or cash-out (in `voice`)."""
     where = ""
     if with_game and entry.game_number is not None:
         where = f" · #{entry.game_number} {fit.quote(entry.game_name or '', 60)}"
     private = " · 🔒" if entry.private else ""
     head = f"`#{entry.number}` {discord.utils.format_dt(entry.created_at, 'f')} · <@{entry.user_id}>{where}{private}"
+    if entry.kind in money.ICONS:
+        return fit.clip(f"{head}\n{money.log_line(voice, entry)}", budget)
     if entry.kind == "note":
         lead, tail = "📝 ", ""
     else:
@@ -75,13 +79,14 @@ def entry_line(entry: LogEntry, *, with_game: bool, budget: int) -> str:
     return fit.clip(f"{head}\n{lead}{fit.quote(entry.text, max(room, 1))}{tail}", budget)
 
 
-def log_embed(page: LogPage, game: Game | None, language: Language) -> discord.Embed:
+def log_embed(page: LogPage, game: Game | None, voice: Voice) -> discord.Embed:
+    language = voice.language
     if game:
         title = text(language, "games.log_title", game=f"#{game.number} {fit.quote(game.name, NAME_MAX)}")
     else:
         title = text(language, "games.server_log_title")
     share = fit.shares(len(page.entries))  # every entry an equal share of the description: a page always fits
-    lines = [entry_line(entry, with_game=game is None, budget=share) for entry in page.entries]
+    lines = [entry_line(entry, with_game=game is None, budget=share, voice=voice) for entry in page.entries]
     if not lines:
         lines = [text(language, "games.log_empty" if page.page == 1 else "games.page_empty")]
     embed = discord.Embed(title=title, description=fit.LINE_BREAK.join(lines), colour=embeds.RULING_COLOUR)
@@ -128,16 +133,10 @@ async def game_choices(interaction: discord.Interaction[FloorBot], current: str)
 class LogPager(Pager):
     """Previous/Next through a log; each press reads the page from the store again, as its first reader may."""
 
-    def __init__(
-        self, interaction: discord.Interaction[FloorBot], game: Game | None, page: int, language: Language
-    ) -> None:
+    def __init__(self, interaction: discord.Interaction[FloorBot], game: Game | None, page: int, voice: Voice) -> None:
+        language = voice.language
         super().__init__(interaction.user.id, page, text(language, "games.previous"), text(language, "games.next"))
-        self.guild_id, self.viewer, self.game, self.language = (
-            guild_id_of(interaction),
-            viewer(interaction),
-            game,
-            language,
-        )
+        self.guild_id, self.viewer, self.game, self.voice = guild_id_of(interaction), viewer(interaction), game, voice
 
     async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
         result = await interaction.client.store.log_page(
@@ -147,23 +146,28 @@ class LogPager(Pager):
             page=page,
             per_page=PER_PAGE,
         )
-        return log_embed(result, self.game, self.language), result.has_previous, result.has_next
+        return log_embed(result, self.game, self.voice), result.has_previous, result.has_next
 
 
 class ListPager(Pager):
-    """Previous/Next through pages of games cut by characters and by count."""
+    """Previous/Next through pages made beforehand (cut by characters and by count: see `fit.pages`), each shown
+    in a copy of `card` (title, fields, footer; by default the games list's), numbered when there are several."""
 
-    def __init__(self, owner_id: int, pages: list[str], language: Language) -> None:
+    def __init__(
+        self, owner_id: int, pages: list[str], language: Language, card: discord.Embed | None = None
+    ) -> None:
         super().__init__(owner_id, 1, text(language, "games.previous"), text(language, "games.next"))
         self.pages, self.language = pages or [text(language, "games.no_games")], language
+        self.card = card or discord.Embed(title=text(language, "games.list_title"), colour=embeds.RULING_COLOUR)
 
     async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
         page = min(max(page, 1), len(self.pages))
-        embed = discord.Embed(
-            title=text(self.language, "games.list_title"), description=self.pages[page - 1], colour=embeds.RULING_COLOUR
-        )
+        embed = self.card.copy()
+        embed.description = self.pages[page - 1]
+        footer = [self.card.footer.text or ""]
         if len(self.pages) > 1:
-            embed.set_footer(text=text(self.language, "games.page_of", page=page, pages=len(self.pages)))
+            footer.append(text(self.language, "games.page_of", page=page, pages=len(self.pages)))
+        embed.set_footer(text=" · ".join(part for part in footer if part) or None)
         return fit.embed(embed), page > 1, page < len(self.pages)
 
 
@@ -175,23 +179,6 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         self.bot = bot
         self.exporting = asyncio.Semaphore(1)  # one export at a time: each is a CPU-bound thread on a small box
         super().__init__()
-
-    async def _game(self, interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
-        """The game `ref` names — a number, else the newest game whose name matches — or None after telling
-        the user why (nothing typed, or no such game in this server)."""
-        if not fit.visible(ref):
-            await answer(interaction, text(language, "games.blank_reference"), ephemeral=True)
-            return None
-        guild_id = guild_id_of(interaction)
-        number = parse_game_ref(ref)
-        game = None if number is None else await self.bot.store.get_game(guild_id, number)
-        if game is None:
-            matches = await self.bot.store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
-            exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
-            game = next(iter(exact or matches), None)
-        if game is None:
-            await answer(interaction, text(language, "games.no_such_game", name=fit.quote(ref, 80)), ephemeral=True)
-        return game
 
     @app_commands.command(name="start", description="Open a home game in this channel; rulings here go in its log.")
     @describe(name="What to call it, e.g. Friday cash game (default: today's date)")
@@ -219,13 +206,18 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.command(name="end", description="Close this channel's open game.")
     @cooldown.writes
     async def end(self, interaction: discord.Interaction[FloorBot]) -> None:
-        language = await reply_language(interaction)
+        voice = await money.voice(interaction)
+        language = voice.language
         closing = self.bot.store.end_game(guild_id_of(interaction), channel_id=interaction.channel_id or 0)
         game = await in_time(interaction, closing)
         if game is None:
             await answer(interaction, text(language, "games.none_open"), ephemeral=True)
             return
-        await answer(interaction, text(language, "games.ended", game=game_label(game), number=game.number))
+        night = money.Night.of(await self.bot.store.game_money(game.guild_id, game.id))
+        settlement = await money.settled(night, anyway=False) if night.players else None
+        settled = money.end_card(voice, game, night, settlement)  # who pays whom, if the game has a ledger
+        ended = text(language, "games.ended", game=game_label(game), number=game.number)
+        await answer(interaction, ended, embed=MISSING if settled is None else settled)
 
     @app_commands.command(name="note", description="Add a note to this channel's game (or the server log).")
     @describe(text="What to remember, e.g. new deck at 22:00, Marco rebought")
@@ -258,11 +250,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         game: str | None = None,
         page: app_commands.Range[int, 1, 100_000] = 1,
     ) -> None:
-        language = await reply_language(interaction)
-        chosen = None if game is None else await self._game(interaction, game, language)
+        voice = await money.voice(interaction)
+        chosen = None if game is None else await find_game(interaction, game, voice.language)
         if game is not None and chosen is None:
             return
-        pager = LogPager(interaction, chosen, page, language)
+        pager = LogPager(interaction, chosen, page, voice)
         embed, paged = await pager.show(interaction, page)
         if not paged:
             pager.stop()
@@ -278,7 +270,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
         self, interaction: discord.Interaction[FloorBot], game: str | None = None, format: str = "csv"
     ) -> None:
         language = await reply_language(interaction)
-        chosen = None if game is None else await self._game(interaction, game, language)
+        chosen = None if game is None else await find_game(interaction, game, language)
         if game is not None and chosen is None:
             return
         room = upload_room(interaction.filesize_limit)
@@ -322,7 +314,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.checks.has_permissions(manage_guild=True)
     async def delete(self, interaction: discord.Interaction[FloorBot], game: str) -> None:
         language = await reply_language(interaction)
-        chosen = await self._game(interaction, game, language)
+        chosen = await find_game(interaction, game, language)
         if chosen is None:
             return
         guild_id, number = guild_id_of(interaction), chosen.number  # bound now: numbers are never reused
@@ -349,6 +341,24 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
             return text(language, "games.cleared")
 
         await _confirm(interaction, text(language, "games.clear_question"), clear_it, language)
+
+
+async def find_game(interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
+    """The game `ref` names — a number, else the newest game whose name matches — or None after telling the
+    user why (nothing typed, or no such game in this server). /game and /ledger take games this way."""
+    if not fit.visible(ref):
+        await answer(interaction, text(language, "games.blank_reference"), ephemeral=True)
+        return None
+    store, guild_id = interaction.client.store, guild_id_of(interaction)
+    number = parse_game_ref(ref)
+    game = None if number is None else await store.get_game(guild_id, number)
+    if game is None:
+        matches = await store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
+        exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
+        game = next(iter(exact or matches), None)
+    if game is None:
+        await answer(interaction, text(language, "games.no_such_game", name=fit.quote(ref, 80)), ephemeral=True)
+    return game
 
 
 def guild_id_of(interaction: discord.Interaction[FloorBot]) -> int:

@@ -1,18 +1,23 @@
-"""`/settings`: the server's rulebook and reply language. Anyone may look; Manage Server may change."""
+"""`/settings`: the server's rulebook, reply language and the ledger's currency. Anyone may look; Manage Server
+may change."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds
+from cogs import embeds, fit
 from cogs.core import FloorBot
 from cogs.games import guild_id_of
 from cogs.language import reply_language
 from cogs.respond import answer, in_time
 from i18n import LANGUAGES, Language, text
 from i18n.commands import choice, describe, string_choice
+from ledger import AmountError, format_amount
+from ledger.amounts import CURRENCY_MAX, read_currency
 from rules_engine import load_rulebooks
 from store import GuildSettings
 
@@ -20,6 +25,7 @@ AUTO = "auto"
 LANGUAGE_CHOICES = (*LANGUAGES, AUTO)
 # The choices are fixed when the command is declared, before the engine is loaded, so read the names here.
 RULEBOOK_CHOICES = [choice(book.name.en, book.id, it=book.name.it) for book in load_rulebooks()[0].values()]
+EXAMPLE = Decimal(50)  # how an amount looks in the chosen currency
 
 
 def describe_settings(settings: GuildSettings, rulebooks: dict[str, str], language: Language) -> discord.Embed:
@@ -29,11 +35,16 @@ def describe_settings(settings: GuildSettings, rulebooks: dict[str, str], langua
     embed.add_field(name=text(language, "settings.rulebook"), value=f"{rulebook} (`{settings.rulebook}`)", inline=False)
     chosen = text(language, f"settings.languages.{settings.language or AUTO}")
     embed.add_field(name=text(language, "settings.language"), value=chosen, inline=False)
+    example = format_amount(EXAMPLE, settings.currency)
+    currency = example if settings.currency else text(language, "settings.currency_none", example=example)
+    embed.add_field(name=text(language, "settings.currency"), value=fit.escape(currency), inline=False)
     return embed
 
 
 @app_commands.guild_only()
-class Settings(commands.GroupCog, group_name="settings", group_description="This server's rulebook and language."):
+class Settings(
+    commands.GroupCog, group_name="settings", group_description="This server's rulebook, language and currency."
+):
     """Thin over the store: validation is the option choices, storage is `Store.set_*`."""
 
     def __init__(self, bot: FloorBot) -> None:
@@ -72,7 +83,26 @@ class Settings(commands.GroupCog, group_name="settings", group_description="This
             embed=describe_settings(settings, names, reply),
         )
 
-    @app_commands.command(name="show", description="Show this server's rulebook and language.")
+    @app_commands.command(name="currency", description="Choose the currency the ledger shows (Manage Server).")
+    @describe(currency="A sign or a code, e.g. € or EUR; leave it out for plain numbers")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def currency(
+        self, interaction: discord.Interaction[FloorBot], currency: app_commands.Range[str, 1, 20] | None = None
+    ) -> None:
+        language = await reply_language(interaction)
+        try:
+            chosen = None if currency is None else read_currency(currency)
+        except AmountError:
+            refusal = text(language, "ledger.amount.currency", typed=fit.quote(currency or "", 40), limit=CURRENCY_MAX)
+            await answer(interaction, refusal, ephemeral=True)
+            return
+        settings = await in_time(interaction, self.bot.store.set_currency(guild_id_of(interaction), chosen))
+        language, names = await self._language(interaction)
+        example = fit.escape(format_amount(EXAMPLE, chosen))
+        said = text(language, "settings.currency_set" if chosen else "settings.currency_cleared", example=example)
+        await answer(interaction, said, embed=describe_settings(settings, names, language))
+
+    @app_commands.command(name="show", description="Show this server's rulebook, language and currency.")
     async def show(self, interaction: discord.Interaction[FloorBot]) -> None:
         settings = await self.bot.store.get_settings(guild_id_of(interaction))
         language, names = await self._language(interaction)

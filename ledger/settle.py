@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .amounts import from_cents, to_cents
+
 EXACT_LIMIT = 15
-CENTS = Decimal(100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class Transfer:
 
 def settle(balances: Mapping[str, Decimal]) -> list[Transfer]:
     """Transfers that bring every balance (cashed out − bought in) to zero; the balances must sum to zero."""
-    cents = {player: _to_cents(balance) for player, balance in balances.items() if balance}
+    cents = {player: to_cents(balance) for player, balance in balances.items() if balance}
     if sum(cents.values()) != 0:
         raise ValueError("balances must sum to zero: chips in and chips out differ")
     players = sorted(cents, key=lambda p: (-abs(cents[p]), p))  # deterministic, largest first
@@ -44,7 +45,7 @@ def balance_out(balances: Mapping[str, Decimal]) -> dict[str, Decimal]:
     down in proportion to each player's share, to the cent (largest remainders get the odd cents), so nobody
     pays or receives more than their own result.
     """
-    cents = {player: _to_cents(balance) for player, balance in balances.items()}
+    cents = {player: to_cents(balance) for player, balance in balances.items()}
     won = sum(c for c in cents.values() if c > 0)
     lost = -sum(c for c in cents.values() if c < 0)
     if won == lost:
@@ -57,14 +58,7 @@ def balance_out(balances: Mapping[str, Decimal]) -> dict[str, Decimal]:
     for player in sorted(side, key=lambda p: (-(exact[p] - scaled[p]), p))[:short]:
         scaled[player] += 1
     adjusted = {p: (sign * scaled[p] if p in side else c) for p, c in cents.items()}
-    return {p: Decimal(c) / CENTS for p, c in adjusted.items()}
-
-
-def _to_cents(amount: Decimal) -> int:
-    cents = amount * CENTS
-    if cents != cents.to_integral_value():
-        raise ValueError(f"{amount} has more than two decimals")
-    return int(cents)
+    return {p: from_cents(c) for p, c in adjusted.items()}
 
 
 def _zero_sum_groups(players: list[str], cents: Mapping[str, int]) -> list[list[str]]:
@@ -105,5 +99,5 @@ def _settle_group(group: list[str], cents: Mapping[str, int]) -> list[Transfer]:
         amount = min(-owed[payer], owed[payee])
         owed[payer] += amount
         owed[payee] -= amount
-        transfers.append(Transfer(payer, payee, Decimal(amount) / CENTS))
+        transfers.append(Transfer(payer, payee, from_cents(amount)))
     return transfers

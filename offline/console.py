@@ -1,12 +1,14 @@
 """The offline console: type slash commands, read the replies as text, press buttons by number.
 
 It runs the real bot and cogs against the local stand-in, as one fixed member (with Manage Server) of one
-fixed server and channel, so the log it writes to DATABASE_PATH carries over between runs.
+fixed server and channel, so the log it writes to DATABASE_PATH carries over between runs. That member is
+`@you`: typed in an option (`/ledger buyin player:@you amount:50`) it is their mention.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -61,12 +63,17 @@ class Console:
 
     async def _command(self, line: str) -> None:
         try:
-            invocation = commandline.parse(line, self.driver.schema)
+            invocation = commandline.parse(self._mentions(line), self.driver.schema)
             exchange = await self.driver.command(invocation.name, self.actor, invocation.path, **invocation.options)
         except PayloadError as exc:
             self.say(str(exc))
             return
         self._show(exchange)
+
+    def _mentions(self, line: str) -> str:
+        """`@you` typed as the console's member stands for their mention, as Discord's client fills it in when
+        a member is picked with @ (replies show that mention back as `@you`)."""
+        return re.sub(rf"(?<![\w<])@{re.escape(self.actor.name)}\b", f"<@{self.actor.user_id}>", line)
 
     async def _press(self, number: int) -> None:
         if not 1 <= number <= len(self.controls):

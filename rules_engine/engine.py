@@ -67,15 +67,18 @@ class Engine:
             raise ValueError(f"unknown language {reply_language!r}; choose one of {', '.join(LANGUAGES)}")
         text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
-        parsed, detected = self._parser.read(text, given)
-        ruling = self._answer(text, book, {**parsed, **given}, cast(Language, reply_language) or detected)
-        return replace(ruling, language=detected)
+        parsed = self._parser.read(text, given)
+        doubted = parsed.doubted - set(given)  # an answer settles what the text left in doubt
+        language = cast(Language, reply_language) or parsed.language
+        ruling = self._answer(text, book, {**parsed.facts, **given}, language, doubted)
+        return replace(ruling, language=parsed.language)
 
-    def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language) -> Ruling:
+    def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language,
+                doubted: frozenset[str] = frozenset()) -> Ruling:
         rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
-        decision = self._decide(rule, book, known)
+        decision = self._decide(rule, book, known, doubted)
         relevant = {k: v for k, v in known.items() if k in rule.facts or any(c.fact == k for c in rule.applies)}
         if decision.case is None:
             return self._question(rule, book, relevant, decision, language)
@@ -84,7 +87,7 @@ class Engine:
             explanation = (case.explanation[language],) if case.explanation else ()
             alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
             return self._no_match(relevant, language, book, alternatives, explanation, case.headline[language])
-        return self._ruling(rule, book, decision, relevant, language)
+        return self._ruling(rule, book, decision, relevant, language, doubted)
 
     def coerce_facts(self, facts: Mapping[str, str]) -> dict[str, FactValue]:
         coerced = {}
@@ -94,17 +97,20 @@ class Engine:
             coerced[name] = self.data.facts[name].coerce(value)
         return coerced
 
-    def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue]) -> _Decision:
+    def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue],
+                doubted: frozenset[str] = frozenset()) -> _Decision:
+        """The case these facts lead to, or the facts to ask. A fact the text puts in doubt ("not sure who turned
+        it") is never assumed: it is asked when the outcome depends on it."""
         for name, value in known.items():
             narrowed = self.data.facts[name].narrows.get(str(value))
             if narrowed:  # "one of the first two cards": rule if every possibility agrees, else ask among them
                 rest = {k: v for k, v in known.items() if k != name}
-                decisions = [self._decide(rule, book, {**rest, name: option}) for option in narrowed]
+                decisions = [self._decide(rule, book, {**rest, name: option}, doubted) for option in narrowed]
                 outcomes = {decision.case.outcome if decision.case else None for decision in decisions}
                 if None not in outcomes and len(outcomes) == 1:
                     return decisions[0]
                 return _Decision(None, (name,), (), narrowed)
-        assumptions = {name: a.value for name, a in rule.assume.items() if name not in known}
+        assumptions = {name: a.value for name, a in rule.assume.items() if name not in known and name not in doubted}
         case, missing = self._first_case(rule, book, {**assumptions, **known})
         if case is None and missing:
             case = self._same_whatever_the_answer(rule, book, {**assumptions, **known}, missing[0])
@@ -152,14 +158,14 @@ class Engine:
     # --- building the answer ------------------------------------------------------------------------
 
     def _ruling(self, rule: Rule, book: str, decision: _Decision, facts: dict[str, FactValue],
-                language: Language) -> Ruling:
+                language: Language, doubted: frozenset[str]) -> Ruling:
         case = decision.case
         assert case is not None
         floor = () if case.floor_decision is None else (
             PHRASES["floor_decision"][language].format(decision=case.floor_decision[language]),)
         assumed = (rule.assume[name].note for name in decision.assumed)
         notes = (*floor, *in_language((*case.notes, *assumed), language),
-                 *self._edition_notes(rule, book, facts, case, language), *in_language(rule.notes, language))
+                 *self._edition_notes(rule, book, facts, case, language, doubted), *in_language(rule.notes, language))
         return Ruling(
             status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title[language],
             steps=in_language(case.steps, language), citation=rule.citations[book], rulebook=book, facts=facts,
@@ -168,13 +174,13 @@ class Engine:
         )
 
     def _edition_notes(self, rule: Rule, book: str, facts: Mapping[str, FactValue], chosen: Case,
-                       language: Language) -> list[str]:
+                       language: Language, doubted: frozenset[str]) -> list[str]:
         """Say where another rulebook would rule differently on the same facts."""
         notes = []
         for other in self.rulebooks.values():
             if other.id == book:
                 continue
-            case = self._decide(rule, other.id, facts).case
+            case = self._decide(rule, other.id, facts, doubted).case
             if case is None or case.outcome in (None, chosen.outcome):
                 continue
             notes.append(PHRASES["other_rulebook"][language].format(
@@ -183,7 +189,7 @@ class Engine:
 
     def _question(self, rule: Rule, book: str, facts: dict[str, FactValue], decision: _Decision,
                   language: Language) -> Ruling:
-        questions = tuple(self._ask(name, language, decision.only if i == 0 else ())
+        questions = tuple(self._ask(name, language, decision.only if i == 0 else (), facts)
                           for i, name in enumerate(decision.missing))
         return Ruling(
             status="question", rule_id=rule.id, outcome=None, title=rule.title[language], steps=(),
@@ -202,10 +208,12 @@ class Engine:
                 label=kind.label[language], value=shown[language] if shown else str(value)))
         return tuple(described)
 
-    def _ask(self, name: str, language: Language, only: tuple[str, ...] = ()) -> Question:
-        kind = self.data.facts[name]
-        options = tuple(Option(o.value, o.label[language]) for o in kind.options if not only or o.value in only)
-        return Question(name, kind.question[language] if kind.question else "", options)
+    def _ask(self, name: str, language: Language, only: tuple[str, ...] = (),
+             known: Mapping[str, FactValue] | None = None) -> Question:
+        """The question in the table's words: its variant for the situation if one fits ("heads-up: …")."""
+        question, choices = self.data.facts[name].asked(known or {})
+        options = tuple(Option(o.value, o.label[language]) for o in choices if not only or o.value in only)
+        return Question(name, question[language] if question else "", options)
 
     def _no_match(self, facts: Mapping[str, FactValue], language: Language, book: str,
                   alternatives: tuple[str, ...], notes: tuple[str, ...] = (), title: str | None = None) -> Ruling:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from .conditions import Condition
 from .language import PHRASES, Text, read_optional_text, read_text, read_texts
 from .lexicon import topic_labels
-from .model import Assumption, Case, FactKind, FactOption, Outcome, Rule, Rulebook
+from .model import Assumption, Case, FactKind, FactOption, Outcome, QuestionVariant, Rule, Rulebook
 
 RULES_DIR = Path(__file__).with_name("rules")
 RULEBOOKS_FILE = "rulebooks.toml"
@@ -127,12 +127,14 @@ def _topic_values(spec: dict[str, Any], topics: Mapping[str, Text]) -> dict[str,
 
 def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKind:
     spec = _topic_values(spec, topics) if name == TOPIC else spec
-    options = tuple(FactOption(str(o["value"]), read_text(o, "label")) for o in spec.get("options", ()))
+    options = _options(spec)
+    variants = tuple(QuestionVariant(_conditions(v["when"]), read_text(v, "question"), _options(v))
+                     for v in spec.get("variants", ()))
     english, italian = spec.get("value_labels", {}), spec.get("value_labels_it", {})
     kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), read_text(spec, "label"),
                     read_optional_text(spec, "question"), options,
                     {value: Text(english[value], italian[value]) for value in english if value in italian},
-                    {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()})
+                    {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()}, variants)
     if kind.type not in ("enum", "int", "yesno") or (kind.type == "enum" and not kind.values):
         raise ValueError("a bad type or no values")
     if bool(kind.question) != bool(kind.options):
@@ -142,9 +144,15 @@ def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKi
         raise ValueError("narrows to values it does not have")
     if kind.type == "enum" and not set(kind.values) == set(english) == set(italian):
         raise ValueError("needs value_labels and value_labels_it for every value")
-    for option in options:
+    for option in options + tuple(o for v in variants for o in v.options):
         kind.coerce(option.value)
+    if any(not v.options or {o.value for o in v.options} != {o.value for o in options} for v in variants):
+        raise ValueError("a question variant needs the same option values as the question")
     return kind
+
+
+def _options(spec: dict[str, Any]) -> tuple[FactOption, ...]:
+    return tuple(FactOption(str(o["value"]), read_text(o, "label")) for o in spec.get("options", ()))
 
 
 def _outcome(token: str, spec: dict[str, Any]) -> Outcome:

@@ -26,6 +26,19 @@ class FactOption:
 
 
 @dataclass(frozen=True, slots=True)
+class QuestionVariant:
+    """The same question in other words where the table is different ("heads-up: whose card was it?"): used when
+    every condition holds on the facts already known."""
+
+    when: tuple[Condition, ...]
+    question: Text
+    options: tuple[FactOption, ...]
+
+    def fits(self, facts: Mapping[str, FactValue]) -> bool:
+        return all(condition.judge(facts) is Verdict.HOLDS for condition in self.when)
+
+
+@dataclass(frozen=True, slots=True)
 class FactKind:
     """A kind of fact the parser can read and a rule can decide on (facts.toml)."""
 
@@ -37,6 +50,12 @@ class FactKind:
     options: tuple[FactOption, ...]
     value_labels: Mapping[str, Text]
     narrows: Mapping[str, tuple[str, ...]]
+    variants: tuple[QuestionVariant, ...] = ()
+
+    def asked(self, facts: Mapping[str, FactValue]) -> tuple[Text | None, tuple[FactOption, ...]]:
+        """The question and its options in the words that fit the situation (a variant, else the usual ones)."""
+        variant = next((v for v in self.variants if v.fits(facts)), None)
+        return (variant.question, variant.options) if variant else (self.question, self.options)
 
     def coerce(self, raw: FactValue) -> FactValue:
         """Turn a value from the text, the CLI or a button into this fact's type, or raise ValueError."""

@@ -17,17 +17,23 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
-_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}[.)](?=\s)")  # "1) BB still to act 2) dealer flops": not counts
+# "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays
+_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}\)(?=\s)|(?:^|(?<=[\n.!?:;]\s))\d{1,2}\.(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
              "8": "eighth", "9": "ninth", "10": "tenth"}
+_SEAT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+               "nine": "9", "ten": "10", "uno": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6",
+               "sette": "7", "otto": "8", "nove": "9", "dieci": "10"}
 _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"\bpre ?flop\b"), "preflop"),
     (re.compile(r"\ball ?in\b"), "allin"),
     (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
-    (re.compile(r"\b(seat|posto|box|utg) \d+\b"), r"\1"),
+    # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
+    (re.compile(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
+    (re.compile(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}"),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )

@@ -5,10 +5,23 @@ unknown, so the matcher can ask instead of guessing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .language import Language
 from .lexicon import Lexicon
+from .readers import corrections
 from .reading import Facts, Reading
 from .topics import Topics
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """What a text says: the facts it gives, its language, and the facts it puts in doubt ("not sure who flipped
+    it"), which the engine then asks rather than assumes."""
+
+    facts: Facts
+    language: Language
+    doubted: frozenset[str]
 
 
 class Parser:
@@ -18,10 +31,11 @@ class Parser:
         self.lexicon = lexicon
         self.topics = topics
 
-    def read(self, text: str, given: Facts | None = None) -> tuple[Facts, Language]:
-        """The facts found in `text` and its language ("en" or "it"). `given` facts (answers) count as cues."""
+    def read(self, text: str, given: Facts | None = None) -> Parsed:
+        """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
+        (answers) count as cues."""
         words = self.lexicon.speller.words(text)
-        reading = Reading(" ".join(words), self.lexicon)
+        reading = Reading(corrections.apply(" ".join(words), self.lexicon), self.lexicon)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
         if recognised:
@@ -29,7 +43,7 @@ class Parser:
             facts = {"topic": topic.name, **settled}
             for reader in topic.readers:
                 reader(reading, facts)
-        return facts, self._language(words)
+        return Parsed(facts, self._language(words), frozenset(reading.doubted))
 
     def _language(self, words: list[str]) -> Language:
         italian = sum(word in self.lexicon.italian for word in words)

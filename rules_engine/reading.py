@@ -7,11 +7,14 @@ this number?"); the vocabulary and the window sizes are data (lexicon/*.toml), n
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from .lexicon import Lexicon
 
 Facts = dict[str, str | int]
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -21,6 +24,19 @@ class Reading:
     text: str
     lexicon: Lexicon
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
+    doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
+    _derived: dict[str, Any] = field(default_factory=dict)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """What a reader works out from this text once (the table's seats), computed on first use."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        result: T = self._derived[key]
+        return result
+
+    def doubt(self, fact: str) -> None:
+        """The text leaves this fact in doubt ("not sure who flipped it"): the engine asks it if it matters."""
+        self.doubted.add(fact)
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:

@@ -21,6 +21,11 @@ Errors (all StoreError):
   database, a newer schema...); StoreGone from any call once the SQLite file at the path was deleted or
   replaced; StoreFull for a write a full disk refused; StoreUnavailable for a call the PostgreSQL server
   could not be reached for. A driver's errors for a bad parameter (an int over 2**63) pass through unchanged.
+
+The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
+`find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
+ledger's entries among rulings and notes (LogEntry kinds `buyin`/`cashout`, export columns `player`,
+`player_user_id`, `amount`, `removed_by`, `removed_at`).
 """
 
 from .errors import (
@@ -41,10 +46,15 @@ from .models import (
     ExportPart,
     Game,
     GuildSettings,
+    LedgerEntry,
+    LedgerPlayer,
     LogEntry,
     LogPage,
+    Merged,
     PendingQuestion,
+    Recorded,
     RulingRecord,
+    Standing,
     Viewer,
 )
 from .store import Store, is_postgres_url
@@ -58,10 +68,15 @@ __all__ = [
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "LedgerEntry",
+    "LedgerPlayer",
     "LogEntry",
     "LogPage",
+    "Merged",
     "PendingQuestion",
+    "Recorded",
     "RulingRecord",
+    "Standing",
     "Store",
     "StoreClosed",
     "StoreError",

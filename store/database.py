@@ -27,9 +27,11 @@ NUL, REPLACEMENT = "\x00", "\ufffd"
 
 
 class Row(Protocol):
-    """A result row: by column name or position, and `dict(row)`."""
+    """A result row: by column name or position, its values in order, and `dict(row)`."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
     def keys(self) -> Any: ...
 

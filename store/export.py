@@ -22,6 +22,10 @@ thread and peaks at about 22 MiB of Python memory (one plain file's worth of rec
 thread still shares the GIL: other servers' rulings meanwhile waited 10–20 ms at worst (about 50 ms when
 both cores were also busy with other processes), against 5–15 ms without an export.
 
+The ledger's buy-ins and cash-outs are rows of the same file, in number order among the rulings and notes
+(kind `buyin`/`cashout`, the player in `player` or `player_user_id`, the amount as exact decimal text such
+as "12.50", who undid it in `removed_by`/`removed_at`); those columns are empty for rulings and notes.
+
 CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
 carriage return (what a spreadsheet would run as a formula, e.g. `=HYPERLINK(...)`) gets a leading
 apostrophe, which spreadsheets show as text. Our own values (numbers, dates, tokens) never start that way,
@@ -41,7 +45,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
+from ledger.amounts import from_cents
+
 from .database import Snapshot
+from .ledger import MONEY_EXPORT_COLUMNS, money_rows
 from .models import Export, ExportPart, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
@@ -63,8 +70,16 @@ COLUMNS: dict[str, str] = {
     "outcome": "e.outcome",
     "rulebook": "e.rulebook",
     "private": "e.private",
+    # The ledger's columns (store/ledger.py fills them for buy-ins and cash-outs; empty for the rest): the
+    # guest or the member it is for, the amount as exact decimal text, and who undid it, when.
+    "player": "NULL",
+    "player_user_id": "NULL",
+    "amount": "NULL",
+    "removed_by": "NULL",
+    "removed_at": "NULL",
 }
 _PRIVATE = list(COLUMNS).index("private")
+_AMOUNT = list(COLUMNS).index("amount")
 MIN_BYTES = 4096
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -87,7 +102,9 @@ def export_log(
     if max_bytes < MIN_BYTES:
         raise ValueError(f"max_bytes must be at least {MIN_BYTES} (Discord's attachment limit is megabytes)")
     params = {**visible_to(viewer), "guild_id": guild_id, "game_number": game_number}
-    query = entries_query(game_filter(game_number), ", ".join(COLUMNS.values())) + " ORDER BY e.id"
+    which = game_filter(game_number)
+    money = ", ".join(MONEY_EXPORT_COLUMNS[name] for name in COLUMNS)
+    query = f"{entries_query(which, ', '.join(COLUMNS.values()))} UNION ALL {money_rows(which, money)} ORDER BY 1"
     name = "floorcall-server-log" if game_number is None else f"floorcall-game-{game_number}"
     if game_number is not None and snapshot.first(GAME_EXISTS, params) is None:
         return None
@@ -121,7 +138,7 @@ class _Csv:
         self.head = self._line(list(COLUMNS))
 
     def record(self, row: Sequence[Any]) -> bytes:
-        cells = [_neutralised(value) for value in row]
+        cells = [_neutralised(value) for value in _with_amount(row)]
         cells[_PRIVATE] = "true" if row[_PRIVATE] else "false"
         return self._line(cells)
 
@@ -139,12 +156,20 @@ class _Json:
     tail = b"\n]\n"
 
     def record(self, row: Sequence[Any]) -> bytes:
-        values = dict(zip(COLUMNS, row, strict=True))
+        values = dict(zip(COLUMNS, _with_amount(row), strict=True))
         values["private"] = bool(values["private"])
         return json.dumps(values, ensure_ascii=False).encode("utf-8")
 
 
 _ENCODINGS: dict[Format, type[_Csv] | type[_Json]] = {"csv": _Csv, "json": _Json}
+
+
+def _with_amount(row: Sequence[Any]) -> list[Any]:
+    """The row with its amount (stored in cents) as exact decimal text, "50.00": never a float."""
+    values = list(row)
+    if values[_AMOUNT] is not None:
+        values[_AMOUNT] = str(from_cents(values[_AMOUNT]))
+    return values
 
 
 def _neutralised(value: object) -> object:

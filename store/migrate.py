@@ -43,18 +43,21 @@ CHUNK = 10_000  # rows compared and copied at a time
 
 @dataclass(frozen=True)
 class Table:
-    """How one table is copied: `key` identifies a row in both databases; `columns` are copied as they are
-    (the key among them); `game` names a column holding a game's internal id, re-pointed to the same game."""
+    """How one table is copied: `key` identifies a row in both databases (its columns' PostgreSQL types in
+    `key_types`, bigint by default); `columns` are copied as they are (the key among them, flags as booleans);
+    each of `refs` names a column holding another table's internal id, re-pointed to the same row there."""
 
     name: str
     key: tuple[str, ...]
     columns: tuple[str, ...]
-    game: str | None = None
+    refs: tuple[tuple[str, str], ...] = ()
+    flags: tuple[str, ...] = ()
+    key_types: tuple[str, ...] = ()
 
 
-# In the order they are copied (games before the entries that point at them).
+# In the order they are copied (a table before the tables that point at it).
 TABLES = (
-    Table("guild_settings", ("guild_id",), ("guild_id", "rulebook", "language")),
+    Table("guild_settings", ("guild_id",), ("guild_id", "rulebook", "language", "currency")),
     Table(
         "games",
         ("guild_id", "number"),
@@ -67,15 +70,34 @@ TABLES = (
             *("guild_id", "number", "channel_id", "user_id", "kind", "text", "status", "rule_id", "outcome"),
             *("rulebook", "private", "question_id", "created_at"),
         ),
-        game="game_id",
+        refs=(("game_id", "games"),),
+        flags=("private",),
     ),
     Table(
         "pending_questions",
         ("id",),
         ("id", "guild_id", "channel_id", "owner_id", "request", "created_at", "answered_by", "answered_at"),
     ),
+    Table(
+        "ledger_players",
+        ("guild_id", "player_key"),
+        ("guild_id", "player_key", "user_id", "guest", "created_at"),
+        key_types=("bigint", "text"),
+    ),
+    Table(
+        "ledger_entries",
+        ("guild_id", "number"),
+        (
+            *("guild_id", "number", "channel_id", "kind", "cents", "recorded_by", "recorded_at", "request"),
+            *("removed_by", "removed_at"),
+        ),
+        refs=(("game_id", "games"), ("player_id", "ledger_players")),
+    ),
 )
+REFERENCED = {table for t in TABLES for _, table in t.refs}
 NUMBERED = ("games", "log_entries")  # tables with a numbering trigger
+# Every table numbered from a server's counters: (table, counter).
+COUNTED = (("games", "last_game"), ("log_entries", "last_entry"), ("ledger_entries", "last_entry"))
 Counts = dict[str, tuple["Counter[int]", "Counter[int]"]]  # table -> rows per server in SQLite, in PostgreSQL
 
 
@@ -109,8 +131,8 @@ class Copy:
     def __init__(self, source: sqlite3.Connection, target: Connection) -> None:
         self.source = source
         self.target = target
-        self.games: dict[int, tuple[int, int]] = {}  # SQLite game id -> (guild, number)
-        self.game_ids: dict[tuple[int, int], int] = {}  # (guild, number) -> PostgreSQL game id
+        self.keys: dict[str, dict[int, tuple[Any, ...]]] = {name: {} for name in REFERENCED}  # SQLite id -> key
+        self.ids: dict[str, dict[tuple[Any, ...], int]] = {}  # key -> PostgreSQL id
 
     async def run(self) -> dict[str, Tally]:
         for name in NUMBERED:
@@ -123,28 +145,26 @@ class Copy:
 
     async def table(self, table: Table) -> Tally:
         tally = Tally()
-        extra = (table.game,) if table.game else ("id",) if table.name == "games" else ()
-        columns = ", ".join(table.columns + extra)  # copied ones first, then the ids to re-point by
-        rows = self.source.execute(f"SELECT {columns} FROM {table.name} ORDER BY {', '.join(table.key)}")
+        ids = ("id",) if table.name in REFERENCED else ()
+        selected = (*table.columns, *(column for column, _ in table.refs), *ids)
+        rows = self.source.execute(f"SELECT {', '.join(selected)} FROM {table.name} ORDER BY {', '.join(table.key)}")
         for chunk in _chunks(rows):
             tally.source += len(chunk)
+            if table.name in REFERENCED:
+                self.keys[table.name].update({row["id"]: tuple(row[name] for name in table.key) for row in chunk})
             await self._chunk(table, chunk, tally)
-        if table.name == "games":
-            self.game_ids = {
-                (row["guild_id"], row["number"]): row["id"]
-                for row in await self.target.fetch("SELECT id, guild_id, number FROM games")
-            }
+        if table.name in REFERENCED:
+            found = await self.target.fetch(f"SELECT id, {', '.join(table.key)} FROM {table.name}")
+            self.ids[table.name] = {tuple(row)[1:]: row["id"] for row in found}
         return tally
 
     async def _chunk(self, table: Table, chunk: list[sqlite3.Row], tally: Tally) -> None:
-        width = len(table.columns)
-        if table.name == "games":
-            self.games.update({row["id"]: (row["guild_id"], row["number"]) for row in chunk})
-        wanted = [self._as_copied(table, row, width) for row in chunk]
-        existing = await self._existing(table, [row[: len(table.key)] for row in wanted])
+        wanted = [self._as_copied(table, row) for row in chunk]
+        width = len(table.key)
+        existing = await self._existing(table, [row[:width] for row in wanted])
         fresh = []
         for row in wanted:
-            there = existing.get(row[: len(table.key)])
+            there = existing.get(row[:width])
             if there is None:
                 fresh.append(row)
             elif there == tuple(_same(value) for value in row):
@@ -153,49 +173,49 @@ class Copy:
                 tally.conflicts += 1
                 tally.first_conflict = tally.first_conflict or str(dict(zip(table.key, row, strict=False)))
         if fresh:
-            names = list(table.columns) + (["game_id"] if table.game else [])
+            names = [*table.columns, *(column for column, _ in table.refs)]
             await self.target.copy_records_to_table(table.name, records=fresh, columns=names)
             tally.copied += len(fresh)
 
-    def _as_copied(self, table: Table, row: sqlite3.Row, width: int) -> tuple[Any, ...]:
-        """The row as PostgreSQL takes it: flags as booleans, U+0000 replaced, the game re-pointed."""
-        values: list[Any] = [_same(value) for value in tuple(row)[:width]]
-        if "private" in table.columns:
-            values[table.columns.index("private")] = bool(values[table.columns.index("private")])
-        if table.game:
-            game = row[table.game]
-            values.append(None if game is None else self.game_ids[self.games[game]])
+    def _as_copied(self, table: Table, row: sqlite3.Row) -> tuple[Any, ...]:
+        """The row as PostgreSQL takes it: flags as booleans, U+0000 replaced, references re-pointed."""
+        values = [bool(row[name]) if name in table.flags else _same(row[name]) for name in table.columns]
+        for column, parent in table.refs:
+            values.append(None if row[column] is None else self.ids[parent][self.keys[parent][row[column]]])
         return tuple(values)
 
     async def _existing(self, table: Table, keys: list[tuple[Any, ...]]) -> dict[tuple[Any, ...], tuple[Any, ...]]:
         """The rows PostgreSQL already has under these keys, compared as `_as_copied` gives them."""
-        columns = list(table.columns) + ([table.game] if table.game else [])
-        arrays = [list(column) for column in zip(*keys, strict=True)]
+        columns = [*table.columns, *(column for column, _ in table.refs)]
+        types = table.key_types or ("bigint",) * len(table.key)
         matches = " AND ".join(f"t.{name} = k.{name}" for name in table.key)
-        unnest = ", ".join(f"${n}::bigint[]" for n in range(1, len(table.key) + 1))
+        unnest = ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(types, start=1))
         rows = await self.target.fetch(
             f"SELECT {', '.join(f't.{name}' for name in columns)} FROM {table.name} AS t "
             f"JOIN unnest({unnest}) AS k ({', '.join(table.key)}) ON {matches}",
-            *arrays,
+            *[list(column) for column in zip(*keys, strict=True)],
         )
         return {tuple(row)[: len(table.key)]: tuple(_same(value) for value in row) for row in rows}
 
     async def counters(self) -> Tally:
         """Each server's counters: the larger of both databases', and never below a number in use."""
         rows = self.source.execute("SELECT guild_id, last_game, last_entry FROM guild_counters").fetchall()
-        await self.target.executemany(
-            "INSERT INTO guild_counters (guild_id, last_game, last_entry) VALUES ($1, $2, $3) "
+        larger = (
             "ON CONFLICT (guild_id) DO UPDATE SET last_game = greatest(guild_counters.last_game, excluded.last_game), "
-            "last_entry = greatest(guild_counters.last_entry, excluded.last_entry)",
+            "last_entry = greatest(guild_counters.last_entry, excluded.last_entry)"
+        )
+        await self.target.executemany(
+            f"INSERT INTO guild_counters (guild_id, last_game, last_entry) VALUES ($1, $2, $3) {larger}",
             [tuple(row) for row in rows],
+        )
+        used = " UNION ALL ".join(
+            f"SELECT guild_id, {'number' if counter == 'last_game' else '0'} AS game, "
+            f"{'number' if counter == 'last_entry' else '0'} AS entry FROM {table}"
+            for table, counter in COUNTED
         )
         await self.target.execute(
             "INSERT INTO guild_counters (guild_id, last_game, last_entry) "
-            "SELECT guild_id, max(game), max(entry) FROM ("
-            "  SELECT guild_id, number AS game, 0 AS entry FROM games"
-            "  UNION ALL SELECT guild_id, 0, number FROM log_entries) AS used GROUP BY guild_id "
-            "ON CONFLICT (guild_id) DO UPDATE SET last_game = greatest(guild_counters.last_game, excluded.last_game), "
-            "last_entry = greatest(guild_counters.last_entry, excluded.last_entry)"
+            f"SELECT guild_id, max(game), max(entry) FROM ({used}) AS used GROUP BY guild_id {larger}"
         )
         return Tally(source=len(rows))
 

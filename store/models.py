@@ -7,14 +7,18 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
+
+from ledger.amounts import from_cents
 
 if TYPE_CHECKING:
     from .database import Row
 
 DEFAULT_RULEBOOK = "robert-classic"
 
-EntryKind = Literal["ruling", "note"]
+EntryKind = Literal["ruling", "note", "buyin", "cashout"]
+MoneyKind = Literal["buyin", "cashout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,17 +31,19 @@ class Viewer:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """Per-server settings; `language` None means "auto" (the user's locale)."""
+    """Per-server settings; `language` None means "auto" (the user's locale); `currency` None means amounts
+    are shown as plain numbers."""
 
     rulebook: str = DEFAULT_RULEBOOK
     language: str | None = None
+    currency: str | None = None
 
     @classmethod
     def from_row(cls, row: Row | None) -> GuildSettings:
         """Unset columns are NULL, so the defaults live here only."""
         if row is None:
             return cls()
-        return cls(rulebook=row["rulebook"] or DEFAULT_RULEBOOK, language=row["language"])
+        return cls(rulebook=row["rulebook"] or DEFAULT_RULEBOOK, language=row["language"], currency=row["currency"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +80,10 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """A ruling or a note; `game_number` None means the server's general log. `id` and `game_id` are
-    internal (global across servers); users see `number` and `game_number`."""
+    """A ruling, a note, or a ledger entry (`buyin`, `cashout`: who for in `player` or `player_user_id`, the
+    `amount`, who recorded it in `user_id`, and `removed_by`/`removed_at` if it was undone); `game_number`
+    None means the server's general log. `id` and `game_id` are internal (global across servers; a ledger
+    entry's id is of its own table); users see `number` and `game_number`."""
 
     id: int
     number: int
@@ -93,12 +101,20 @@ class LogEntry:
     rulebook: str | None
     private: bool
     created_at: datetime
+    player: str | None = None
+    player_user_id: int | None = None
+    amount: Decimal | None = None
+    removed_by: int | None = None
+    removed_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: Row) -> LogEntry:
         values = dict(row)
+        cents = values.pop("cents", None)
+        values["amount"] = None if cents is None else from_cents(cents)
         values["private"] = bool(values["private"])
         values["created_at"] = datetime.fromisoformat(values["created_at"])
+        values["removed_at"] = _when(values.get("removed_at"))
         return cls(**values)
 
 
@@ -189,3 +205,99 @@ class Export:
     parts: list[ExportPart]
     entries: int
     compressed: bool
+
+
+def _when(stored: str | None) -> datetime | None:
+    return None if stored is None else datetime.fromisoformat(stored)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerPlayer:
+    """A server's player: a member (`user_id`) or a guest (`guest`, the name as first written). `id` is
+    internal; `key` is what the ledger package calls them (`m:<id>`, `g:<folded name>`)."""
+
+    id: int
+    key: str
+    user_id: int | None
+    guest: str | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> LedgerPlayer:
+        return cls(id=row["id"], key=row["player_key"], user_id=row["user_id"], guest=row["guest"])
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One buy-in (a rebuy is one more) or cash-out, in cents; `removed_*` are set once it was undone."""
+
+    id: int  # internal
+    number: int  # the server's entry number, shared with rulings and notes
+    guild_id: int
+    game_id: int
+    game_number: int
+    channel_id: int
+    player: LedgerPlayer
+    kind: MoneyKind
+    cents: int
+    recorded_by: int
+    recorded_at: datetime
+    removed_by: int | None
+    removed_at: datetime | None
+
+    @property
+    def amount(self) -> Decimal:
+        return from_cents(self.cents)
+
+    @property
+    def removed(self) -> bool:
+        return self.removed_at is not None
+
+    @classmethod
+    def from_row(cls, row: Row) -> LedgerEntry:
+        player = LedgerPlayer(row["player_id"], row["player_key"], row["player_user_id"], row["player_guest"])
+        return cls(
+            id=row["id"],
+            number=row["number"],
+            guild_id=row["guild_id"],
+            game_id=row["game_id"],
+            game_number=row["game_number"],
+            channel_id=row["channel_id"],
+            player=player,
+            kind=row["kind"],
+            cents=row["cents"],
+            recorded_by=row["recorded_by"],
+            recorded_at=datetime.fromisoformat(row["recorded_at"]),
+            removed_by=row["removed_by"],
+            removed_at=_when(row["removed_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What `Store.record_money` did: the entry, and whether this request made it (False: the same request,
+    a press delivered twice or a double click, had already recorded it, and nothing new was written)."""
+
+    entry: LedgerEntry
+    new: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Merged:
+    """A guest merged into another player: how many entries moved, and the note that logged it."""
+
+    entries: int
+    note: LogEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's totals over a server's closed games, in cents."""
+
+    player: LedgerPlayer
+    bought_in: int
+    cashed_out: int
+    games: int
+
+    @property
+    def net(self) -> int:
+        return self.cashed_out - self.bought_in

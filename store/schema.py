@@ -131,6 +131,51 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             SELECT RAISE(ABORT, 'log entries belong to a server, not to direct messages');
         END""",
     ),
+    # v6: the home-game ledger (store/ledger.py) and the server's currency. Players are a server's members
+    # (user_id) or guests (a name), one row each, found by `player_key` ('m:<id>' or 'g:<folded name>'), so a
+    # guest spelled twice is merged by moving entries from one row to the other. Money is integer cents,
+    # never REAL. An entry takes its number from the server's entry counter, so rulings, notes and money share
+    # one sequence in /game log; it is deleted with its game (cascade); `request` (the interaction or the
+    # button press that asked for it) is unique, so a press delivered twice records one entry; an undo marks
+    # the entry removed, by whom and when, instead of deleting it. Times are written by the store in Python.
+    (
+        "ALTER TABLE guild_settings ADD COLUMN currency TEXT",
+        """CREATE TABLE ledger_players (
+            id         INTEGER PRIMARY KEY,
+            guild_id   INTEGER NOT NULL,
+            player_key TEXT    NOT NULL,
+            user_id    INTEGER,
+            guest      TEXT,
+            created_at TEXT    NOT NULL,
+            CHECK ((user_id IS NULL) <> (guest IS NULL)),
+            UNIQUE (guild_id, player_key),
+            UNIQUE (guild_id, id)
+        )""",
+        """CREATE TABLE ledger_entries (
+            id          INTEGER PRIMARY KEY,
+            guild_id    INTEGER NOT NULL,
+            number      INTEGER NOT NULL,
+            game_id     INTEGER NOT NULL,
+            channel_id  INTEGER NOT NULL,
+            player_id   INTEGER NOT NULL,
+            kind        TEXT    NOT NULL CHECK (kind IN ('buyin', 'cashout')),
+            cents       INTEGER NOT NULL CHECK (cents > 0),
+            recorded_by INTEGER NOT NULL,
+            recorded_at TEXT    NOT NULL,
+            request     TEXT    NOT NULL,
+            removed_by  INTEGER,
+            removed_at  TEXT,
+            CHECK ((removed_by IS NULL) = (removed_at IS NULL)),
+            UNIQUE (guild_id, number),
+            UNIQUE (guild_id, request),
+            FOREIGN KEY (guild_id, game_id) REFERENCES games (guild_id, id) ON DELETE CASCADE,
+            FOREIGN KEY (guild_id, player_id) REFERENCES ledger_players (guild_id, id)
+        )""",
+        # A game's log merges its rulings and notes with its money by number: both come ordered from these.
+        "CREATE INDEX ledger_entries_by_game ON ledger_entries (guild_id, game_id, number)",
+        "CREATE INDEX log_entries_by_game_number ON log_entries (guild_id, game_id, number)",
+        "CREATE INDEX ledger_entries_by_player ON ledger_entries (guild_id, player_id)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from .database import Database, Row, Statement, Transaction, Work, now
 from .errors import ConstraintViolation, GameAlreadyOpen
 from .export import Format, export_log
+from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
 from .sql import (
     ANSWER_QUESTION,
@@ -32,6 +33,7 @@ from .sql import (
     INSERT_ENTRY,
     INSERT_GAME,
     INSERT_QUESTION,
+    LOG_ENTRY_FIELDS,
     QUESTION_COLUMNS,
     entries_query,
     game_filter,
@@ -59,8 +61,9 @@ def _names_nothing(*references: int | None) -> bool:
     return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
 
 
-class Store:
-    """Repository over a backend. Open once with `Store.open`, share, `close` on shutdown."""
+class Store(LedgerMethods):
+    """Repository over a backend. Open once with `Store.open`, share, `close` on shutdown. The ledger's
+    methods (buy-ins, cash-outs, standings) are in store/ledger.py."""
 
     def __init__(self, db: Database) -> None:
         """Use `Store.open`; this only wires an opened, migrated backend."""
@@ -129,12 +132,15 @@ class Store:
         page: int = 1,
         per_page: int = 10,
     ) -> LogPage:
-        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log."""
+        """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log;
+        the ledger's buy-ins and cash-outs among them, in the order they were recorded."""
         page = max(page, 1)
         if _names_nothing(game_number):
             return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
+        which = game_filter(game_number)
         rows = await self._db.read(
-            entries_query(game_filter(game_number)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset",
+            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} UNION ALL {money_rows(which)} "
+            "ORDER BY 2 DESC LIMIT :limit OFFSET :offset",  # 2: the number, which orders a server's entries
             {
                 **visible_to(viewer),
                 "guild_id": guild_id,
@@ -167,11 +173,13 @@ class Store:
         return await self._db.export(build)
 
     async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server (its settings and number counters stay)."""
+        """Delete every game and every entry of the server, the ledger's and its players' names too (its
+        settings and number counters stay)."""
         params = {"guild_id": guild_id}
         await self._write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
-            ("DELETE FROM games WHERE guild_id = :guild_id", params),
+            ("DELETE FROM games WHERE guild_id = :guild_id", params),  # and, by cascade, the ledger's entries
+            ("DELETE FROM ledger_players WHERE guild_id = :guild_id", params),
         )
 
     # -- pending questions ---------------------------------------------------------------------------
@@ -306,7 +314,8 @@ class Store:
     async def get_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, defaults for anything never set."""
         rows = await self._db.read(
-            "SELECT rulebook, language FROM guild_settings WHERE guild_id = :guild_id", {"guild_id": guild_id}
+            "SELECT rulebook, language, currency FROM guild_settings WHERE guild_id = :guild_id",
+            {"guild_id": guild_id},
         )
         return GuildSettings.from_row(rows[0] if rows else None)
 
@@ -318,13 +327,17 @@ class Store:
         """Choose the reply language; None means each user's own locale."""
         return await self._set_setting(guild_id, "language", language)
 
+    async def set_currency(self, guild_id: int, currency: str | None) -> GuildSettings:
+        """The currency the ledger shows amounts in (a sign or a code); None shows plain numbers."""
+        return await self._set_setting(guild_id, "currency", currency)
+
     async def _set_setting(self, guild_id: int, column: str, value: str | None) -> GuildSettings:
-        # `column` is one of two literals from the methods above, never user input.
+        # `column` is one of three literals from the methods above, never user input.
         [row] = await self._write(
             (
                 f"INSERT INTO guild_settings (guild_id, {column}) VALUES (:guild_id, :value) "
                 f"ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column} "
-                f"RETURNING rulebook, language",
+                f"RETURNING rulebook, language, currency",
                 {"guild_id": guild_id, "value": value},
             )
         )

@@ -10,6 +10,7 @@ from .negation import denied
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
 _CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
+_ONLY_ACTED = re.compile(r"\b(?:acted|agito|parlato|made (?:their |a |his )?(?:decisions?|moves?)|spoken)\b")
 _ONE = ("only one", "just one", "one", "1", "solo uno", "uno")
 _TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni")
 
@@ -20,6 +21,10 @@ def players_acted(r: Reading, facts: Facts) -> None:
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
     actions = [m for m in r.matches("action_verb") if not denied(r, m)]
+    if any(r.near("uncertain", m.start(), "doubt_action") for m in taken + actions + r.matches("some_action")):
+        r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
+        r.doubt("chips_in")
+        return
     acted = max(said, default=0) + singles if said or singles else len(actions)
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"
@@ -31,7 +36,11 @@ def players_acted(r: Reading, facts: Facts) -> None:
     if acted < SUBSTANTIAL:
         chips = [m for m in r.matches("chips_action") if not denied(r, m)]
         chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
-        facts["chips_in"] = "yes" if chips or chip_nouns else "no"
+        told = [m for m in actions if not _ONLY_ACTED.fullmatch(m[0])]  # "folded", "checked": what they did
+        if chips or chip_nouns:
+            facts["chips_in"] = "yes"
+        elif told or not any(_ONLY_ACTED.search(m[0]) for m in taken):
+            facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
 def _said_count(match: re.Match[str]) -> int:

@@ -7,6 +7,7 @@ import re
 
 from ..reading import Reading
 
+_DETAIL_GAP = len(" the ")
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
     r"(?: the| la| il)?(?: very)? $")
@@ -14,6 +15,20 @@ _NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non)(?: \w+){0,2} 
 _DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
     r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")
+
+
+def happened(r: Reading, concept: str) -> list[re.Match[str]]:
+    """The concept's matches that tell something that happened, not something denied: "no card was exposed",
+    "nessuna carta scoperta", "didn't flip any cards", "none flipped" tell that nothing did (see `undone`)."""
+    return [m for m in r.matches(concept) if not undone(r, m)]
+
+
+def undone(r: Reading, match: re.Match[str]) -> bool:
+    """A denial in scope of the event: "no", "never", "non", "nessuna"… followed only by the card words and
+    auxiliaries of the same clause ("no card was | shown"), never across another verb ("didn't see who | flipped")."""
+    if any(0 <= detail.start() - match.end() <= _DETAIL_GAP for detail in r.matches("ordinal_card")):
+        return False  # "didn't expose the first card, it was the fifth": the detail is denied, not the event
+    return any(0 <= match.start() - denial.end() <= 1 for denial in r.matches("event_denial"))
 
 
 def negated(r: Reading, match: re.Match[str]) -> bool:

@@ -18,6 +18,10 @@ _DECK_ORDER_AFTER = re.compile(
     r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
 
 
+_DEALT_TO = re.compile(r"^ (?:(?:he|she|the dealer|il mazziere|il dealer) )?(?:dealt|deals|pitched|pitches|gave|gives"
+                       r"|dato|data|diede) (?:to|al|allo|alla|a)\b")
+
+
 def ordinal(match: re.Match[str]) -> str:
     """The ordinal word of an `ordinal_card`-like match ("first" in "first card off the deck")."""
     word = match["ordinal"] or ""
@@ -27,6 +31,13 @@ def ordinal(match: re.Match[str]) -> str:
 def value(match: re.Match[str]) -> int | None:
     """1 for "first", 4 for "quarta", 99 for "last"; None for a word that is no ordinal."""
     return ORDINAL_VALUE.get(ordinal(match))
+
+
+def off_the_deck(r: Reading, match: re.Match[str]) -> bool:
+    """Counted from the deck ("off the deck", "la seconda carta distribuita"), not a player's card ("the first
+    card he dealt to the big blind")."""
+    after = r.after(match.end(), "deck_order_after")
+    return bool(_DECK_ORDER_AFTER.search(after)) and not _DEALT_TO.search(after)
 
 
 def from_the_deck(r: Reading, match: re.Match[str]) -> bool:

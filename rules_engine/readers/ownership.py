@@ -8,7 +8,7 @@ from ..reading import Reading
 
 _POSSESSIVE = re.compile(
     r"(?:\b(?:my|his|her|their|your|own|mia|sua|tua|loro)|\b(?!dealer|dealers|deck|deal)\w+ s"
-    r"|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le))"
+    r"|\b(?:mi|m|gli|le) (?:ha|hanno) \w+ (?:la|le)|\bmi (?:si )?e \w+(?: \w+)? (?:la|le))"
     r" (?:very )?$")
 
 

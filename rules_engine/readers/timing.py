@@ -18,6 +18,8 @@ def said(r: Reading) -> bool:
 def betting_complete(r: Reading, facts: Facts) -> None:
     """The strongest timing cue decides, unless the text doubts it ("not sure if the BB had acted")."""
     timing = r.matches("betting_open") + r.matches("betting_closed")
+    if r.has("conflicting_accounts"):
+        return  # "the SB says he'd already called, the raiser says he was still thinking": asked
     if any(r.near("uncertain", m.start(), "doubt_timing") for m in timing) or (r.has("uncertain") and not timing):
         return
     for cue, value in TIMING.items():

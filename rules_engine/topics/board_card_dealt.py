@@ -11,6 +11,8 @@ from . import Cue, Topic
 def _board_card(r: Reading, given: Facts) -> Facts | None:
     """A board street, and either something said about timing or a dealt card told as a dispute or a doubt."""
     street = streets.board_street(r)
+    if r.has("all_fine") and not (r.has("betting_open") or r.has("early")):
+        return None  # "then the dealer burns and turns, no problems": normal play told as a story
     said_when = timing.said(r) or "betting_complete" in given
     if street and (said_when or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
         return {"street": streets.street_after_betting(r) or street}

@@ -1,5 +1,12 @@
 """Playing the board (holdem.play-the-board): a player claims a share of the pot because the board is his best
-hand. What decides it: did he claim before letting go of his cards, and did he table both of them?"""
+hand. What decides it: did he claim before letting go of his cards, and did he table both of them?
+
+Players rarely say "I play the board": they muck "thinking we chop", ask "can I still get half?" with their cards
+"still on top of the muck", or both show and split. Letting go of the cards believing in a split is a discard
+before any claim; cards still identifiable on the muck may still be tabled under TDA (Rule 14) unless they were
+turned up after all. Another player's showing is not the claimer's, and when two people tell it differently
+what they disagree on is asked.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +14,56 @@ import re
 
 from ..readers.negation import denied
 from ..reading import Facts, Reading, inside
-from . import Cue, Topic, mentions
+from . import Cue, Topic
 
 _ONLY_THEN = re.compile(r"\b(?:only|solo) (?:then|after|dopo|allora)\b")
 _AFTER = re.compile(r"\b(?:after|dopo)\b")
 _BEFORE = re.compile(r"\b(?:before|prima di)\b")
 _THEN = re.compile(r"\b(?:then|poi)\b")
+_FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not the one claiming the board
+
+
+def _claim(r: Reading, given: Facts) -> Facts | None:
+    """A claim said outright, a discard believing in a split, or a share asked for about cards let go or shown."""
+    if r.has("board_claim") or r.has("split_belief"):
+        return {}
+    cards = r.has("discard") or r.has("tabled") or r.has("still_on_muck")
+    return {} if r.has("split_request") and cards else None
 
 
 def claim(r: Reading, facts: Facts) -> None:
     """Whether the claim came before the discard, and whether both cards were shown."""
-    claimed = r.matches("board_claim")[0]
-    discards = [m for m in r.matches("discard") if not denied(r, m)]  # "non ho buttato le carte"
-    shown = [m for m in r.matches("tabled") if not inside(m, claimed)]
-    if r.has("claim_late"):
-        facts["claim_before_discard"] = "no"
-    elif discards:
-        facts["claim_before_discard"] = "yes" if _claimed_first(r, claimed, discards[0]) else "no"
+    if r.has("conflicting_accounts") or _doubted(r):
+        r.doubt("claim_before_discard")  # "he says he showed them, the other guy says he never did"
+        r.doubt("cards_tabled")
+        return
+    claims = r.matches("board_claim")
+    discards = [m for m in r.matches("discard") if not denied(r, m) and not _FOLDED.match(m[0])]
+    others = r.matches("others_show")
+    shown = [m for m in r.matches("tabled")
+             if not any(inside(m, c) for c in claims) and not any(inside(m, o) for o in others)]
+    let_go = discards or r.has("still_on_muck")  # "my cards are still on top of the muck"
+    if r.has("claim_late") or r.has("split_belief") or (let_go and not claims and not shown):
+        facts["claim_before_discard"] = "no"  # let go of the cards before any claim
+    elif discards and claims:
+        facts["claim_before_discard"] = "yes" if _claimed_first(r, claims[0], discards[0]) else "no"
     else:
         facts["claim_before_discard"] = "yes"
-    if r.has("not_tabled"):
+    if r.has("retrieved_tabled"):
+        facts["cards_tabled"] = "yes"  # took them back and turned them up (TDA Rule 14)
+    elif r.has("not_tabled") and not r.has("still_on_muck"):
         facts["cards_tabled"] = "no"
+    elif r.has("still_on_muck"):
+        return  # still identifiable on the muck: whether they were tabled is what TDA asks
     elif shown:
         facts["cards_tabled"] = "yes"
-    elif discards:
+    elif discards or r.has("not_tabled"):
         facts["cards_tabled"] = "no"
+
+
+def _doubted(r: Reading) -> bool:
+    """A doubt about what was done with the cards ("an argument whether he flipped them or threw them in")."""
+    return any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("tabled") + r.matches("discard"))
 
 
 def _claimed_first(r: Reading, claimed: re.Match[str], discard: re.Match[str]) -> bool:
@@ -47,4 +79,4 @@ def _claimed_first(r: Reading, claimed: re.Match[str], discard: re.Match[str]) -
     return bool(_AFTER.search(between) and not _THEN.search(between))
 
 
-TOPIC = Topic("board-claim", cues=(Cue(90, mentions("board_claim")),), readers=(claim,))
+TOPIC = Topic("board-claim", cues=(Cue(90, _claim),), readers=(claim,))

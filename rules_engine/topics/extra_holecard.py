@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
-from ..readers import ordinals
+from ..readers import ordinals, seats
 from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
+from ..readers.negation import happened
 from ..readers.ownership import received
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 HOLE_CARDS = 2
@@ -46,11 +47,13 @@ def _extra_count(r: Reading) -> int | None:
         hand = not exposed and (received(r, match) or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and not r.near("flop", match.start(), "hand_not_flop"):
             return count - HOLE_CARDS
+    if _past_a_full_deal(r):
+        return 1  # "eight of us… 16 cards fine and then a 17th"
     third = [m for m in r.matches("ordinal_card") if ordinals.value(m) == _THIRD_CARD
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
-    if r.has("extra") and (r.has("recipient") or r.has("hole")):
+    if happened(r, "extra") and (r.has("recipient") or r.has("hole") or seats.places(r)):
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return QUANTITY_PLURAL if plural else 1
     return None
@@ -62,17 +65,51 @@ def _extra(r: Reading, given: Facts) -> Facts | None:
 
 def extra_cards(r: Reading, facts: Facts) -> None:
     count = extra_hole_cards(r)
-    if count is not None and not any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("extra")):
-        facts["extra_cards"] = count  # unless "not sure if it was one or two"
+    if count is not None and any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("extra")):
+        r.doubt("extra_cards")  # "not sure if it was one or two", "or maybe the BB got one too"
+    elif count is not None:
+        facts["extra_cards"] = count
 
 
 def after_deal(r: Reading, facts: Facts) -> None:
-    if any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("after_deal") + r.matches("during_deal")):
+    """After everyone had two, to the first player: the start of a third round. Said outright, or told by who got
+    it ("a 17th card to the small blind", eight-handed). The phrase nearest the extra card decides ("talks while
+    dealing… after everyone had their two he flicked one more")."""
+    timing = r.matches("after_deal") + r.matches("during_deal")
+    if any(r.near("uncertain", m.start(), "doubt_detail") for m in timing):
         return  # "non so se la terza mi è arrivata a distribuzione finita o durante"
-    if r.has("during_deal"):
+    extra = r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card")
+    if timing and extra:
+        nearest = min(timing, key=lambda m: min(abs(m.start() - e.start()) for e in extra))
+        facts["after_deal"] = "no" if nearest in r.matches("during_deal") else "yes"
+    elif r.has("during_deal"):
         facts["after_deal"] = "no"
-    elif r.has("after_deal"):
+    elif r.has("after_deal") or _past_a_full_deal(r):
         facts["after_deal"] = "yes"
+    if facts.get("after_deal") == "yes" and _recipient_first(r) is False:
+        facts["after_deal"] = "no"  # after the deal, but not to the first player: not the third round's card
 
 
-TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),), readers=(extra_cards, after_deal, players_acted))
+def _recipient_first(r: Reading) -> bool | None:
+    """Whether the player who got the extra card is the first one dealt; None when the text does not place him."""
+    for match in r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card"):
+        seat = seats.owner(r, match)
+        if seat:
+            return seats.first_player(r, seat)
+    return None
+
+
+def _past_a_full_deal(r: Reading) -> bool:
+    """"a 19th card slides over", nine-handed: a card beyond two for everyone."""
+    if not r.has("deck_ordinal"):
+        return False
+    players = seats.table(r).players
+    return any(n > 2 * max(players) for n in _deck_numbers(r)) if len(players) == 1 else False
+
+
+def _deck_numbers(r: Reading) -> list[int]:
+    return [int(group(m, "nth") or 0) for m in r.matches("deck_ordinal")]
+
+
+TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),),
+              readers=(extra_cards, after_deal, players_acted, seats.players))

@@ -3,9 +3,11 @@ as the cards' names, or as a card stuck to the flop."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers import ordinals
 from ..readers.counts import EXTRA_WORD
-from ..readers.negation import said_not
+from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -18,7 +20,9 @@ def flop_card_count(r: Reading) -> int | None:
     """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third")."""
     for match in r.matches("flop_count"):
         count = r.number(match)
-        if count and not said_not(r, match):
+        if count and not _affirmed(r, match):
+            return None  # "non è uscito nessun flop con quattro carte"
+        if count:
             return count
     if r.has("flop") and r.has("stuck") and any(ordinals.value(m) == _STUCK_ORDINAL for m in r.matches("ordinal_card")):
         return _STUCK_ORDINAL
@@ -31,22 +35,28 @@ def flop_card_count(r: Reading) -> int | None:
                 return sum(match.start() <= rank.start() < match.end() for rank in r.matches("card_rank"))
         for match in r.matches("quantity_card"):
             count = r.number(match)
-            if count and count > FLOP_CARDS and not EXTRA_WORD.search(match[0]) and not said_not(r, match) and (
+            if count and count > FLOP_CARDS and not EXTRA_WORD.search(match[0]) and _affirmed(r, match) and (
                     r.near("flop", match.start(), "flop_cards") or not (r.has("hole") or received(r, match))):
                 return count
     return None
 
 
+def _affirmed(r: Reading, match: re.Match[str]) -> bool:
+    """Not denied: "the dealer did not put four cards out", "no four-card flops"."""
+    return not said_not(r, match) and not undone(r, match)
+
+
 def _counted(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence: more than three cards counted on the flop, or the flop said to have extra cards."""
     count = flop_card_count(r)
-    return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") else None
+    stuck = r.has("flop") and happened(r, "under_flop")  # "a fourth card hidden under the flop"
+    return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") or stuck else None
 
 
 def _extra_card_with_the_flop(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, tried after the extra hole card topic: the flop and an extra card, no hole cards named
     ("si rifà il flop anche se sappiamo quale era la carta in più?")."""
-    return {"street": "flop"} if r.has("flop") and r.has("extra") and not r.has("hole") else None
+    return {"street": "flop"} if r.has("flop") and happened(r, "extra") and not r.has("hole") else None
 
 
 def card_count(r: Reading, facts: Facts) -> None:

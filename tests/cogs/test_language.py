@@ -86,6 +86,7 @@ async def test_the_language_setting_changes_every_reply_and_auto_gives_it_back(d
     assert fields(changed.embeds[0]) == {
         "Regolamento": "Robert's Rules of Poker (edizione classica) (`robert-classic`)",
         "Lingua": "Italiano",
+        "Valuta": "nessuna: numeri semplici (50)",
     }
 
     ruling = await send_command("ruling", actor=PLAYER, situation=FLOP)

@@ -1,6 +1,7 @@
 """Question buttons through the real discord.py path: each answers the question it was shown with, once.
 
-"card exposed" asks who exposed it; "the dealer" asks which card; then the ruling is final. The issue's
+"a card was exposed, not sure who turned it" asks who exposed it (a doubt is asked, never assumed); "the
+dealer" asks which card; then the ruling is final. The issue's
 bug: the buttons of both questions had the same ids, so a double click on "The dealer" answered the next
 question too and logged a misdeal nobody had asked for.
 """
@@ -12,7 +13,7 @@ from offline.driver import Driver
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor
 from store import Viewer
 
-CARD_EXPOSED = "card exposed"
+CARD_EXPOSED = "a card was exposed, not sure who turned it"
 EPHEMERAL = 64
 
 

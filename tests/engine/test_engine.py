@@ -78,6 +78,27 @@ def test_assumption_is_said_aloud(engine: Engine) -> None:
     assert any("noticed" in note for note in ruling.notes)
 
 
+def test_whose_card_is_asked_in_the_tables_words_and_heads_up_in_its_own(engine: Engine) -> None:
+    """Not "counting from the deck": the small blind's or the big blind's first card, or another; heads-up the
+    big blind is dealt first, so the same answers read "the big blind's" and "the button's" first card."""
+    ring = engine.rule("the dealer flashed my first card").questions[0]
+    heads_up = engine.rule("heads-up, the dealer flashed my first card").questions[0]
+    assert (ring.fact, heads_up.fact) == ("deal_position", "deal_position")
+    assert [o.value for o in ring.options] == [o.value for o in heads_up.options] == ["first", "second", "later"]
+    assert [o.label for o in ring.options][:2] == ["The small blind's first card", "The big blind's first card"]
+    assert [o.label for o in heads_up.options][:2] == ["The big blind's first card", "The button's first card"]
+    answered = engine.rule("heads-up, the dealer flashed my first card", facts={"deal_position": "second"})
+    assert (answered.outcome, answered.facts["players"]) == ("replace-exposed-card", 2)
+
+
+def test_the_dealer_is_at_fault_by_default_and_the_note_says_what_a_player_would_change(engine: Engine) -> None:
+    ruling = engine.rule("the small blind's first card flipped over")
+    assert ruling.outcome == "misdeal" and "exposed_by" not in ruling.facts
+    assert any("plays on" in note for note in ruling.notes)
+    assert engine.rule("the small blind's first card came up, not sure who turned it").questions[0].fact == \
+        "exposed_by"
+
+
 def test_unknown_rulebook_and_fact_raise(engine: Engine) -> None:
     with pytest.raises(ValueError):
         engine.rule("flop had four cards", "wsop")

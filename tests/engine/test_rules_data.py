@@ -59,6 +59,13 @@ def test_broken_data_is_refused(tmp_path: Path, old: str, new: str, message: str
         load(_broken(tmp_path, old, new))
 
 
+def test_a_question_variant_with_other_answers_is_refused(tmp_path: Path) -> None:
+    """A variant rewords the question for a situation (heads-up); its buttons must set the same values."""
+    with pytest.raises(RulesDataError, match="same option values"):
+        load(_broken(tmp_path, '{ value = "second", label = "The button\'s first card"',
+                     '{ value = "later", label = "The button\'s first card"', "facts.toml"))
+
+
 def test_a_case_without_steps_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match="needs steps"):
         load(_broken(tmp_path, 'outcome = "share-pot"\nsteps = [', 'outcome = "share-pot"\nnot_steps = ['))

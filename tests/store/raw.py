@@ -77,4 +77,5 @@ class Raw:
             name = "column_name"
         if column is not None:
             sql += f" AND {name} = :column"
-        return sorted(table for (table,) in await self.fetch(sql, {"column": column}) if "schema_version" not in table)
+        found = [table for (table,) in await self.fetch(sql, {"column": column})]
+        return sorted(table for table in found if "schema_version" not in table and not table.startswith("sqlite_"))

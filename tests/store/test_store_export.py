@@ -9,6 +9,7 @@ import json
 import random
 import string
 import zipfile
+from datetime import datetime
 
 import pytest
 from raw import Raw
@@ -48,11 +49,15 @@ def _files(export: Export, fmt: str) -> list[list[dict[str, object]]]:
     return files
 
 
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
 def _expected(entry: LogEntry, fmt: str) -> dict[str, object]:
     """What a reader expects for one entry, written out independently of the exporter."""
     values: dict[str, object] = {
         "number": entry.number,
-        "created_at": entry.created_at.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z",
+        "created_at": _when(entry.created_at),
         "game_number": entry.game_number,
         "game_name": entry.game_name,
         "channel_id": entry.channel_id,
@@ -64,6 +69,11 @@ def _expected(entry: LogEntry, fmt: str) -> dict[str, object]:
         "outcome": entry.outcome,
         "rulebook": entry.rulebook,
         "private": entry.private,
+        "player": entry.player,
+        "player_user_id": entry.player_user_id,
+        "amount": None if entry.amount is None else str(entry.amount),
+        "removed_by": entry.removed_by,
+        "removed_at": None if entry.removed_at is None else _when(entry.removed_at),
     }
     if fmt == "json":
         return values

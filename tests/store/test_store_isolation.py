@@ -14,6 +14,7 @@ import pytest
 from raw import Raw
 from store_helpers import ruling
 
+from ledger.players import PlayerRef
 from store import Game, RulingRecord, Store, Viewer
 
 A = 111_111_111_111_111_111  # the server with data
@@ -25,6 +26,9 @@ A_SECRETS = (
     "A-private-ruling",
     "A-secret-note",
     "A-secret-question",
+    "A-secret-guest",
+    "A-other-guest",
+    "A-cur",
     "tda-2024",
     "A.rule",
     str(A),
@@ -38,11 +42,22 @@ class Seeded:
     game: Game
     closed_game: Game
     question_id: int
+    money_number: int
+
+
+def _money(game: Game, guest: str, kind: str, request: str) -> dict[str, object]:
+    """`Store.record_money`'s keyword arguments for 50.00 of `guest` in A's `game`."""
+    player = PlayerRef(guest=guest)
+    return dict(
+        game_id=game.id, channel_id=A_CHANNEL, player=player, kind=kind, cents=5000, recorded_by=1, request=request
+    )
 
 
 async def _seed_a(store: Store) -> Seeded:
     closed = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
     await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
+    await store.record_money(A, **_money(closed, "A-secret-guest", "buyin", "A-closed-1"))
+    await store.record_money(A, **_money(closed, "A-other-guest", "cashout", "A-closed-2"))
     await store.end_game(A, channel_id=A_CHANNEL)
     game = await store.start_game(A, channel_id=A_CHANNEL, user_id=1, name="A-secret-game")
     await store.log_ruling(A, **ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule"))
@@ -50,10 +65,14 @@ async def _seed_a(store: Store) -> Seeded:
     await store.add_note(A, channel_id=A_CHANNEL + 1, user_id=1, text="A-secret-note")
     await store.set_rulebook(A, "tda-2024")
     await store.set_language(A, "it")
+    await store.set_currency(A, "A-cur")
+    recorded = await store.record_money(A, **_money(game, "A-secret-guest", "buyin", "A-open-1"))
+    await store.record_money(A, **_money(game, "A-other-guest", "buyin", "A-open-2"))
+    assert recorded is not None
     question_id = await store.create_question(
         A, channel_id=A_CHANNEL, owner_id=1, request={"situation": "A-secret-question"}
     )
-    return Seeded(game=game, closed_game=closed, question_id=question_id)
+    return Seeded(game=game, closed_game=closed, question_id=question_id, money_number=recorded.entry.number)
 
 
 Call = Callable[[Store, Seeded], Awaitable[object]]
@@ -79,6 +98,22 @@ CALLS: dict[str, Call] = {
     "answer_question": lambda s, a: s.answer_question(
         B, a.question_id, answered_by=1, ruling=RulingRecord(**ruling("B ruling")), next_request={"q": "B"}
     ),
+    "set_currency": lambda s, a: s.set_currency(B, "B$"),
+    "record_money": lambda s, a: s.record_money(B, **_money(a.game, "A-secret-guest", "cashout", "A-open-1")),
+    "remove_money": lambda s, a: s.remove_money(B, game_id=a.game.id, removed_by=2),
+    "game_money": lambda s, a: s.game_money(B, a.game.id),
+    "money_entry": lambda s, a: s.money_entry(B, a.money_number),
+    "find_player": lambda s, a: s.find_player(B, PlayerRef(guest="A-secret-guest")),
+    "recent_players": lambda s, a: s.recent_players(B),
+    "merge_guest": lambda s, a: s.merge_guest(
+        B,
+        guest=PlayerRef(guest="A-secret-guest"),
+        into=PlayerRef(guest="A-other-guest"),
+        channel_id=A_CHANNEL,
+        user_id=2,
+        note="B merge",
+    ),
+    "standings": lambda s, a: s.standings(B),
 }
 
 # Methods that take a game number also get probed for each of A's games, in the log and export too.
@@ -90,6 +125,14 @@ GAME_PROBES: dict[str, Call] = {
     "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game.number),
     "get_game (A's game id as a number)": lambda s, a: s.get_game(B, a.game.id),
     "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game.number),
+    "remove_money (A's entry)": lambda s, a: s.remove_money(B, game_id=a.game.id, removed_by=2, number=a.money_number),
+    "remove_money (A's last of a recorder)": lambda s, a: s.remove_money(
+        B, game_id=a.game.id, removed_by=2, recorded_by=1
+    ),
+    "game_money (A's closed game)": lambda s, a: s.game_money(B, a.closed_game.id),
+    "merge_guest (A's guest into a member)": lambda s, a: s.merge_guest(
+        B, guest=PlayerRef(guest="A-secret-guest"), into=PlayerRef(user_id=1), channel_id=A_CHANNEL, user_id=2, note="x"
+    ),
 }
 
 
@@ -129,6 +172,9 @@ async def test_the_probe_sees_a_leak(store: Store) -> None:
     assert "A-private-ruling" in repr(await store.log_page(A, viewer=B_MANAGER))
     assert "A-secret-question" in repr(await store.get_question(A, seeded.question_id))
     assert "A-private-ruling" in repr(await store.export(A, viewer=B_MANAGER, fmt="json", max_bytes=10_000_000))
+    assert "A-secret-guest" in repr(await store.recent_players(A))
+    assert "A-secret-guest" in repr(await store.game_money(A, seeded.game.id))
+    assert "A-secret-guest" in repr(await store.standings(A))
 
 
 async def _rows_of(raw: Raw, guild_id: int) -> dict[str, list[tuple[object, ...]]]:

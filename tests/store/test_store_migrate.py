@@ -15,12 +15,14 @@ import pytest
 from raw import Raw
 from store_helpers import all_entries, ruling
 
+from ledger.players import PlayerRef
 from store import LogEntry, RulingRecord, Store
 from store.migrate import Refused, migrate
 
 pytestmark = pytest.mark.backends("postgres")
 ROOT = Path(__file__).resolve().parents[2]
 A, B = 111_111_111_111_111_111, 222
+ALICE = PlayerRef(guest="Alice")
 RULING = RulingRecord(**ruling("answered after the move"))  # type: ignore[arg-type]
 
 
@@ -35,8 +37,14 @@ async def _sqlite_log(path: Path) -> int:
         await store.delete_game(A, 3)  # the counter (3) is above every number left (2)
         await store.log_ruling(A, **ruling("private one", private=True))
         await store.add_note(A, channel_id=501, user_id=2, text="nul \x00 and =formula")
-        await store.start_game(B, channel_id=500, user_id=1, name="B's open game")
+        game = await store.start_game(B, channel_id=500, user_id=1, name="B's open game")
         await store.log_ruling(B, **ruling("B's ruling"))
+        for n, (player, kind) in enumerate([(ALICE, "buyin"), (PlayerRef(user_id=7), "buyin"), (ALICE, "cashout")]):
+            await store.record_money(
+                B, game_id=game.id, channel_id=500, player=player, kind=kind, cents=1000 + n, recorded_by=1,
+                request=f"i:{n}",
+            )  # fmt: skip
+        await store.remove_money(B, game_id=game.id, removed_by=1)
         await store.set_rulebook(A, "tda-2024")
         await store.set_language(B, "it")
         asked = await store.create_question(A, channel_id=500, owner_id=1, request={"situation": "é \x00"})
@@ -56,6 +64,11 @@ async def _everything(location: str | Path) -> dict[str, object]:
             seen[f"{guild} entries"] = [replace(e, id=0, game_id=None) for e in entries]
             games = await store.list_games(guild)
             seen[f"{guild} games"] = [(g.number, g.name, g.opened_at, g.closed_at) for g in games]
+            seen[f"{guild} money"] = [
+                (e.number, e.game_number, e.player.key, e.kind, e.cents, e.recorded_at, e.removed_at)
+                for game in games
+                for e in await store.game_money(guild, game.id)
+            ]
             seen[f"{guild} settings"] = await store.get_settings(guild)
         return seen
     finally:
@@ -75,7 +88,7 @@ async def test_a_copy_reads_the_same_and_numbers_carry_on(db_path: Path, locatio
         assert (await store.start_game(A, channel_id=9, user_id=1, name="next")).number == 4  # not 3: deleted
         assert (await store.add_note(A, channel_id=9, user_id=1, text="next")).number == 6
         answered = await store.answer_question(B, open_question, answered_by=1, ruling=RULING)
-        assert answered is not None and answered.entry is not None and answered.entry.number == 2
+        assert answered is not None and answered.entry is not None and answered.entry.number == 5  # after money
     finally:
         await store.close()
     [(text,)] = await raw.fetch("SELECT text FROM log_entries WHERE text LIKE 'nul%'")

@@ -81,6 +81,19 @@ SEEDS: dict[int, Seed] = {
         ),
         ("public",),  # the upgrade test reads as nobody in particular: the private ruling stays hidden
     ),
+    # An open game with a note, a question waiting on its answer, and settings with a language.
+    5: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (3, 1, 1, 10, 'Friday', 42, '2024-05-01T20:00:00.000Z')",
+            "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, created_at) "
+            "VALUES (1, 1, 3, 10, 42, 'note', 'seats drawn', '2024-05-01T20:05:00.000Z')",
+            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request) "
+            "VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}')",
+            "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'robert-classic', 'it')",
+        ),
+        ("seats drawn",),
+    ),
 }
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
@@ -99,6 +112,7 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
     ),
     3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
     4: ({}, {(1, "public"): 2}),
+    5: ({(1, "Friday"): 1}, {(1, "seats drawn"): 1}),
 }
 
 
@@ -118,7 +132,15 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
-    assert tables == {"games", "log_entries", "guild_settings", "guild_counters", "pending_questions"}
+    assert tables == {
+        "games",
+        "log_entries",
+        "guild_settings",
+        "guild_counters",
+        "pending_questions",
+        "ledger_players",
+        "ledger_entries",
+    }
     assert (await store.log_page(1, viewer=NOBODY)).entries == ()
 
 

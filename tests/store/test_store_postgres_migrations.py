@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -30,9 +31,25 @@ async def _version(raw: Raw) -> int:
     return int(version)
 
 
-async def test_an_empty_database_reaches_the_latest_version(store: Store, raw: Raw) -> None:
+async def test_an_empty_database_reaches_the_latest_version_with_sqlites_tables(
+    store: Store, raw: Raw, tmp_path: Path
+) -> None:
+    """The same tables with the same columns as an SQLite file at the same version."""
+    sqlite_store = await Store.open(tmp_path / "floorcall.db")
+    await sqlite_store.close()
+    sqlite = Raw("sqlite", str(tmp_path / "floorcall.db"))
+
     assert await _version(raw) == LATEST_VERSION
-    assert await raw.tables() == TABLES
+    assert await raw.tables() == await sqlite.tables() and set(TABLES) <= set(await raw.tables())
+    for table in await raw.tables():
+        assert await _columns(raw, table) == await _columns(sqlite, table), table
+
+
+async def _columns(raw: Raw, table: str) -> set[str]:
+    if raw.backend == "sqlite":
+        return {name for (name,) in await raw.fetch(f"SELECT name FROM pragma_table_info('{table}')")}
+    query = "SELECT column_name FROM information_schema.columns WHERE table_name = :table"
+    return {name for (name,) in await raw.fetch(query, {"table": table})}
 
 
 async def test_shard_processes_starting_together_migrate_once(location: str, raw: Raw) -> None:
