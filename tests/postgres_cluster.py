@@ -110,9 +110,12 @@ class Cluster:
                 self._as_server("pg_ctl", "-D", "data", "-m", "fast", "-w", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def restart(self) -> None:
-        """Stop then start the same server (its data kept): what a client sees during a server restart."""
+    def halt(self) -> None:
+        """Stop the server, keeping its data (active sessions are ended): a server that went away."""
         self._as_server("pg_ctl", "-D", "data", "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the halted server again."""
         self._as_server("pg_ctl", "-D", "data", "-l", "server.log", "-w", "-t", "60", "start")
 
     def _as_server(self, program: str, *args: str) -> None:
