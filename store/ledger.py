@@ -131,8 +131,12 @@ STANDINGS_SINCE = _STANDINGS.format(since="AND g.opened_at >= :since")
 
 # -- the ledger in /game log and exports ---------------------------------------------------------------------
 
-# What a log entry (rulings, notes) has in the ledger's columns: nothing.
-NO_MONEY = "NULL AS player, NULL AS player_user_id, NULL AS cents, NULL AS removed_by, NULL AS removed_at"
+# What a log entry (rulings, notes) has in the ledger's columns: nothing, typed as the ledger's columns are, for
+# PostgreSQL (SQLite takes any type name, and CAST(NULL AS ...) is NULL there).
+NO_MONEY = (
+    "CAST(NULL AS TEXT) AS player, CAST(NULL AS BIGINT) AS player_user_id, CAST(NULL AS BIGINT) AS cents, "
+    "CAST(NULL AS BIGINT) AS removed_by, CAST(NULL AS TIMESTAMPTZ) AS removed_at"
+)
 # The ledger's entries as rows of the log: LogEntry's columns, then the ledger's own. Always public.
 MONEY_AS_LOG = """
     l.id, l.number, l.guild_id, l.game_id, g.number AS game_number, g.name AS game_name, l.channel_id,
@@ -168,8 +172,8 @@ _MONEY_GAME_FILTERS: dict[GameFilter, str] = {
 
 
 def money_rows(game: GameFilter, fields: str = MONEY_AS_LOG) -> str:
-    """The ledger's half of a log query: `entries_query(...) UNION ALL money_rows(...) ORDER BY number`.
-    Both halves come ordered by (guild_id, number) indexes, so SQLite merges them rather than sorting."""
+    """The ledger's half of a log query: `entries_query(...) UNION ALL money_rows(...) ORDER BY number`
+    (a page: `store.sql.page_query`)."""
     return (
         f"SELECT {fields} FROM ledger_entries AS l "
         f"JOIN games AS g ON g.guild_id = l.guild_id AND g.id = l.game_id "

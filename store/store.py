@@ -35,6 +35,7 @@ from .sql import (
     INSERT_QUESTION,
     LOG_ENTRY_FIELDS,
     QUESTION_COLUMNS,
+    GameFilter,
     entries_query,
     game_filter,
     note_params,
@@ -53,6 +54,19 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 def is_postgres_url(location: str | os.PathLike[str]) -> bool:
     return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
+
+
+def page_query(which: GameFilter) -> str:
+    """A page of a log, newest first: the newest `:depth` rulings and notes and the newest `:depth` ledger
+    entries, each from its (guild_id, number) index, merged by number. Each half is limited on its own because
+    PostgreSQL 15 does not push a UNION's ORDER BY ... LIMIT into subqueries that join (it would scan and
+    sort a whole server's log for every page); SQLite merges either form."""
+    entries = f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} ORDER BY e.number DESC LIMIT :depth"
+    money = f"{money_rows(which)} ORDER BY l.number DESC LIMIT :depth"
+    return (
+        f"SELECT * FROM ({entries}) AS logged UNION ALL SELECT * FROM ({money}) AS ledger "
+        "ORDER BY 2 DESC LIMIT :limit OFFSET :offset"  # 2: the number, which orders a server's entries
+    )
 
 
 def _names_nothing(*references: int | None) -> bool:
@@ -137,16 +151,15 @@ class Store(LedgerMethods):
         page = max(page, 1)
         if _names_nothing(game_number):
             return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
-        which = game_filter(game_number)
         rows = await self._db.read(
-            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} UNION ALL {money_rows(which)} "
-            "ORDER BY 2 DESC LIMIT :limit OFFSET :offset",  # 2: the number, which orders a server's entries
+            page_query(game_filter(game_number)),
             {
                 **visible_to(viewer),
                 "guild_id": guild_id,
                 "game_number": game_number,
                 "limit": per_page + 1,  # one extra row answers "is there a next page?" without a COUNT
                 "offset": (page - 1) * per_page,
+                "depth": page * per_page + 1,
             },
         )
         entries = tuple(LogEntry.from_row(row) for row in rows[:per_page])
