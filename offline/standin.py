@@ -126,6 +126,7 @@ class Interaction:
     acknowledged: int | None = None  # the initial callback's type, once accepted
     original: int | None = None  # the message the interaction token's @original is
     loading: bool = False  # a deferred reply nobody has filled in yet
+    modal: dict[str, Any] | None = None  # the form this interaction opened, if its answer was one
 
     @property
     def upload_limit(self) -> int:
@@ -201,6 +202,11 @@ class StandIn:
         self.messages.clear()
         self._interactions.clear()
 
+    def modal(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The form (modal) this interaction answered with, if it did."""
+        known = self._interactions.get(payload["token"])
+        return None if known is None else known.modal
+
     def original(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
         """The message that answered this interaction, as it stands now."""
         known = self._interactions.get(payload["token"])
@@ -256,6 +262,9 @@ class StandIn:
         data = recorded.json.get("data") or {}
         if kind == AUTOCOMPLETE:
             _check(limits.choices_errors(data), "data")
+        elif kind == MODAL:
+            _check(limits.modal_errors(data), "data")
+            known.modal = data
         else:
             _check(limits.message_errors(data), "data")
         self._check_upload(known, recorded)

@@ -22,6 +22,9 @@ Errors (all StoreError):
   replaced; StoreFull for a write a full disk refused; StoreUnavailable for a call the PostgreSQL server
   could not be reached for. A driver's errors for a bad parameter (an int over 2**63) pass through unchanged.
 
+House rules, the floor role and floor calls (issue 13): `store.house`, mixed into Store. `log_ruling` and
+`RulingRecord` take the house rule that touched a ruling (`house`) and a public ruling's `card`.
+
 The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
 `find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
 ledger's entries among rulings and notes (LogEntry kinds `buyin`/`cashout`, export columns `player`,
@@ -39,6 +42,7 @@ from .errors import (
     StoreUnavailable,
     StoreUnusable,
 )
+from .house import FloorCall, FloorDecision, HouseApplied, HouseRule, RulingMark, Verdict
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -65,9 +69,13 @@ __all__ = [
     "ConstraintViolation",
     "Export",
     "ExportPart",
+    "FloorCall",
+    "FloorDecision",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "HouseApplied",
+    "HouseRule",
     "LedgerEntry",
     "LedgerPlayer",
     "LogEntry",
@@ -75,6 +83,7 @@ __all__ = [
     "Merged",
     "PendingQuestion",
     "Recorded",
+    "RulingMark",
     "RulingRecord",
     "Standing",
     "Store",
@@ -85,6 +94,7 @@ __all__ = [
     "StoreGone",
     "StoreUnavailable",
     "StoreUnusable",
+    "Verdict",
     "Viewer",
     "is_postgres_url",
 ]

@@ -7,7 +7,8 @@ run it with the bot stopped and as the database user the bot uses (it owns the t
 in one PostgreSQL transaction: all of it or, on any problem, nothing.
 
 Rows are matched by what identifies them to users, not by internal ids (which PostgreSQL assigns anew):
-a game or an entry by its server and number, a question by its id, settings and counters by server. So
+a game or an entry (a ruling, a note, a buy-in) by its server and number, a question by its id, a player by
+its server and key, a house rule by its server and rule, settings and counters by server. So
 - numbers are kept, and each server's counters become the larger of the two, so no number is ever reused;
 - a row already in PostgreSQL and equal is left alone: a second run copies nothing and says so;
 - a row already there but different (PostgreSQL already holds another log of that server) stops the copy.
@@ -92,6 +93,25 @@ TABLES = (
             *("removed_by", "removed_at"),
         ),
         refs=(("game_id", "games"), ("player_id", "ledger_players")),
+    ),
+    Table(
+        "house_rules",
+        ("guild_id", "rule_id"),
+        ("guild_id", "rule_id", "text", "outcome", "set_by", "set_at"),
+        key_types=("bigint", "text"),
+    ),
+    Table("floor_roles", ("guild_id",), ("guild_id", "role_id", "set_by", "set_at")),
+    # These hang off a log entry by its number, which the copy keeps.
+    Table(
+        "house_rulings",
+        ("guild_id", "entry_number"),
+        ("guild_id", "entry_number", "rule_id", "text", "outcome", "rulebook_outcome"),
+    ),
+    Table("floor_calls", ("guild_id", "entry_number"), ("guild_id", "entry_number", "card")),
+    Table(
+        "floor_decisions",
+        ("guild_id", "entry_number"),
+        ("guild_id", "entry_number", "verdict", "decision", "outcome", "decided_by", "decided_at"),
     ),
 )
 REFERENCED = {table for t in TABLES for _, table in t.refs}

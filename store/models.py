@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ledger.amounts import from_cents
 
+from .house import HouseApplied
+
 if TYPE_CHECKING:
     from .database import Row
 
@@ -144,6 +146,8 @@ class RulingRecord:
     outcome: str | None
     rulebook: str
     private: bool = False
+    house: HouseApplied | None = None  # the house rule that touched it
+    card: Mapping[str, Any] | None = None  # a public ruling's card, kept for the floor to confirm or overrule
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,8 +162,57 @@ V6 = (
     "CREATE INDEX ledger_entries_by_player ON ledger_entries (guild_id, player_id)",
 )
 
+# House rules, the floor role, the house rule each logged ruling applied, and the floor's decision on public
+# rulings (SQLite's v7, store/house.py): the same tables, with times as timestamptz.
+V7 = (
+    """CREATE TABLE house_rules (
+        guild_id bigint      NOT NULL,
+        rule_id  text        NOT NULL,
+        text     text        NOT NULL,
+        outcome  text,
+        set_by   bigint      NOT NULL,
+        set_at   timestamptz NOT NULL,
+        PRIMARY KEY (guild_id, rule_id)
+    )""",
+    """CREATE TABLE floor_roles (
+        guild_id bigint      PRIMARY KEY,
+        role_id  bigint      NOT NULL,
+        set_by   bigint      NOT NULL,
+        set_at   timestamptz NOT NULL
+    )""",
+    """CREATE TABLE house_rulings (
+        guild_id         bigint NOT NULL,
+        entry_number     bigint NOT NULL,
+        rule_id          text   NOT NULL,
+        text             text   NOT NULL,
+        outcome          text,
+        rulebook_outcome text,
+        PRIMARY KEY (guild_id, entry_number),
+        FOREIGN KEY (guild_id, entry_number) REFERENCES log_entries (guild_id, number) ON DELETE CASCADE
+    )""",
+    """CREATE TABLE floor_calls (
+        guild_id     bigint NOT NULL,
+        entry_number bigint NOT NULL,
+        card         text   NOT NULL,
+        PRIMARY KEY (guild_id, entry_number),
+        FOREIGN KEY (guild_id, entry_number) REFERENCES log_entries (guild_id, number) ON DELETE CASCADE
+    )""",
+    """CREATE TABLE floor_decisions (
+        guild_id     bigint      NOT NULL,
+        entry_number bigint      NOT NULL,
+        verdict      text        NOT NULL CHECK (verdict IN ('confirmed', 'overruled')),
+        decision     text        NOT NULL,
+        outcome      text,
+        decided_by   bigint      NOT NULL,
+        decided_at   timestamptz NOT NULL,
+        PRIMARY KEY (guild_id, entry_number),
+        FOREIGN KEY (guild_id, entry_number) REFERENCES floor_calls (guild_id, entry_number) ON DELETE CASCADE,
+        CHECK (outcome IS NULL OR verdict = 'overruled')
+    )""",
+)
+
 # (the version a migration brings the database to, its statements), in order.
-MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((5, V5), (6, V6))
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = ((5, V5), (6, V6), (7, V7))
 
 
 async def schema_version(conn: Connection) -> int:

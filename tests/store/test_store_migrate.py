@@ -16,7 +16,7 @@ from raw import Raw
 from store_helpers import all_entries, ruling
 
 from ledger.players import PlayerRef
-from store import LogEntry, RulingRecord, Store
+from store import HouseApplied, LogEntry, RulingRecord, Store
 from store.migrate import Refused, migrate
 
 pytestmark = pytest.mark.backends("postgres")
@@ -45,6 +45,13 @@ async def _sqlite_log(path: Path) -> int:
                 request=f"i:{n}",
             )  # fmt: skip
         await store.remove_money(B, game_id=game.id, removed_by=1)
+        house = HouseApplied("holdem.flop-too-many-cards", "burn it", "scramble-flop", "redeal-flop")
+        await store.set_house_rule(A, house.rule_id, text=house.text, outcome=house.outcome, set_by=1)
+        await store.set_floor_role(A, 555, set_by=1)
+        called = await store.log_ruling(A, **ruling("called"), house=house, card={"text": "called"})  # type: ignore[arg-type]
+        await store.decide_floor_call(
+            A, called.number, verdict="confirmed", decision="fine", outcome=None, decided_by=2
+        )
         await store.set_rulebook(A, "tda-2024")
         await store.set_language(B, "it")
         asked = await store.create_question(A, channel_id=500, owner_id=1, request={"situation": "é \x00"})
@@ -70,6 +77,8 @@ async def _everything(location: str | Path) -> dict[str, object]:
                 for e in await store.game_money(guild, game.id)
             ]
             seen[f"{guild} settings"] = await store.get_settings(guild)
+            seen[f"{guild} house"] = (await store.list_house_rules(guild), await store.get_floor_role(guild))
+            seen[f"{guild} calls"] = [await store.get_floor_call(guild, e.number) for e in entries]
         return seen
     finally:
         await store.close()
@@ -86,7 +95,7 @@ async def test_a_copy_reads_the_same_and_numbers_carry_on(db_path: Path, locatio
     store = await Store.open(location)
     try:
         assert (await store.start_game(A, channel_id=9, user_id=1, name="next")).number == 4  # not 3: deleted
-        assert (await store.add_note(A, channel_id=9, user_id=1, text="next")).number == 6
+        assert (await store.add_note(A, channel_id=9, user_id=1, text="next")).number == 7
         answered = await store.answer_question(B, open_question, answered_by=1, ruling=RULING)
         assert answered is not None and answered.entry is not None and answered.entry.number == 5  # after money
     finally:
