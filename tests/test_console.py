@@ -69,9 +69,12 @@ async def test_buttons_are_numbered_and_pressed_by_number(bot, error_log) -> Non
 
 
 async def test_select_options_are_numbered_too(bot, error_log) -> None:
+    from rules_engine import Engine
+
+    first_section = next(iter(Engine.load().sections().values()))
     text = await run(bot, "/rules\n1\n")
     assert "[1] " in text
-    assert text.count("holdem.") >= 1
+    assert first_section[0].id in text
 
 
 async def test_help_unknown_command_bad_number_and_quit(bot, error_log) -> None:
