@@ -57,6 +57,9 @@ class Database(Protocol):
     """A backend. Writes are acknowledged only once committed; reads never see another write half done."""
 
     location: str  # what to name in messages: the file's path, or the URL without its password
+    # Whether writes of one server can run at the same time (PostgreSQL), so that a write that numbers a row
+    # must claim the server's counters first (`store.sql.CLAIM_NUMBERS`); False for SQLite's single writer.
+    parallel_writes: bool
 
     async def read(self, sql: str, params: Params) -> list[Row]: ...
 

@@ -22,7 +22,7 @@ from ledger.players import GUEST_PREFIX, MEMBER_PREFIX, PlayerRef, fold
 from .database import Transaction, now
 from .house import EXPORT_COLUMNS
 from .models import LedgerEntry, LedgerPlayer, LogEntry, Merged, MoneyKind, Recorded, Standing
-from .sql import CLAIM_NUMBERS, INSERT_ENTRY, GameFilter, note_params, numbered
+from .sql import CLAIM_NUMBERS, INSERT_ENTRY, GameFilter, note_params, numbered, run_all
 
 if TYPE_CHECKING:
     from .database import Database, Work
@@ -227,10 +227,12 @@ class LedgerMethods:
             "now": now(),
         }
 
+        parallel = self._db.parallel_writes
+
         async def record(transaction: Transaction) -> Recorded | None:
-            # The server's counters first: a second process with the same request waits here, then sees this
-            # one's entry below instead of failing on the request's unique key (or taking a number for nothing).
-            await transaction.fetch(CLAIM_NUMBERS, params)
+            if parallel:  # the server's counters first: a second process with the same request waits here, then
+                # sees this one's entry below instead of failing on the request's unique key
+                await transaction.fetch(CLAIM_NUMBERS, params)
             done = await transaction.fetch(ENTRY_BY_REQUEST, params)
             if done:
                 return Recorded(LedgerEntry.from_row(done[0]), new=False)
@@ -267,8 +269,11 @@ class LedgerMethods:
         if number is not None and not -(2**63) <= number < 2**63:
             return None
 
+        parallel = self._db.parallel_writes
+
         async def remove(transaction: Transaction) -> LedgerEntry | None:
-            await transaction.fetch(CLAIM_NUMBERS, params)  # undos of one server in turn, as SQLite's writer does
+            if parallel:  # undos of one server in turn, as SQLite's single writer runs them
+                await transaction.fetch(CLAIM_NUMBERS, params)
             query = remove_query(number is not None, recorded_by is not None)
             rows = await transaction.fetch(query, params)
             if not rows:
@@ -316,7 +321,9 @@ class LedgerMethods:
         not a guest with entries here, or is `into`."""
         keys = {"guild_id": guild_id}
         target = {**keys, "player_key": into.key, "user_id": into.user_id, "guest": into.guest, "now": now()}
-        claim, insert_note = numbered(INSERT_ENTRY, note_params(guild_id, channel_id, user_id, note))
+        logging_the_note = numbered(
+            INSERT_ENTRY, note_params(guild_id, channel_id, user_id, note), claim=self._db.parallel_writes
+        )
 
         async def merge(transaction: Transaction) -> Merged | None:
             found = await transaction.fetch(PLAYER_BY_KEY, {**keys, "key": guest.key})
@@ -326,8 +333,7 @@ class LedgerMethods:
             ids = {**keys, "guest_id": found[0]["id"], "into_id": into_id}
             moved = await transaction.fetch(MOVE_ENTRIES, ids)
             await transaction.fetch(DELETE_PLAYER, ids)
-            await transaction.fetch(*claim)
-            [row] = await transaction.fetch(*insert_note)
+            [row] = await run_all(transaction, logging_the_note)
             return Merged(entries=len(moved), note=LogEntry.from_row(row))
 
         return await self._run(merge)

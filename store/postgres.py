@@ -132,6 +132,8 @@ async def connect_pool(url: str, *, size: int = POOL_SIZE) -> asyncpg.Pool:
 class PostgresDatabase:
     """A PostgreSQL database through an asyncpg pool. Open with `PostgresDatabase.open`; `close` on shutdown."""
 
+    parallel_writes = True  # a transaction per write, on the pool's connections, from several processes
+
     def __init__(self, pool: asyncpg.Pool, location: str) -> None:
         """Use `open`; this only wires an opened pool on a migrated database."""
         self.pool = pool

@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from .database import Statement, now
+from .database import Row, Statement, Transaction, now
 from .models import RulingRecord, Viewer
 
 GAME_COLUMNS = "id, number, guild_id, channel_id, name, opened_by, opened_at, closed_at"
@@ -35,9 +35,10 @@ _GAME_FILTERS = {
 GAME_EXISTS = "SELECT 1 FROM games WHERE guild_id = :guild_id AND number = :game_number"
 _OPEN_GAME_ID = "(SELECT id FROM games WHERE guild_id = :guild_id AND channel_id = :channel_id AND closed_at IS NULL)"
 
-# Taken first by every write that numbers a row: creates the server's counters and, in PostgreSQL, locks
-# them until commit, so two processes (or two pooled transactions) numbering rows of one server take turns
-# and read each other's last number. SQLite has one writer at a time anyway; there it changes nothing.
+# Taken first, where writes run in parallel (PostgreSQL: pooled transactions, several processes), by every
+# write that numbers a row: creates the server's counters and locks them until commit, so two writes numbering
+# rows of one server take turns and read each other's last number. SQLite's single writer runs writes one at a
+# time, so there it is left out (it would cost a statement and a savepoint per write).
 CLAIM_NUMBERS = """
     INSERT INTO guild_counters (guild_id, last_game, last_entry) VALUES (:guild_id, 0, 0)
     ON CONFLICT (guild_id) DO UPDATE SET last_game = guild_counters.last_game
@@ -45,8 +46,9 @@ CLAIM_NUMBERS = """
 
 
 def _next_number(counter: str) -> str:
-    """The server's next game or entry number; the insert trigger then advances the counter."""
-    return f"(SELECT {counter} FROM guild_counters WHERE guild_id = :guild_id) + 1"
+    """The server's next game or entry number (1 before its counters exist: SQLite does not claim them); the
+    insert trigger then advances the counter."""
+    return f"coalesce((SELECT {counter} FROM guild_counters WHERE guild_id = :guild_id), 0) + 1"
 
 
 INSERT_ENTRY = f"""
@@ -67,9 +69,19 @@ INSERT_GAME = f"""
 """
 
 
-def numbered(sql: str, params: Mapping[str, Any]) -> tuple[Statement, Statement]:
-    """A statement that numbers a row (`INSERT_ENTRY`, `INSERT_GAME`), after the claim on the counters."""
-    return (CLAIM_NUMBERS, {"guild_id": params["guild_id"]}), (sql, params)
+def numbered(sql: str, params: Mapping[str, Any], *, claim: bool) -> tuple[Statement, ...]:
+    """A statement that numbers a row (`INSERT_ENTRY`, `INSERT_GAME`), after the claim on the server's counters
+    where writes run in parallel (`claim`: the backend's `parallel_writes`); its rows are the last one's."""
+    insert = (sql, params)
+    return ((CLAIM_NUMBERS, {"guild_id": params["guild_id"]}), insert) if claim else (insert,)
+
+
+async def run_all(transaction: Transaction, statements: tuple[Statement, ...]) -> list[Row]:
+    """The statements in order inside `transaction`; the last one's rows."""
+    rows: list[Row] = []
+    for sql, params in statements:
+        rows = await transaction.fetch(sql, params)
+    return rows
 
 
 GameFilter = Literal["number"] | None

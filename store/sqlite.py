@@ -40,6 +40,8 @@ BUSY_TIMEOUT_MS = 5000
 class SQLiteDatabase:
     """One SQLite file. Open with `SQLiteDatabase.open`; `close` on shutdown."""
 
+    parallel_writes = False  # one writer, one batch at a time
+
     def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         """Use `open`; this only wires an already configured, migrated connection to its file."""
         self.conn = conn

@@ -43,6 +43,7 @@ from .sql import (
     numbered,
     question_params,
     ruling_params,
+    run_all,
     visible_to,
 )
 
@@ -137,8 +138,10 @@ class Store(HouseStore, LedgerMethods):
             return await self._insert_entry(ruling_params(guild_id, record))
         serialised = card_json(card) if card is not None else None
 
+        claim = self._db.parallel_writes
+
         async def log(transaction: Transaction) -> LogEntry:
-            return await _log_ruling(transaction, guild_id, record, card=serialised)
+            return await _log_ruling(transaction, guild_id, record, card=serialised, claim=claim)
 
         return await self._run(log)
 
@@ -147,7 +150,7 @@ class Store(HouseStore, LedgerMethods):
         return await self._insert_entry(note_params(guild_id, channel_id, user_id, text))
 
     async def _insert_entry(self, params: dict[str, Any]) -> LogEntry:
-        [row] = await self._write(*numbered(INSERT_ENTRY, params))
+        [row] = await self._write(*numbered(INSERT_ENTRY, params, claim=self._db.parallel_writes))
         return LogEntry.from_row(row)
 
     async def log_page(
@@ -245,6 +248,7 @@ class Store(HouseStore, LedgerMethods):
         asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by, "now": now()}
         card = None if ruling is None or ruling.card is None else card_json(ruling.card)
         next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
+        claim = self._db.parallel_writes
 
         async def answer(transaction: Transaction) -> Answered | None:
             rows = await transaction.fetch(ANSWER_QUESTION, asked)
@@ -252,7 +256,9 @@ class Store(HouseStore, LedgerMethods):
                 return None
             entry = None
             if ruling is not None:
-                entry = await _log_ruling(transaction, guild_id, ruling, card=card, question_id=question_id)
+                entry = await _log_ruling(
+                    transaction, guild_id, ruling, card=card, claim=claim, question_id=question_id
+                )
             next_id = None
             if next_params is not None:
                 followup = {**next_params, "channel_id": rows[0]["channel_id"], "owner_id": rows[0]["owner_id"]}
@@ -268,7 +274,7 @@ class Store(HouseStore, LedgerMethods):
         """Open a game in the channel; raises GameAlreadyOpen if the channel has one."""
         params = {"guild_id": guild_id, "channel_id": channel_id, "name": name, "user_id": user_id, "now": now()}
         try:
-            [row] = await self._write(*numbered(INSERT_GAME, params))
+            [row] = await self._write(*numbered(INSERT_GAME, params, claim=self._db.parallel_writes))
         except ConstraintViolation:
             existing = await self.open_game(guild_id, channel_id=channel_id)
             if existing is None:  # the constraint was something else; do not hide it
@@ -389,12 +395,17 @@ class Store(HouseStore, LedgerMethods):
 
 
 async def _log_ruling(
-    transaction: Transaction, guild_id: int, ruling: RulingRecord, *, card: str | None, question_id: int | None = None
+    transaction: Transaction,
+    guild_id: int,
+    ruling: RulingRecord,
+    *,
+    card: str | None,
+    claim: bool,
+    question_id: int | None = None,
 ) -> LogEntry:
     """Insert a ruling's entry and what it logs beside it (its house rule, its floor call: `card` already JSON)."""
-    claim, insert = numbered(INSERT_ENTRY, ruling_params(guild_id, ruling, question_id=question_id))
-    await transaction.fetch(*claim)
-    [row] = await transaction.fetch(*insert)
+    params = ruling_params(guild_id, ruling, question_id=question_id)
+    [row] = await run_all(transaction, numbered(INSERT_ENTRY, params, claim=claim))
     entry = LogEntry.from_row(row)
     await log_extras(transaction, guild_id, entry.number, house=ruling.house, card=card)
     return entry
