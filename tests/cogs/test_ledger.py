@@ -291,13 +291,13 @@ async def test_a_guest_spelled_twice_is_merged_once(driver, send_command, click)
     await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="50")
 
     stranger = await send_command("ledger", "merge", actor=STRANGER, guest="Alise", into="Alice")
-    member = await send_command("ledger", "merge", actor=PLAYER, guest=mention(STRANGER), into="Alice")
-    unknown = await send_command("ledger", "merge", actor=PLAYER, guest="Nobody", into="Alice")
-    asked = await send_command("ledger", "merge", actor=PLAYER, guest="alise", into="Alice")
-    done = await driver.feed_together([press(asked.message, "Merge", PLAYER) for _ in range(2)])
+    member = await send_command("ledger", "merge", actor=MANAGER, guest=mention(STRANGER), into="Alice")
+    unknown = await send_command("ledger", "merge", actor=MANAGER, guest="Nobody", into="Alice")
+    asked = await send_command("ledger", "merge", actor=MANAGER, guest="alise", into="Alice")
+    done = await driver.feed_together([press(asked.message, "Merge", MANAGER) for _ in range(2)])
     shown = await send_command("ledger", "show")
 
-    assert is_ephemeral(stranger) and "Only the banker" in said(stranger)
+    assert is_ephemeral(stranger) and "rewrites every game" in said(stranger)
     assert is_ephemeral(member) and "Only a guest's name" in said(member)
     assert is_ephemeral(unknown) and "has no guest Nobody" in said(unknown)
     assert is_ephemeral(asked) and "Merge the guest Alise into Alice?" in said(asked)
@@ -307,6 +307,34 @@ async def test_a_guest_spelled_twice_is_merged_once(driver, send_command, click)
     assert "Alice — in 50 · out 50 · **0**" in said(shown) and "Alise" not in said(shown)
     notes = [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries if e.kind == "note"]
     assert notes == ["Ledger: the guest “Alise” was merged into “Alice”."]
+
+
+async def test_only_the_floor_merges_even_a_banker_cannot_rewrite_closed_games(driver, send_command, click) -> None:
+    """The hijack the hostile tester found: a member opens a game in an empty channel, so is its banker, and
+    merges a guest of someone else's closed game into themselves. A merge rewrites every game: floor only."""
+    elsewhere = replace(STRANGER, channel_id=STRANGER.channel_id + 1)
+    floor_role = 777_000_000_000_000_777
+    floor = Actor(user_id=STRANGER.user_id + 10, name="floor", roles=(floor_role,))
+    await send_command("game", "start", actor=PLAYER, name="Last Friday")
+    await send_command("ledger", "buyin", actor=PLAYER, player="Alice", amount="50")
+    await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="100")
+    await send_command("game", "end", actor=PLAYER)
+    await send_command("game", "start", actor=elsewhere, name="mine")  # `elsewhere` is now a banker
+
+    hijack = await send_command("ledger", "merge", actor=elsewhere, guest="Alice", into=mention(elsewhere))
+    by_the_old_banker = await send_command("ledger", "merge", actor=PLAYER, guest="Alice", into="Alicia")
+    await send_command("settings", "floor-role", actor=MANAGER, role=floor_role)
+    named_role = await send_command("ledger", "merge", actor=elsewhere, guest="Alice", into=mention(elsewhere))
+    by_the_floor = await send_command("ledger", "merge", actor=floor, guest="Alice", into="Alicia")
+    await click(by_the_floor.message, "Merge", floor)
+
+    for refused in (hijack, by_the_old_banker):
+        assert is_ephemeral(refused) and not refused.data.get("components")  # no Merge button to press
+        assert "Manage Server" in said(refused) and "/settings floor-role" in said(refused)
+    assert is_ephemeral(named_role) and f"<@&{floor_role}>" in said(named_role)
+    assert named_role.data["allowed_mentions"] == {"parse": []}
+    [(player, _net)] = [(row.player, row.net) for row in await driver.bot.store.standings(GUILD_ID)]
+    assert (player.user_id, player.guest) == (None, "Alicia")  # merged once, by the floor, into a guest
 
 
 async def test_autocomplete_offers_you_and_the_servers_players(driver, send_command) -> None:
