@@ -222,6 +222,7 @@ async def test_buttons_work_after_a_restart(bot, config, error_log) -> None:
         ("0.001", "at most two decimals"),
         ("1.000", "could mean one or a thousand"),
         ("2000000", "the most one entry can hold"),
+        ("1.999,999", "at most two decimals"),  # 1999.999, not 1,999,999 (too large: the wrong reason)
         ("@everyone", "isn't an amount"),
     ],
 )
@@ -266,6 +267,18 @@ async def test_decimal_amounts_add_up_exactly(driver, send_command) -> None:
     assert settled.embeds[0]["description"] == "Alice pays Bob 20.05"
     in_italian = await send_command("ledger", "settle", actor=replace(PLAYER, locale="it"))
     assert in_italian.embeds[0]["description"] == "Alice paga 20,05 a Bob"
+
+
+async def test_a_thousand_with_a_decimal_mark_is_a_thousand_not_a_million(driver, send_command) -> None:
+    """`1,000.000` (English) and `1.000,000` (Italian) are a thousand with zero decimals; reading every
+    separator as a thousands group recorded a million, in a closed game's money forever."""
+    await send_command("game", "start", actor=PLAYER, name="Friday")
+    english = await send_command("ledger", "buyin", actor=PLAYER, player="Alice", amount="1,000.000")
+    italian = await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="1.000,000")
+
+    assert "Alice bought in 1000" in said(english) and "1000000" not in said(english)
+    assert "1000000" not in said(italian)
+    assert [entry.cents for entry in await money(driver)] == [100_000, 100_000]
 
 
 async def test_settle_refuses_a_difference_unless_told_and_says_how_it_was_absorbed(driver, send_command) -> None:
