@@ -240,6 +240,8 @@ async def test_bad_amounts_get_clear_answers_and_record_nothing(driver, send_com
     ("typed", "answer"),
     [
         ("\u200b", "Who?"),
+        ("\u3164", "Who?"),  # a Hangul filler draws as nothing
+        ("<@99999999999999999999>", "can't contain"),  # no member has that id: was an OverflowError
         ("@everyone", "can't contain"),
         ("<@&123456789012345678>", "can't contain"),
         ("50", "looks like a number"),
