@@ -138,6 +138,7 @@ async def test_bad_input_gets_a_private_friendly_answer(driver, send_command) ->
         "amounts must be more than zero": {"board": BOARD, "hands": HANDS, "pots": "Alice -100, Bob 250, Carol 250"},
         "more than any home game holds": {"board": BOARD, "hands": HANDS, "pots": "Alice 9000000000, Bob 9, Carol 9"},
         "isn't one of the players listed": {"board": BOARD, "hands": HANDS, "button": "Zed"},
+        "has more than one amount": {"board": BOARD, "hands": HANDS, "pots": "Alice 100 Bob 250, Carol 250"},
     }
     for expected, options in cases.items():
         text = refused(await send_command("showdown", **options))
