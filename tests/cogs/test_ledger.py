@@ -13,6 +13,7 @@ import pytest
 
 from bot import FloorBot
 from ledger.players import PlayerRef
+from ledger.settle import zero_sum_split
 from offline import payloads
 from offline.driver import Driver
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor
@@ -281,6 +282,22 @@ async def test_a_thousand_with_a_decimal_mark_is_a_thousand_not_a_million(driver
     assert "Alice bought in 1000" in said(english) and "1000000" not in said(english)
     assert "1000000" not in said(italian)
     assert [entry.cents for entry in await money(driver)] == [100_000, 100_000]
+
+
+async def test_settling_the_same_table_again_does_not_search_again(driver, send_command) -> None:
+    """The exact search holds the GIL for ~80 ms on 15 players and /ledger settle is a read anyone may repeat:
+    the split of an unchanged table is remembered, so asking again (or ending the game) costs nothing."""
+    zero_sum_split.cache_clear()
+    await night(send_command)
+
+    first = await send_command("ledger", "settle", actor=STRANGER)
+    again = await send_command("ledger", "settle", actor=STRANGER)
+    ended = await send_command("game", "end")
+
+    for reply in (first, again):
+        assert reply.embeds[0]["description"] == "Carol pays Alice 50\nBob pays Alice 10"
+    assert "Carol pays Alice 50\nBob pays Alice 10" in said(ended)
+    assert (zero_sum_split.cache_info().misses, zero_sum_split.cache_info().hits) == (1, 2)
 
 
 async def test_settle_refuses_a_difference_unless_told_and_says_how_it_was_absorbed(driver, send_command) -> None:
