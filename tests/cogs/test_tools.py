@@ -115,6 +115,20 @@ async def test_log_true_writes_the_result_in_the_channels_game(driver, send_comm
     assert "📝 logged" in exchange.embeds[0]["footer"]["text"]
 
 
+async def test_log_true_spends_the_members_write_limit_and_a_flood_logs_no_more(
+    driver, send_command, monkeypatch
+) -> None:
+    monkeypatch.setattr(driver.bot.limits.writes, "clock", lambda: 1000.0)  # no token comes back meanwhile
+    logged = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
+    unlogged = await send_command("pots", contributions="Alice 10, Bob 10")
+    other = await send_command("pots", actor=Actor(user_id=PLAYER.user_id + 1), contributions="Al 1, Bo 1", log=True)
+
+    assert ["Slow down" in (reply.data.get("content") or "") for reply in logged] == [False] * 20 + [True]
+    assert unlogged.embeds and "logged" not in unlogged.embeds[0]["footer"]["text"]  # reading alone is free
+    assert "📝 logged" in other.embeds[0]["footer"]["text"]  # the limit is each member's own
+    assert len(await driver.bot.store.export_entries(GUILD_ID)) == 21
+
+
 async def test_log_true_in_italian_logs_italian(driver, send_command) -> None:
     await send_command("raise", actor=ITALIAN, blinds="1/2", bets="Alice rilancia a 6", log=True)
     [entry] = await logged(driver)
@@ -139,6 +153,7 @@ async def test_bad_input_gets_a_private_friendly_answer(driver, send_command) ->
         "amounts must be more than zero": {"board": BOARD, "hands": HANDS, "pots": "Alice -100, Bob 250, Carol 250"},
         "more than any home game holds": {"board": BOARD, "hands": HANDS, "pots": "Alice 9000000000, Bob 9, Carol 9"},
         "isn't one of the players listed": {"board": BOARD, "hands": HANDS, "button": "Zed"},
+        "has more than one amount": {"board": BOARD, "hands": HANDS, "pots": "Alice 100 Bob 250, Carol 250"},
     }
     for expected, options in cases.items():
         text = refused(await send_command("showdown", **options))
