@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds, fit, respond
+from cogs import cooldown, embeds, fit, respond
 from cogs.core import FloorBot
 from cogs.language import preferred_language, server_settings
 from i18n import DEFAULT_LANGUAGE, Language, text
@@ -116,7 +116,10 @@ class Tools(commands.Cog):
     async def _answer(
         self, interaction: discord.Interaction[FloorBot], typed: dict[str, str | None], answer: Answer, *, to_log: bool
     ) -> None:
-        """Bound the input, work out the answer, log it if asked, reply; refusals are private."""
+        """Bound the input, work out the answer, log it if asked, reply; refusals are private. `log:true` is a
+        write like /game note, so it spends the member's write limit (else one member could flood the log)."""
+        if to_log:
+            cooldown.spend(interaction, "writes")
         style = await self._style(interaction)
         refusal = too_long(typed, style.language)
         if refusal is not None:

@@ -9,7 +9,12 @@ if TYPE_CHECKING:
 
 
 class StoreError(Exception):
-    """Base class for the store's own errors (sqlite3 errors pass through unchanged)."""
+    """Base class for the store's own errors (a driver's errors for a bad parameter pass through unchanged)."""
+
+
+class ConstraintViolation(StoreError):
+    """The database refused a row (a unique index, a check, a trigger): the same class whichever the backend,
+    with the database's own message; the driver's error is its `__cause__`."""
 
 
 class StoreClosed(StoreError):
@@ -25,8 +30,9 @@ class GameAlreadyOpen(StoreError):
 
 
 class StoreFault(StoreError):
-    """The database file itself is the problem: says which file, what is wrong and what to do, on one line
-    (`str()`), so the bot can log it and stop instead of showing a traceback."""
+    """The database itself is the problem: says which one (the file's path, or the server's URL without its
+    password), what is wrong and what to do, on one line (`str()`), so the bot can log it and stop instead of
+    showing a traceback."""
 
     def __init__(self, path: str, problem: str, fix: str) -> None:
         self.path, self.problem, self.fix = path, problem, fix
@@ -34,8 +40,10 @@ class StoreFault(StoreError):
 
 
 class StoreUnusable(StoreFault):
-    """`Store.open` refuses the file: a directory, an unwritable folder, a read-only file, not a database,
-    a newer schema, corrupt, or anything else SQLite refused while opening it."""
+    """`Store.open` refuses the database. SQLite: a directory, an unwritable folder, a read-only file, not a
+    database, a newer schema, corrupt, or anything else SQLite refused while opening it. PostgreSQL: a URL it
+    cannot read, a server it cannot reach, a refused login, a missing database, a newer schema, or anything
+    else the server refused while opening it."""
 
 
 class StoreGone(StoreFault):
@@ -45,3 +53,9 @@ class StoreGone(StoreFault):
 
 class StoreFull(StoreFault):
     """The disk (or the database's size limit) is full: this write was not saved; the store carries on."""
+
+
+class StoreUnavailable(StoreFault):
+    """PostgreSQL: the server could not be reached, or the connection broke, during this call. Nothing is
+    acknowledged (a write whose connection broke while committing may still have been saved); the pool
+    reconnects by itself, so a later call works again once the server is back."""

@@ -1,8 +1,9 @@
 """Log exports that fit Discord's attachment limit, built off the event loop from their own connection.
 
-`export_log` runs in a worker thread (`Store.export` sends it there) on a read-only connection of its own,
-inside one read transaction: WAL readers never block the writer, so every other server keeps logging while a
-big log is exported, and the store's lock is never taken. Rows are streamed from the cursor and encoded once
+`export_log` runs in a worker thread (`Store.export` sends it there through its backend) over a snapshot of
+its own (SQLite: a read-only connection in one read transaction, which never blocks the writer; PostgreSQL: a
+pooled connection in one repeatable-read transaction, its rows fetched in chunks by a cursor), so every
+other server keeps logging while a big log is exported. Rows are streamed from the cursor and encoded once
 each; what is held is at most one plain file's worth of encoded records (while it may still fit) and the
 finished parts, never the log as objects.
 
@@ -38,21 +39,18 @@ import csv
 import io
 import itertools
 import json
-import sqlite3
 import struct
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import closing
-from dataclasses import asdict
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from ledger.amounts import from_cents
 
+from .database import Snapshot
 from .house import EXPORT_COLUMNS
 from .ledger import MONEY_EXPORT_COLUMNS, money_rows
-from .models import Export, ExportPart, LogEntry, Viewer
+from .models import Export, ExportPart, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
 Format = Literal["csv", "json"]
@@ -93,7 +91,7 @@ _ZIP_FRAMING = 128
 
 
 def export_log(
-    path: str,
+    snapshot: Snapshot,
     guild_id: int,
     *,
     viewer: Viewer,
@@ -106,23 +104,20 @@ def export_log(
     if max_bytes < MIN_BYTES:
         raise ValueError(f"max_bytes must be at least {MIN_BYTES} (Discord's attachment limit is megabytes)")
     params = {**visible_to(viewer), "guild_id": guild_id, "game_number": game_number}
-    which = game_filter(game_number, None)
+    which = game_filter(game_number)
     money = ", ".join(MONEY_EXPORT_COLUMNS[name] for name in COLUMNS)
     query = f"{entries_query(which, ', '.join(COLUMNS.values()))} UNION ALL {money_rows(which, money)} ORDER BY 1"
     name = "floorcall-server-log" if game_number is None else f"floorcall-game-{game_number}"
-    uri = Path(path).absolute().as_uri() + "?mode=ro"
-    with closing(sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)) as conn:
-        conn.execute("BEGIN")  # one snapshot for the game check and the entries
-        if game_number is not None and conn.execute(GAME_EXISTS, params).fetchone() is None:
-            return None
-        encoding = _ENCODINGS[fmt]()
-        records = (encoding.record(row) for row in conn.execute(query, params))
-        taken, all_fit = _while_it_fits(records, encoding, max_bytes)
-        if all_fit:
-            data = encoding.head + encoding.separator.join(taken) + encoding.tail
-            return Export(parts=[ExportPart(f"{name}.{fmt}", data)], entries=len(taken), compressed=False)
-        parts, entries = _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
-        return Export(parts=parts, entries=entries, compressed=True)
+    if game_number is not None and snapshot.first(GAME_EXISTS, params) is None:
+        return None
+    encoding = _ENCODINGS[fmt]()
+    records = (encoding.record(row) for row in snapshot.rows(query, params))
+    taken, all_fit = _while_it_fits(records, encoding, max_bytes)
+    if all_fit:
+        data = encoding.head + encoding.separator.join(taken) + encoding.tail
+        return Export(parts=[ExportPart(f"{name}.{fmt}", data)], entries=len(taken), compressed=False)
+    parts, entries = _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
+    return Export(parts=parts, entries=entries, compressed=True)
 
 
 class _Encoding(Protocol):
@@ -283,41 +278,3 @@ def _zipped(
         return [ExportPart(f"{name}.zip", part.close(f"{name}.{fmt}"))], entries
     datas.append(part.close(f"{name}-{len(datas) + 1}.{fmt}"))
     return [ExportPart(f"{name}-{n}.zip", data) for n, data in enumerate(datas, start=1)], entries
-
-
-# -- transitional: the cogs' export until they use Store.export (then delete from here down) ----------------
-
-FIELDS: tuple[str, ...] = (
-    "id",
-    "created_at",
-    "game_id",
-    "game_name",
-    "channel_id",
-    "user_id",
-    "kind",
-    "text",
-    "status",
-    "rule_id",
-    "outcome",
-    "rulebook",
-)
-
-
-def _record(entry: LogEntry) -> dict[str, Any]:
-    values = asdict(entry)
-    values["created_at"] = entry.created_at.isoformat()
-    return {name: values[name] for name in FIELDS}
-
-
-def to_csv(entries: Iterable[LogEntry]) -> bytes:
-    """UTF-8 CSV with a header row; RFC 4180 quoting keeps newlines and quotes inside cells."""
-    buffer = io.StringIO(newline="")
-    writer = csv.DictWriter(buffer, fieldnames=FIELDS)
-    writer.writeheader()
-    writer.writerows(_record(entry) for entry in entries)
-    return buffer.getvalue().encode("utf-8")
-
-
-def to_json(entries: Iterable[LogEntry]) -> bytes:
-    """UTF-8 JSON array of objects, one per entry, ids as numbers."""
-    return json.dumps([_record(entry) for entry in entries], ensure_ascii=False, indent=1).encode("utf-8")

@@ -1,7 +1,8 @@
 """Child process for the durability test: logs rulings forever and prints `id text` after each ack.
 
-Run as `python crash_writer.py DB_PATH`; the test SIGKILLs it mid-stream. Several writers run at once
-so that kills land inside group-committed batches, not just between single writes.
+Run as `python crash_writer.py LOCATION` (an SQLite path or a PostgreSQL URL); the test SIGKILLs it
+mid-stream. Several writers run at once so that kills land inside group-committed batches (SQLite) or while
+several pooled transactions are committing (PostgreSQL), not just between single writes.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from store import Store
 WRITERS = 8
 
 
-async def main(path: str) -> None:
-    store = await Store.open(path)
+async def main(location: str) -> None:
+    store = await Store.open(location)
 
     async def writer(guild_id: int) -> None:
         n = 0

@@ -7,13 +7,12 @@ import csv
 import io
 import json
 import random
-import sqlite3
 import string
 import zipfile
 from datetime import datetime
-from pathlib import Path
 
 import pytest
+from raw import Raw
 from store_helpers import ruling
 
 from store import Export, LogEntry, Store, Viewer
@@ -159,20 +158,10 @@ async def test_one_game_by_number_and_no_game_is_none(store: Store) -> None:
     assert await store.export(3, viewer=MANAGER, game_number=1, fmt="csv", max_bytes=10_000) is None
 
 
-async def _fill(db_path: Path, texts: list[str], guild_id: int = 1) -> None:
-    """Entries written straight into the file: quicker than the store for thousands of them."""
-    with sqlite3.connect(db_path) as conn:
-        conn.executemany(
-            "INSERT INTO log_entries (guild_id, number, channel_id, user_id, kind, text) "
-            "VALUES (?, ?, 500, 900, 'note', ?)",
-            [(guild_id, number, text) for number, text in enumerate(texts, start=1)],
-        )
-
-
 @pytest.mark.parametrize("fmt", ["csv", "json"])
-async def test_over_the_limit_it_is_zipped(store: Store, db_path: Path, fmt: str) -> None:
+async def test_over_the_limit_it_is_zipped(store: Store, raw: Raw, fmt: str) -> None:
     texts = [f"the dealer exposed the burn card at table {n % 9}" for n in range(2000)]
-    await _fill(db_path, texts)
+    await raw.load_notes(1, texts)
     plain = await _export(store, fmt)
     limit = len(plain.parts[0].data) - 1
 
@@ -189,7 +178,7 @@ async def test_over_the_limit_it_is_zipped(store: Store, db_path: Path, fmt: str
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 @pytest.mark.parametrize("compressible", [False, True], ids=["random text", "repetitive text"])
 async def test_still_over_it_is_split_into_parts_valid_on_their_own(
-    store: Store, db_path: Path, fmt: str, compressible: bool
+    store: Store, raw: Raw, fmt: str, compressible: bool
 ) -> None:
     """Random text barely compresses (the size bound is tested at its worst); repetitive text compresses a lot
     (deflate holds more back before it writes)."""
@@ -199,7 +188,7 @@ async def test_still_over_it_is_split_into_parts_valid_on_their_own(
         "call " * rng.randint(5, 60) if compressible else "".join(rng.choices(alphabet, k=rng.randint(5, 300)))
         for _ in range(3000)
     ]
-    await _fill(db_path, texts)
+    await raw.load_notes(1, texts)
     [everything] = _files(await _export(store, fmt), fmt)
     limit = 20_000 if not compressible else 4_096
 
@@ -221,17 +210,18 @@ async def test_an_entry_larger_than_the_limit_is_refused(store: Store) -> None:
         await store.export(1, viewer=MANAGER, fmt="json", max_bytes=4096)
 
 
+@pytest.mark.backends("sqlite")
 async def test_the_export_never_takes_the_stores_lock(store: Store) -> None:
     """Built from its own connection in a thread: with the store's lock held it still finishes."""
     await store.log_ruling(1, **ruling())
-    async with store._lock:
+    async with store._db.lock:  # type: ignore[attr-defined]
         export = await asyncio.wait_for(_export(store, "csv"), timeout=60)  # a hang guard, not a timing
     assert export.entries == 1
 
 
-async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, db_path: Path) -> None:
+async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, raw: Raw) -> None:
     """Others keep logging (and are acknowledged) while the export runs; it is one consistent snapshot."""
-    await _fill(db_path, [f"flop had four cards {n}" for n in range(100_000)])
+    await raw.load_notes(1, [f"flop had four cards {n}" for n in range(100_000)])
     export_task = asyncio.create_task(_export(store, "csv", max_bytes=10_000_000))
     acknowledged: list[LogEntry] = []
     answered_during_export = 0
