@@ -5,7 +5,7 @@ begun, and whether someone kept betting knowing of the fault."""
 from __future__ import annotations
 
 from ..readers.locations import card_location
-from ..reading import Facts, Reading, inside
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
@@ -14,8 +14,22 @@ _PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_m
 def _problems(r: Reading) -> list[tuple[int, str]]:
     """The faults told, not the ones ruled out ("52 cards, no duplicates")."""
     cleared = r.matches("deck_checked_ok")
-    return sorted((m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
-                  if not any(inside(m, ok) for ok in cleared))
+    told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
+            if not any(inside(m, ok) for ok in cleared)]
+    return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def _named_twice(r: Reading) -> list[int]:
+    """A card named again and said to be already elsewhere ("the river is the 7 of spades, but the 7 of spades is
+    already on the flop"): two copies of one card, however the player words it."""
+    seen: set[str] = set()
+    twice = []
+    for match in r.matches("named_card"):
+        card = group(match, "card") or ""
+        if card in seen and r.near("second_copy", match.end(), "second_copy_reach"):
+            twice.append(match.start())
+        seen.add(card)
+    return twice
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
