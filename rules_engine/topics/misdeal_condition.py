@@ -9,7 +9,7 @@ import re
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
@@ -23,6 +23,7 @@ def _errors(r: Reading) -> list[tuple[int, str]]:
 
 
 _NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
+_SEAT_NUMBER = re.compile(r"\b(?:seat|posto) n(\d+)")
 _OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
 
 
@@ -30,6 +31,9 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
     """An empty seat is a misdeal item when cards went to it, not when it only tells how the table was seated
     ("seat 3 is empty tonight; the dealer gave seat 4 his first card face up": the cards went to another seat)."""
     reach = r.lexicon.windows["empty_seat_reach"]
+    empty_seats = set(_SEAT_NUMBER.findall(empty[0]))
+    if any(group(deal, "seat") in empty_seats for deal in r.matches("dealt_to_seat")):
+        return True  # "seat 4 is empty tonight … the dealer pitched two cards to seat 4 anyway"
     for deal in r.matches("empty_seat_dealt"):
         if empty.start() - reach <= deal.start() and deal.end() <= empty.start():
             return True  # "dealt to … the empty seat"
@@ -51,10 +55,17 @@ def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if r.has("deal_to_busted") and not r.has("deal_blinds_question") else None
 
 
+def _hand_to_empty_seat(r: Reading, given: Facts) -> Facts | None:
+    """Cards that went to an empty seat: tried before the extra hole card ("una mano in più data al posto vuoto" is
+    a hand dealt where nobody sits, not an extra card in a player's hand)."""
+    dealt = any(_dealt_there(r, m) for m in r.matches("deal_empty_seat"))
+    return {"street": "deal"} if dealt and not r.has("deal_blinds_question") else None
+
+
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells."""
     facts["deal_error"] = _errors(r)[0][1]
 
 
-TOPIC = Topic("misdeal-condition", cues=(Cue(185, _dealt_to_busted), Cue(55, _deal_error)),
+TOPIC = Topic("misdeal-condition", cues=(Cue(185, _dealt_to_busted), Cue(72, _hand_to_empty_seat), Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))
