@@ -19,7 +19,12 @@ def _boxed(r: Reading, given: Facts) -> Facts | None:
     """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
     says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
     said = [m for m in r.matches("boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
-    return {} if said and not r.has("burn_exposed") else None
+    burn = [m for m in r.matches("burn_exposed") if not any(_overlap(m, b) for b in said)]
+    return {} if said and not burn else None  # "the next card in the stub, the would-be burn, is face up": boxed
+
+
+def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
+    return one.start() < other.end() and other.start() < one.end()
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:

@@ -70,6 +70,11 @@ def burn_error(r: Reading, facts: Facts) -> None:
 
 
 def acted_on_board(r: Reading, facts: Facts) -> None:
+    """Unless the text doubts the action ("nobody remembers whether anyone had checked or bet on the river"):
+    then it is asked, never read off the doubted words."""
+    if any(r.near("uncertain", m.start(), "doubt_action") for m in r.matches("action_verb")):
+        r.doubt("acted_on_board")
+        return
     mistakes = _mistakes(r)
     acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
                      since=mistakes[0][0].start() if mistakes else None)

@@ -4,7 +4,7 @@ substantial action)."""
 
 from __future__ import annotations
 
-from ..readers.actions import players_acted
+from ..readers.actions import SUBSTANTIAL, players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
@@ -26,5 +26,13 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("short_deck_card") else None
 
 
+def later_street(r: Reading, facts: Facts) -> None:
+    """A foreign card found while the turn or the river was dealt: the betting of the streets before was over, so
+    the action had gone past any cut-off, however it is told ("rilancio, call e call; flop check, puntata e call")."""
+    if "players_acted" not in facts and any(r.near("later_street_reached", m.start(), "later_street_reach")
+                                            for m in r.matches("foreign_card")):
+        facts["players_acted"] = SUBSTANTIAL
+
+
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, players_acted, action_so_far, played_out))
+              readers=(card_location, holder_acted, players_acted, action_so_far, played_out, later_street))
