@@ -34,5 +34,12 @@ def later_street(r: Reading, facts: Facts) -> None:
         facts["players_acted"] = SUBSTANTIAL
 
 
+def shown_down(r: Reading, facts: Facts) -> None:
+    """A joker in a hand that was played to the showdown: its holder had acted on that hand."""
+    if "holder_acted" not in facts and facts.get("card_location") == "hand" and r.has("hand_played_out"):
+        facts["holder_acted"] = "yes"
+
+
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, players_acted, action_so_far, played_out, later_street))
+              readers=(card_location, holder_acted, shown_down, players_acted, action_so_far, played_out,
+                       later_street))

@@ -26,7 +26,7 @@ def _named_twice(r: Reading) -> list[int]:
     twice = []
     for match in r.matches("named_card"):
         card = group(match, "card") or ""
-        if card in seen and r.near("second_copy", match.end(), "second_copy_reach"):
+        if card in seen and any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end())):
             twice.append(match.start())
         seen.add(card)
     return twice
