@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers import seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
@@ -18,8 +19,16 @@ _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empt
 
 
 def _errors(r: Reading) -> list[tuple[int, str]]:
-    return sorted((m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
-                  if concept != "deal_empty_seat" or _dealt_there(r, m))
+    told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
+            if concept != "deal_empty_seat" or _dealt_there(r, m)]
+    return sorted(told + [(m.start(), "wrong-first-seat") for m in r.matches("first_card_to") if _not_first(r, m)])
+
+
+def _not_first(r: Reading, told: re.Match[str]) -> bool:
+    """The first card went to a seat the table's button says is not dealt first ("button on seat 3, the first card
+    to seat 5")."""
+    seat = _SEAT_NUMBER.search(told[0])
+    return bool(seat) and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
 
 
 _NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
