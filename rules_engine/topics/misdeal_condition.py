@@ -27,6 +27,8 @@ def _errors(r: Reading) -> list[tuple[int, str]]:
 def _not_first(r: Reading, told: re.Match[str]) -> bool:
     """The first card went to a seat the table's button says is not dealt first ("button on seat 3, the first card
     to seat 5")."""
+    if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
+        return False  # "flipped the first card to seat 6 face up": seat 6's first card exposed, not the deal's start
     seat = _SEAT_NUMBER.search(told[0])
     return bool(seat) and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
 
