@@ -19,16 +19,23 @@ def _problems(r: Reading) -> list[tuple[int, str]]:
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
 
 
+_HELD_OR_BOARD = ("held_card", "card_on_board")
+
+
 def _named_twice(r: Reading) -> list[int]:
     """A card named again and said to be already elsewhere ("the river is the 7 of spades, but the 7 of spades is
     already on the flop"): two copies of one card, however the player words it."""
-    seen: set[str] = set()
+    places: dict[str, set[str]] = {}
     twice = []
     for match in r.matches("named_card"):
         card = group(match, "card") or ""
-        if card in seen and any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end())):
-            twice.append(match.start())
-        seen.add(card)
+        here = {place for place in _HELD_OR_BOARD
+                if any(r.near(place, at, "second_copy_reach") for at in (match.start(), match.end()))}
+        again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
+        before = places.get(card)
+        if before is not None and (again or (len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= before | here)):
+            twice.append(match.start())  # already there, or held at one naming and on the board at the other
+        places[card] = (before or set()) | here
     return twice
 
 
