@@ -33,7 +33,8 @@ def _named_twice(r: Reading) -> list[int]:
                 if any(r.near(place, at, "second_copy_reach") for at in (match.start(), match.end()))}
         again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
         before = places.get(card)
-        if before is not None and (again or (len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= before | here)):
+        elsewhere = len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= (before or set()) | here
+        if before is not None and (again or elsewhere):
             twice.append(match.start())  # already there, or held at one naming and on the board at the other
         places[card] = (before or set()) | here
     return twice

@@ -30,7 +30,7 @@ def _not_first(r: Reading, told: re.Match[str]) -> bool:
     if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
         return False  # "flipped the first card to seat 6 face up": seat 6's first card exposed, not the deal's start
     seat = _SEAT_NUMBER.search(told[0])
-    return bool(seat) and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
+    return seat is not None and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
 
 
 _NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
@@ -78,5 +78,6 @@ def deal_error(r: Reading, facts: Facts) -> None:
     facts["deal_error"] = _errors(r)[0][1]
 
 
-TOPIC = Topic("misdeal-condition", cues=(Cue(185, _dealt_to_busted), Cue(72, _hand_to_empty_seat), Cue(55, _deal_error)),
+TOPIC = Topic("misdeal-condition",
+              cues=(Cue(185, _dealt_to_busted), Cue(72, _hand_to_empty_seat), Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))
