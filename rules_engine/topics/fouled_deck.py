@@ -40,6 +40,11 @@ def _named_twice(r: Reading) -> list[int]:
     return twice
 
 
+def fault_told(r: Reading) -> bool:
+    """Whether the text tells a fault of the deck (not one it rules out)."""
+    return bool(_problems(r))
+
+
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
     return {} if _problems(r) or r.has("deck_faulty") else None

@@ -66,11 +66,16 @@ def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if r.has("deal_to_busted") and not r.has("deal_blinds_question") else None
 
 
-def _hand_to_empty_seat(r: Reading, given: Facts) -> Facts | None:
-    """Cards that went to an empty seat: tried before the extra hole card ("una mano in più data al posto vuoto" is
-    a hand dealt where nobody sits, not an extra card in a player's hand)."""
-    dealt = any(_dealt_there(r, m) for m in r.matches("deal_empty_seat"))
-    return {"street": "deal"} if dealt and not r.has("deal_blinds_question") else None
+_TOLD_OUTRIGHT = {"wrong-first-seat", "empty-seat", "dealt-out", "button-misplaced"}
+
+
+def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
+    """A misdeal item told outright (the deal started at the wrong seat, cards to an empty seat, a player dealt out,
+    the button misplaced): tried before the extra hole card, so "una mano in più data al posto vuoto" is a hand
+    dealt where nobody sits, and a three-card story told as background does not hide it. A card dealt out of order
+    is left to the weak cue: "skipped him, then gave him two" is a count."""
+    told = any(error in _TOLD_OUTRIGHT for _, error in _errors(r))
+    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
 
 def deal_error(r: Reading, facts: Facts) -> None:
@@ -79,5 +84,5 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(72, _hand_to_empty_seat), Cue(55, _deal_error)),
+              cues=(Cue(185, _dealt_to_busted), Cue(72, _deal_error_told), Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))
