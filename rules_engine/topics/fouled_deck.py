@@ -12,7 +12,11 @@ _PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_m
 
 
 def _problems(r: Reading) -> list[tuple[int, str]]:
-    """The faults told, not the ones ruled out ("52 cards, no duplicates")."""
+    """The faults told, not the ones ruled out ("52 cards, no duplicates"); worked out once per text."""
+    return r.derived("deck_faults", lambda: _faults_told(r))
+
+
+def _faults_told(r: Reading) -> list[tuple[int, str]]:
     cleared = r.matches("deck_checked_ok")
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
             if not any(inside(m, ok) for ok in cleared)]

@@ -19,6 +19,11 @@ _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empt
 
 
 def _errors(r: Reading) -> list[tuple[int, str]]:
+    """The misdeal items told, in the order told (worked out once: two cues and the reader ask)."""
+    return r.derived("misdeal_errors", lambda: _errors_told(r))
+
+
+def _errors_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
             if concept != "deal_empty_seat" or _dealt_there(r, m)]
     return sorted(told + [(m.start(), "wrong-first-seat") for m in r.matches("first_card_to") if _not_first(r, m)])

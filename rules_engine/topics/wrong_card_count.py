@@ -19,9 +19,10 @@ def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
     if r.has("three_at_showdown"):
         return True
-    if not (r.has("hand_of_three") or (extra_hole_cards(r) or 0) >= 1):
+    extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
+    if not (r.has("hand_of_three") or (extra or 0) >= 1):
         return False
-    if extra_hole_cards(r) is None and _holder_not_first(r):
+    if extra is None and _holder_not_first(r):
         return True  # "seat 5 … finds three cards", button on 9: no third round reaches him, it came in the deal
     if "after_deal" in given:
         return given["after_deal"] == "no"
