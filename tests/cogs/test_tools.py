@@ -126,7 +126,7 @@ async def test_log_true_spends_the_members_write_limit_and_a_flood_logs_no_more(
     assert ["Slow down" in (reply.data.get("content") or "") for reply in logged] == [False] * 20 + [True]
     assert unlogged.embeds and "logged" not in unlogged.embeds[0]["footer"]["text"]  # reading alone is free
     assert "📝 logged" in other.embeds[0]["footer"]["text"]  # the limit is each member's own
-    assert len(await driver.bot.store.export_entries(GUILD_ID)) == 21
+    assert len(await logged(driver)) == 21
 
 
 async def test_log_true_in_italian_logs_italian(driver, send_command) -> None:
