@@ -22,8 +22,8 @@ def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
     if not (r.has("hand_of_three") or (extra or 0) >= 1):
         return False
-    if extra is None and _holder_not_first(r):
-        return True  # "seat 5 … finds three cards", button on 9: no third round reaches him, it came in the deal
+    if (extra or 1) == 1 and _holder_not_first(r):
+        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal
     if "after_deal" in given:
         return given["after_deal"] == "no"
     timing: Facts = {}  # the extra hole card's own reading: the phrase nearest the extra card decides
