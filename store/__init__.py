@@ -13,7 +13,8 @@ Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a on
   file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
   anything else SQLite refuses while opening (a failed migration included): never a raw sqlite3 error.
 - StoreGone from any call once the file at the path was deleted or replaced; StoreFull for a write the full
-  disk refused. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
+  disk refused; StoreBusy when another program held the write lock past the busy timeout; StoreFailing for
+  any other disk error (I/O, read-only); both StoreUnavailable, with `.reading` for a read. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
 
 The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
 `find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
@@ -27,7 +28,18 @@ Transitional, only until the cogs move to numbers and the new export (then delet
 - `store.export.to_csv`, `to_json`, `FIELDS`: the old file formats (global ids, formulas left live).
 """
 
-from .errors import GameAlreadyOpen, StoreClosed, StoreError, StoreFault, StoreFull, StoreGone, StoreUnusable
+from .errors import (
+    GameAlreadyOpen,
+    StoreBusy,
+    StoreClosed,
+    StoreError,
+    StoreFailing,
+    StoreFault,
+    StoreFull,
+    StoreGone,
+    StoreUnavailable,
+    StoreUnusable,
+)
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -66,11 +78,14 @@ __all__ = [
     "RulingRecord",
     "Standing",
     "Store",
+    "StoreBusy",
     "StoreClosed",
     "StoreError",
+    "StoreFailing",
     "StoreFault",
     "StoreFull",
     "StoreGone",
+    "StoreUnavailable",
     "StoreUnusable",
     "Viewer",
 ]

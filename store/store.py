@@ -1,4 +1,8 @@
-"""The per-server home-game log: one SQLite file, one connection, every method scoped by guild_id.
+"""The per-server home-game log: one SQLite file, every method scoped by guild_id.
+
+Two connections: the group-commit writer's, and a read-only one for every read. In WAL mode a reader never
+waits for a writer, so a read is never held up by a batch being written, nor by another program holding the
+file's write lock (which makes only writes wait, then answer StoreBusy).
 
 Durability: `journal_mode=WAL` with `synchronous=FULL`. WAL + NORMAL already keeps every committed
 transaction when the *process* is killed (the WAL frames are in the OS page cache); FULL also fsyncs the
@@ -11,21 +15,24 @@ Isolation between servers: there is no method without `guild_id` as its first ar
 refuses an entry that points at another server's game.
 
 Faults: `open` refuses an unusable file with StoreUnusable (see `store.opening`); while running, a file
-deleted or replaced under the store makes every later call raise StoreGone, a full disk makes that write
-StoreFull, and one bad write never fails another's (see `store.writer`).
+deleted or replaced under the store makes every later call raise StoreGone; a full disk makes that write
+StoreFull, another program's lock StoreBusy, any other disk error StoreFailing; and one bad write never fails
+another's (see `store.writer`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from .errors import GameAlreadyOpen, StoreUnusable
+from .errors import GameAlreadyOpen, StoreUnusable, fault_of
 from .export import Format, export_log
 from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
@@ -48,9 +55,11 @@ from .sql import (
 )
 from .writer import GroupCommitWriter
 
-# The bot holds the only connection, so this only matters when another process (a backup, the sqlite3
-# shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling.
+# The bot holds the only writing connection, so this only matters when another process (a backup, the sqlite3
+# shell, a second bot started by mistake) holds the write lock: wait for it rather than fail a ruling, then
+# answer "not saved, try again" (StoreBusy) well inside the 15 minutes a deferred reply may take.
 BUSY_TIMEOUT_MS = 5000
+READ_BUSY_TIMEOUT_MS = 1000  # a WAL reader waits only while another process recovers the WAL index
 # Questions older than this are deleted at start: nobody is going to answer them any more.
 QUESTION_DAYS = 30
 
@@ -65,12 +74,12 @@ class Store(LedgerMethods):
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown. The ledger's
     methods (buy-ins, cash-outs, standings) are in store/ledger.py."""
 
-    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
-        """Use `Store.open`; this only wires an already configured, migrated connection to its file."""
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, file: DatabaseFile) -> None:
+        """Use `Store.open`; this only wires already configured connections (migrated) to their file."""
         self._conn = conn
+        self._reader = reader
         self._file = file
-        self._lock = asyncio.Lock()
-        self._writer = GroupCommitWriter(conn, self._lock, file)
+        self._writer = GroupCommitWriter(conn, file)
         self._closed = False
 
     @classmethod
@@ -79,10 +88,8 @@ class Store(LedgerMethods):
         Raises StoreUnusable (one line: the path, the problem, the fix) for a file it cannot use."""
         path = os.path.abspath(path)
         check_path(path)
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise refused(path, error) from error
+        conn = await _connect(path, path, isolation_level=None)
+        reader = None
         try:
             conn.row_factory = sqlite3.Row
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
@@ -95,14 +102,17 @@ class Store(LedgerMethods):
             await check_integrity(conn, path)
             await migrate(conn)
             await conn.execute(PURGE_QUESTIONS, {"age": f"-{QUESTION_DAYS} days"})
+            reader = await _connect(path, Path(path).as_uri() + "?mode=ro", uri=True, isolation_level=None)
+            reader.row_factory = sqlite3.Row
+            await reader.execute(f"PRAGMA busy_timeout = {READ_BUSY_TIMEOUT_MS}")
             file = DatabaseFile.at(path)
         except sqlite3.Error as error:
-            await conn.close()
+            await _close_all(reader, conn)
             raise refused(path, error) from error
         except BaseException:
-            await conn.close()
+            await _close_all(reader, conn)
             raise
-        return cls(conn, file)
+        return cls(conn, reader, file)
 
     async def close(self) -> None:
         """Commit what is queued, then close the file. Safe to call twice."""
@@ -114,15 +124,21 @@ class Store(LedgerMethods):
             if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
                 await self._conn.execute("PRAGMA optimize")
         finally:
-            await self._conn.close()
+            await _close_all(self._reader, self._conn)  # the writer last: it copies the WAL into the file
             if self._file.is_gone():
                 self._file.discard_journal()
 
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        # The writer holds the lock for a whole batch, so a read never sees uncommitted rows.
+        """Rows from the read-only connection: WAL readers never wait for the writer (nor for another program
+        holding the write lock), and see only what is committed."""
         self._file.check()
-        async with self._lock:
-            return list(await self._conn.execute_fetchall(sql, params))
+        try:
+            return list(await self._reader.execute_fetchall(sql, params))
+        except sqlite3.Error as error:
+            fault = fault_of(error, self._file.path, reading=True)
+            if fault is None:
+                raise
+            raise fault from error
 
     # -- log entries ---------------------------------------------------------------------------------
 
@@ -396,3 +412,18 @@ class Store(LedgerMethods):
             )
         )
         return GuildSettings.from_row(row)
+
+
+async def _connect(path: str, target: str, **options: Any) -> aiosqlite.Connection:
+    try:
+        return await aiosqlite.connect(target, **options)
+    except sqlite3.Error as error:
+        raise refused(path, error) from error
+
+
+async def _close_all(*connections: aiosqlite.Connection | None) -> None:
+    """Close in this order (the last one closed may checkpoint), every one even if one fails."""
+    for connection in connections:
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()

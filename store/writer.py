@@ -9,8 +9,10 @@ One bad write never fails another's. A job that fails (a constraint, a parameter
 an int over 2**63, a wrong type) fails alone: a single statement is undone by SQLite on its own, a job of
 several statements runs inside a SAVEPOINT. If SQLite drops the whole transaction (disk full, I/O error)
 or COMMIT fails, every job of the batch is run again in a transaction of its own, so only the jobs that
-fail alone are refused. A full disk is `StoreFull`. A batch that cannot even begin (another process holds
-the write lock past the busy timeout) is refused as a whole: no job of it ran.
+fail alone are refused. A batch that cannot even begin (another process holds the write lock past the busy
+timeout) is refused as a whole: no job of it ran. SQLite's errors about the file itself reach callers as the
+store's faults (`errors.fault_of`): a full disk is `StoreFull`, a lock held too long `StoreBusy`, any other disk
+error (I/O, read-only) `StoreFailing`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from .errors import StoreClosed, StoreFull, StoreGone
+from .errors import StoreClosed, StoreGone, fault_of
 from .opening import DatabaseFile
 
 Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
@@ -44,11 +46,10 @@ class _Job:
 
 
 class GroupCommitWriter:
-    """The single writer. Holds `lock` for a whole batch so readers never see uncommitted rows."""
+    """The single writer: one task, one transaction at a time (readers use a connection of their own)."""
 
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock, file: DatabaseFile) -> None:
+    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         self._conn = conn
-        self._lock = lock
         self._file = file
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._closing = False
@@ -95,8 +96,7 @@ class GroupCommitWriter:
                 item = self._queue.get_nowait()
             stop = item is None
             if batch:
-                async with self._lock:
-                    await self._commit(batch)
+                await self._commit(batch)
 
     async def _commit(self, batch: list[_Job]) -> None:
         """Commit the batch as one transaction; if SQLite drops it, commit each job in one of its own."""
@@ -169,13 +169,12 @@ class GroupCommitWriter:
             self._settle(job.future, error)
 
     def _settle(self, future: asyncio.Future[Any], outcome: Any) -> None:
-        """Answer a caller unless it stopped waiting (cancelled); a full disk is told as StoreFull."""
+        """Answer a caller unless it stopped waiting (cancelled); SQLite's errors about the file as faults."""
         if future.done():
             return
-        if isinstance(outcome, sqlite3.Error) and getattr(outcome, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
-            full = StoreFull(self._file.path, "the disk is full and this was not saved", "free some disk space")
-            full.__cause__ = outcome
-            future.set_exception(full)
+        fault = fault_of(outcome, self._file.path)
+        if fault is not None:
+            future.set_exception(fault)
         elif isinstance(outcome, Exception):
             future.set_exception(outcome)
         elif isinstance(outcome, BaseException):

@@ -217,14 +217,6 @@ async def test_an_entry_larger_than_the_limit_is_refused(store: Store) -> None:
         await store.export(1, viewer=MANAGER, fmt="json", max_bytes=4096)
 
 
-async def test_the_export_never_takes_the_stores_lock(store: Store) -> None:
-    """Built from its own connection in a thread: with the store's lock held it still finishes."""
-    await store.log_ruling(1, **ruling())
-    async with store._lock:
-        export = await asyncio.wait_for(_export(store, "csv"), timeout=60)  # a hang guard, not a timing
-    assert export.entries == 1
-
-
 async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, db_path: Path) -> None:
     """Others keep logging (and are acknowledged) while the export runs; it is one consistent snapshot."""
     await _fill(db_path, [f"flop had four cards {n}" for n in range(100_000)])
