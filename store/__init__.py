@@ -12,9 +12,10 @@ Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a on
 - `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
   file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
   anything else SQLite refuses while opening (a failed migration included): never a raw sqlite3 error.
-- StoreGone from any call once the file at the path was deleted or replaced; StoreFull for a write the full
-  disk refused; StoreBusy when another program held the write lock past the busy timeout; StoreFailing for
-  any other disk error (I/O, read-only); both StoreUnavailable, with `.reading` for a read. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
+- StoreGone from any call once the file at the path was deleted, replaced or changed behind SQLite's back, or
+  its -wal deleted (store.watch); StoreFull for a write the full disk refused; StoreBusy when another program
+  held the write lock past the busy timeout; StoreFailing for any other disk error (I/O, read-only), with
+  `.reading` for a read. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
 
 The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
 `find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the

@@ -15,9 +15,9 @@ Isolation between servers: there is no method without `guild_id` as its first ar
 refuses an entry that points at another server's game.
 
 Faults: `open` refuses an unusable file with StoreUnusable (see `store.opening`); while running, a file
-deleted or replaced under the store makes every later call raise StoreGone; a full disk makes that write
-StoreFull, another program's lock StoreBusy, any other disk error StoreFailing; and one bad write never fails
-another's (see `store.writer`).
+deleted, replaced or changed behind SQLite's back (or its -wal deleted) makes every later call raise StoreGone
+(see `store.watch`); a full disk makes that write StoreFull, another program's lock StoreBusy, any other disk
+error StoreFailing; and one bad write never fails another's (see `store.writer`).
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ from typing import Any
 
 import aiosqlite
 
-from .errors import GameAlreadyOpen, StoreUnusable, fault_of
+from .errors import GameAlreadyOpen, StoreGone, StoreUnusable, fault_of
 from .export import Format, export_log
 from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
-from .opening import DatabaseFile, check_integrity, check_path, refused
+from .opening import check_integrity, check_path, refused
 from .schema import migrate
 from .sql import (
     ANSWER_QUESTION,
@@ -53,6 +53,7 @@ from .sql import (
     ruling_params,
     visible_to,
 )
+from .watch import DatabaseFile
 from .writer import GroupCommitWriter
 
 # The bot holds the only writing connection, so this only matters when another process (a backup, the sqlite3
@@ -121,10 +122,16 @@ class Store(LedgerMethods):
         self._closed = True
         try:
             await self._writer.close()
+            with contextlib.suppress(StoreGone):
+                await self._file.verify(self._writer.checkpoint)
             if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
                 await self._conn.execute("PRAGMA optimize")
         finally:
-            await _close_all(self._reader, self._conn)  # the writer last: it copies the WAL into the file
+            if self._file.may_checkpoint:
+                await _close_all(self._reader, self._conn)  # the writer last: it copies the WAL into the file
+            else:
+                await _close_without_checkpoint(self._conn, self._reader)
+            self._file.release()
             if self._file.is_gone():
                 self._file.discard_journal()
 
@@ -427,3 +434,13 @@ async def _close_all(*connections: aiosqlite.Connection | None) -> None:
         if connection is not None:
             with contextlib.suppress(Exception):
                 await connection.close()
+
+
+async def _close_without_checkpoint(writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    """Close a store whose file someone else wrote: SQLite's last connection to close copies the WAL into the
+    file unless it is read-only. So the reader reads first (it then holds the file's shared lock, and the
+    writer is not the last), the writer closes, and the read-only reader closes last."""
+    with contextlib.suppress(Exception):
+        await reader.execute("BEGIN")
+        await reader.execute_fetchall("SELECT count(*) FROM sqlite_schema")
+    await _close_all(writer, reader)

@@ -1,7 +1,8 @@
 """Group commit: one task owns every write, batching whatever is queued into one transaction.
 
 Callers `await write(...)` (or `run(work)`) and are answered only after COMMIT returned *and* the file at
-the database's path is still the one written to, so *acknowledged means in the file at the path*. Many
+the database's path is still the one written to, unchanged by anyone else (store.watch: looked at before a
+batch is written, too), so *acknowledged means in the file at the path*. Many
 servers logging at once share one transaction (and, with synchronous=FULL, one fsync) instead of paying for
 one each.
 
@@ -27,7 +28,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from .errors import StoreClosed, StoreGone, fault_of
-from .opening import DatabaseFile
+from .watch import DatabaseFile, Fault
 
 Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
 T = TypeVar("T")
@@ -98,10 +99,15 @@ class GroupCommitWriter:
             if batch:
                 await self._commit(batch)
 
+    async def checkpoint(self) -> bool:
+        """Copy every committed page from the WAL into the database file now; whether all of them got there."""
+        [(busy, frames, copied)] = await self._conn.execute_fetchall("PRAGMA wal_checkpoint(FULL)")
+        return bool(busy == 0 and frames == copied)
+
     async def _commit(self, batch: list[_Job]) -> None:
         """Commit the batch as one transaction; if SQLite drops it, commit each job in one of its own."""
         try:
-            self._file.raise_if_gone()
+            await self._file.verify(self.checkpoint)  # never write into a file swapped or changed under us
             await self._conn.execute("BEGIN IMMEDIATE")
         except Exception as error:
             self._fail(batch, error)  # nothing ran
@@ -117,7 +123,7 @@ class GroupCommitWriter:
                 raise
             return
         if lost is None:
-            self._acknowledge(batch)
+            await self._acknowledge(batch)
         elif len(batch) == 1:
             self._fail(batch, lost)
         else:
@@ -154,13 +160,15 @@ class GroupCommitWriter:
                 await conn.execute("RELEASE job")
             return error
 
-    def _acknowledge(self, batch: list[_Job]) -> None:
-        """Answer the batch, unless the file at the path is no longer the one it was committed to."""
+    async def _acknowledge(self, batch: list[_Job]) -> None:
+        """Answer the batch, unless the file at the path is no longer the one it was committed to (a lost -wal
+        is checkpointed first: then the batch is in the file at the path, and is answered)."""
         try:
-            self._file.check()
+            await self._file.verify(self.checkpoint)
         except StoreGone as gone:
-            self._fail(batch, gone)
-            return
+            if not (self._file.fault is Fault.JOURNAL and self._file.saved):
+                self._fail(batch, gone)
+                return
         for job in batch:
             self._settle(job.future, job.outcome)
 

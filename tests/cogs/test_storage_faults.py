@@ -49,7 +49,7 @@ async def test_a_vanished_database_is_never_acknowledged(driver, send_command, c
     for refused in (noted, opened):
         assert refused.data["flags"] & EPHEMERAL
         said = refused.data["content"]
-        assert said.startswith("⚠ Not saved") and "moved or deleted" in said
+        assert said.startswith("⚠ Not saved") and "moved, deleted or changed" in said
     assert ruled.embeds[0]["title"] == driver.bot.engine.rule(FLOP).headline and not_logged(ruled)
     assert {r.name for r in error_log.records} == {"floorcall.bot", "floorcall.rulings"}
     assert all(str(config.database_path) in r.getMessage() for r in error_log.records)  # one line, with the path
@@ -108,7 +108,7 @@ async def test_reads_after_the_file_vanished_say_so_too(driver, send_command, co
 
     shown = await send_command("game", "log", actor=PLAYER)
 
-    assert shown.data["flags"] & EPHEMERAL and "moved or deleted" in shown.data["content"]
+    assert shown.data["flags"] & EPHEMERAL and "moved, deleted or changed" in shown.data["content"]
     error_log.records.clear()
 
 
