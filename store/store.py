@@ -36,7 +36,7 @@ from .errors import GameAlreadyOpen, StoreGone, StoreUnusable, fault_of
 from .export import Format, export_log
 from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
-from .opening import check_integrity, check_path, refused
+from .opening import check_integrity, check_owner, check_path, probe, refused
 from .schema import migrate
 from .sql import (
     ANSWER_QUESTION,
@@ -89,18 +89,20 @@ class Store(LedgerMethods):
         Raises StoreUnusable (one line: the path, the problem, the fix) for a file it cannot use."""
         path = os.path.abspath(path)
         check_path(path)
+        await asyncio.to_thread(probe, path)
         conn = await _connect(path, path, isolation_level=None)
         reader = None
         try:
             conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await check_integrity(conn, path)  # then whose file it is: both before anything is written
+            await check_owner(conn, path)
             [(mode,)] = await conn.execute_fetchall("PRAGMA journal_mode = WAL")
             if mode != "wal":
                 fix = "put the database on a local disk (WAL needs shared memory)"
                 raise StoreUnusable(path, f"SQLite refused WAL mode (got {mode!r})", fix)
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA synchronous = FULL")
-            await check_integrity(conn, path)
             await migrate(conn)
             await conn.execute(PURGE_QUESTIONS, {"age": f"-{QUESTION_DAYS} days"})
             reader = await _connect(path, Path(path).as_uri() + "?mode=ro", uri=True, isolation_level=None)
