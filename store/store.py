@@ -140,7 +140,12 @@ class Store(LedgerMethods):
     async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
         """Rows from the read-only connection: WAL readers never wait for the writer (nor for another program
         holding the write lock), and see only what is committed."""
-        self._file.check()
+        try:
+            self._file.check()
+        except StoreGone:
+            if self._file.needs_rescue:
+                await self._writer.rescue()
+            raise
         try:
             return list(await self._reader.execute_fetchall(sql, params))
         except sqlite3.Error as error:

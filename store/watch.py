@@ -93,7 +93,7 @@ class DatabaseFile:
         all got there)."""
         if self.fault is None:
             self._look()
-        if self.fault is Fault.JOURNAL and not self.saved and self.problem is not None:
+        if self.needs_rescue:
             with contextlib.suppress(Exception):
                 self.saved = await checkpoint()
         if self.fault is None and not await self._content_explained():
@@ -110,6 +110,12 @@ class DatabaseFile:
         if self.fault is None:
             self._look()
         return self.fault is not None
+
+    @property
+    def needs_rescue(self) -> bool:
+        """A -wal or -shm was lost and what the WAL holds is not yet copied into the database file: the writer's
+        next `verify` (any write, or a read's call for one) checkpoints it."""
+        return self.fault is Fault.JOURNAL and not self.saved
 
     @property
     def may_checkpoint(self) -> bool:

@@ -72,11 +72,17 @@ class GroupCommitWriter:
         or that decides what to write from what it read."""
         if self._closing or self._task.done():
             raise StoreClosed("the store is closed")
-        self._file.raise_if_gone()
+        if not self._file.needs_rescue:  # else the batch's first look copies the lost WAL into the file, then fails
+            self._file.raise_if_gone()
         job = _Job(work, atomic)
         self._queue.put_nowait(job)
         result: T = await job.future
         return result
+
+    async def rescue(self) -> None:
+        """Let the writer look at the file now (a read found a -wal lost): its look checkpoints what it can."""
+        with contextlib.suppress(StoreGone):
+            await self.run(_look_only, atomic=False)
 
     async def close(self) -> None:
         """Commit everything already queued, then stop."""
@@ -189,3 +195,7 @@ class GroupCommitWriter:
             future.cancel()
         else:
             future.set_result(outcome)
+
+
+async def _look_only(conn: aiosqlite.Connection) -> None:
+    """A job that writes nothing: its batch's looks at the file are the point (`GroupCommitWriter.rescue`)."""

@@ -179,3 +179,23 @@ def test_a_backup_copied_over_the_file_survives_a_crash_of_the_bot(db_path: Path
         expected = [t for (t,) in conn.execute("SELECT text FROM log_entries ORDER BY id")]
     found = _look_from_another_process(db_path)
     assert found["check"] == ["ok"] and found["texts"] == expected
+
+
+@pytest.mark.parametrize("noticed_by", ["a read", "a write"])
+async def test_a_deleted_wal_is_copied_into_the_file_as_soon_as_it_is_noticed(
+    store: Store, db_path: Path, noticed_by: str
+) -> None:
+    """Whoever notices the lost -wal first (the bot reads the language before it writes), what it held is in
+    the file at the path before anything else happens: a crash right then loses nothing acknowledged."""
+    await _notes(store, "kept", 300)
+    os.remove(f"{db_path}-wal")
+
+    with pytest.raises(StoreGone, match="-wal"):
+        if noticed_by == "a read":
+            await store.get_settings(1)
+        else:
+            await store.add_note(1, channel_id=1, user_id=1, text="not acknowledged")
+
+    found = _look_from_another_process(db_path)  # the store is still open: this is what a crash would leave
+    assert found["check"] == ["ok"]
+    assert found["texts"] == [f"kept {n} " + "x" * 200 for n in range(300)]
