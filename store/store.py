@@ -127,7 +127,8 @@ class Store(LedgerMethods):
             with contextlib.suppress(StoreGone):
                 await self._file.verify(self._writer.checkpoint)
             if not self._file.is_gone():  # never write into a WAL that no longer belongs to the path's file
-                await self._conn.execute("PRAGMA optimize")
+                with contextlib.suppress(sqlite3.Error):  # advice for the query planner: a failing disk may refuse it
+                    await self._conn.execute("PRAGMA optimize")
         finally:
             if self._file.may_checkpoint:
                 await _close_all(self._reader, self._conn)  # the writer last: it copies the WAL into the file

@@ -358,3 +358,12 @@ async def test_the_writer_carries_on_when_even_a_rollback_fails(store: Store, db
     assert all(isinstance(result, sqlite3.OperationalError) for result in results), results
     assert (await store.log_ruling(1, **ruling("after"))).number == 1
     assert _texts(db_path) == ["after"]
+
+
+async def test_closing_on_a_disk_that_refuses_writes_finishes(db_path: Path) -> None:
+    """The planner's statistics written at close are advice: a read-only disk refusing them fails no shutdown."""
+    opened = await Store.open(db_path)
+    await opened.add_note(1, channel_id=1, user_id=1, text="kept")
+    await opened._conn.execute("PRAGMA query_only = ON")
+    await opened.close()
+    assert _texts(db_path) == ["kept"]
