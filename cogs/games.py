@@ -28,7 +28,7 @@ from cogs.respond import MISSING, answer, defer, in_time
 from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
-from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, Viewer
+from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, Streamed, Viewer
 
 PER_PAGE = 10
 GAMES_PER_PAGE = 10
@@ -108,6 +108,27 @@ def upload_room(limit: int) -> int:
 
 def attachment(part: ExportPart) -> discord.File:
     return discord.File(io.BytesIO(part.data), filename=part.filename)
+
+
+async def send_part(
+    interaction: discord.Interaction[FloorBot], streamed: Streamed, number: int, language: Language
+) -> None:
+    """One part of an export, privately: the first fills the deferred reply in, the rest follow it. Until the
+    last, a part only says more follow; the last says how many entries there were, and if there were several
+    files, the first message is then told too."""
+    if not streamed.last:
+        caption = text(language, "games.export_part_more", part=number)
+    else:
+        how = "games.exported_zipped" if streamed.compressed else "games.exported"
+        summary = text(language, how, count=streamed.entries, parts=number)
+        caption = summary if number == 1 else text(language, "games.export_part", part=number, parts=number)
+    if number == 1:
+        await answer(interaction, caption, files=[attachment(streamed.part)], ephemeral=True)
+    else:
+        await interaction.followup.send(fit.clip(caption, fit.CONTENT), file=attachment(streamed.part), ephemeral=True)
+    if streamed.last and number > 1:
+        first = text(language, "games.export_part", part=1, parts=number)
+        await interaction.edit_original_response(content=fit.content(f"{summary}\n{first}"))
 
 
 def viewer(interaction: discord.Interaction[FloorBot]) -> Viewer:
@@ -278,24 +299,17 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
             await answer(interaction, text(language, "games.upload_limit_too_small"), ephemeral=True)
             return
         await defer(interaction, ephemeral=True)  # an export always takes a moment: it waits for its turn too
-        async with self.exporting:
-            result = await self.bot.store.export(
-                guild_id_of(interaction),
-                viewer=viewer(interaction),
-                game_number=chosen.number if chosen else None,
-                fmt="json" if format == "json" else "csv",
-                max_bytes=room,
-            )
-        if result is None:  # the game was deleted while the export waited
+        async with self.exporting, self.bot.store.export_stream(
+            guild_id_of(interaction),
+            viewer=viewer(interaction),
+            game_number=chosen.number if chosen else None,
+            fmt="json" if format == "json" else "csv",
+            max_bytes=room,
+        ) as stream:
+            async for streamed in stream:  # each part sent as soon as it is built: one held at a time
+                await send_part(interaction, streamed, stream.parts, language)
+        if not stream.found:  # the game was deleted while the export waited
             await answer(interaction, text(language, "games.no_such_game", name=fit.quote(game or "", 80)))
-            return
-        first, *rest = result.parts
-        how = "games.exported_zipped" if result.compressed else "games.exported"
-        summary = text(language, how, count=result.entries, parts=len(result.parts))
-        await answer(interaction, summary, files=[attachment(first)], ephemeral=True)
-        for number, part in enumerate(rest, 2):
-            caption = text(language, "games.export_part", part=number, parts=len(result.parts))
-            await interaction.followup.send(caption, file=attachment(part), ephemeral=True)
 
     @app_commands.command(name="list", description="This server's games, newest first.")
     async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:

@@ -4,9 +4,10 @@ Changes to signatures the cogs used (issue 8):
 - `log_ruling(...)` returns the committed `LogEntry` (was its global id, which users must not see).
 - `get_game(guild_id, number)` and `delete_game(guild_id, number)` take the per-server game number (was the
   global id). Numbers are never reused, so a stale reference names that game or nothing.
-- `export(guild_id, *, viewer, game_number=None, fmt, max_bytes) -> Export | None`: None when the server has
-  no game `game_number` (checked in the export's own snapshot, so a game deleted meanwhile is not exported
-  as an empty file). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
+- `export_stream(guild_id, *, viewer, game_number=None, fmt, max_bytes)`: the parts (`Streamed`) as the export's
+  own process closes them, one at a time; `found` False when the server has no game `game_number` (checked in
+  the export's own snapshot, so a game deleted meanwhile is not exported as an empty file). `export(...)` gathers
+  them (`Export | None`). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
 
 Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a one-line `str()`):
 - `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
@@ -41,6 +42,7 @@ from .errors import (
     StoreUnavailable,
     StoreUnusable,
 )
+from .export import Streamed
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -88,5 +90,6 @@ __all__ = [
     "StoreGone",
     "StoreUnavailable",
     "StoreUnusable",
+    "Streamed",
     "Viewer",
 ]

@@ -1,10 +1,11 @@
 """Log exports that fit Discord's attachment limit, built off the event loop from their own connection.
 
-`export_log` runs in a worker thread (`Store.export` sends it there) on a read-only connection of its own,
-inside one read transaction: WAL readers never block the writer, so every other server keeps logging while a
-big log is exported, and the store's lock is never taken. Rows are streamed from the cursor and encoded once
-each; what is held is at most one plain file's worth of encoded records (while it may still fit) and the
-finished parts, never the log as objects.
+`stream_log` runs in a process of its own (store.export_worker, started by `Store.export_stream`) on a
+read-only connection of its own, inside one read transaction: WAL readers never block the writer, so every
+other server keeps logging while a big log is exported, and the bot's process only passes the parts on. Rows
+are streamed from the cursor and encoded once each; what is held is at most one plain file's worth of encoded
+records (while it may still fit), then the zip being filled: each part is handed over as soon as it is closed,
+never the log as objects nor all its parts at once.
 
 What fits `max_bytes` (Discord's attachment limit): the file as is; else one zip holding it; else several
 zips, each at most `max_bytes` and each holding a file that is valid on its own (a CSV with its header, a
@@ -43,7 +44,7 @@ import struct
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -51,7 +52,7 @@ from typing import Any, Literal, Protocol
 from ledger.amounts import from_cents
 
 from .ledger import MONEY_EXPORT_COLUMNS, money_rows
-from .models import Export, ExportPart, LogEntry, Viewer
+from .models import ExportPart, LogEntry, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
 Format = Literal["csv", "json"]
@@ -90,7 +91,18 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _ZIP_FRAMING = 128
 
 
-def export_log(
+@dataclass(frozen=True, slots=True)
+class Streamed:
+    """One finished part, handed over as soon as it is closed: whether it is the `last`, and then how many
+    `entries` the export holds and whether it was `compressed`."""
+
+    part: ExportPart
+    last: bool
+    entries: int
+    compressed: bool
+
+
+def stream_log(
     path: str,
     guild_id: int,
     *,
@@ -98,9 +110,10 @@ def export_log(
     game_number: int | None,
     fmt: Format,
     max_bytes: int,
-) -> Export | None:
-    """The entries `viewer` may read, oldest first, as parts of at most `max_bytes`; None if the server has
-    no game `game_number`. Blocking: run it in a thread."""
+) -> Iterator[Streamed]:
+    """The entries `viewer` may read, oldest first, as parts of at most `max_bytes`, each yielded as soon as it
+    is closed (so at most one part is held, whatever the size of the log); nothing at all if the server has no
+    game `game_number`. Blocking: run it in its own process (store.export_worker)."""
     if max_bytes < MIN_BYTES:
         raise ValueError(f"max_bytes must be at least {MIN_BYTES} (Discord's attachment limit is megabytes)")
     params = {**visible_to(viewer), "guild_id": guild_id, "game_number": game_number}
@@ -112,15 +125,15 @@ def export_log(
     with closing(sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)) as conn:
         conn.execute("BEGIN")  # one snapshot for the game check and the entries
         if game_number is not None and conn.execute(GAME_EXISTS, params).fetchone() is None:
-            return None
+            return
         encoding = _ENCODINGS[fmt]()
         records = (encoding.record(row) for row in conn.execute(query, params))
         taken, all_fit = _while_it_fits(records, encoding, max_bytes)
         if all_fit:
             data = encoding.head + encoding.separator.join(taken) + encoding.tail
-            return Export(parts=[ExportPart(f"{name}.{fmt}", data)], entries=len(taken), compressed=False)
-        parts, entries = _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
-        return Export(parts=parts, entries=entries, compressed=True)
+            yield Streamed(ExportPart(f"{name}.{fmt}", data), last=True, entries=len(taken), compressed=False)
+            return
+        yield from _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
 
 
 class _Encoding(Protocol):
@@ -263,24 +276,25 @@ def _zip(name: str, deflated: bytes, crc: int, size: int) -> bytes:
 
 def _zipped(
     records: Iterable[bytes], encoding: _Encoding, max_bytes: int, name: str, fmt: Format
-) -> tuple[list[ExportPart], int]:
-    """Zips of at most `max_bytes` each: `name.zip` holding `name.fmt` if one is enough, else `name-1.zip`
-    holding `name-1.fmt`, `name-2.zip`, and so on."""
-    datas: list[bytes] = []
+) -> Iterator[Streamed]:
+    """Zips of at most `max_bytes` each, yielded as each is closed: `name.zip` holding `name.fmt` if one is
+    enough, else `name-1.zip` holding `name-1.fmt`, `name-2.zip`, and so on (a zip is closed only when the
+    next record needs another, so by then its name is known)."""
     part = _ZipPart(encoding, max_bytes, name)
-    entries = 0
+    entries = closed = 0
     for record in records:
         if part.entries and part.size_with(record) > max_bytes:
-            datas.append(part.close(f"{name}-{len(datas) + 1}.{fmt}"))
+            closed += 1
+            data = part.close(f"{name}-{closed}.{fmt}")
+            yield Streamed(ExportPart(f"{name}-{closed}.zip", data), last=False, entries=entries, compressed=True)
             part = _ZipPart(encoding, max_bytes, name)
         if not part.entries and part.size_with(record) > max_bytes:
             raise ValueError(f"an entry of {len(record)} bytes alone does not fit in {max_bytes} bytes")
         part.add(record)
         entries += 1
-    if not datas:
-        return [ExportPart(f"{name}.zip", part.close(f"{name}.{fmt}"))], entries
-    datas.append(part.close(f"{name}-{len(datas) + 1}.{fmt}"))
-    return [ExportPart(f"{name}-{n}.zip", data) for n, data in enumerate(datas, start=1)], entries
+    final = name if not closed else f"{name}-{closed + 1}"
+    data = part.close(f"{final}.{fmt}")
+    yield Streamed(ExportPart(f"{final}.zip", data), last=True, entries=entries, compressed=True)
 
 
 # -- transitional: the cogs' export until they use Store.export (then delete from here down) ----------------

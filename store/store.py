@@ -33,7 +33,8 @@ from typing import Any
 import aiosqlite
 
 from .errors import GameAlreadyOpen, StoreGone, StoreUnusable, fault_of
-from .export import Format, export_log
+from .export import Format
+from .export_process import ExportStream, request
 from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
 from .opening import check_integrity, check_owner, check_path, probe, refused
@@ -138,15 +139,19 @@ class Store(LedgerMethods):
             if self._file.is_gone():
                 self._file.discard_journal()
 
-    async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
-        """Rows from the read-only connection: WAL readers never wait for the writer (nor for another program
-        holding the write lock), and see only what is committed."""
+    async def _look(self) -> None:
+        """Raise StoreGone if the file is no longer the one opened; a lost -wal found here is copied first."""
         try:
             self._file.check()
         except StoreGone:
             if self._file.needs_rescue:
                 await self._writer.rescue()
             raise
+
+    async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]:
+        """Rows from the read-only connection: WAL readers never wait for the writer (nor for another program
+        holding the write lock), and see only what is committed."""
+        await self._look()
         try:
             return list(await self._reader.execute_fetchall(sql, params))
         except sqlite3.Error as error:
@@ -240,6 +245,25 @@ class Store(LedgerMethods):
         )
         return [LogEntry.from_row(row) for row in rows]
 
+    def export_stream(
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer,
+        game_number: int | None = None,
+        fmt: Format,
+        max_bytes: int,
+    ) -> ExportStream:
+        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`, each handed
+        over as soon as the export's own process closes it (an async context manager and iterator: see
+        store.export_process): plain if it fits, else zipped, else split into zips that are each valid on their
+        own; no part at all (`found` False) if the server has no game `game_number`. Never under the writer's
+        transaction, never in the bot's process: nobody's writes or rulings wait for it."""
+        if _names_nothing(game_number):
+            game_number = -1  # beyond SQLite's integers, and no game has -1: the worker finds none
+        asked = request(self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes)
+        return ExportStream(self._file.path, asked)
+
     async def export(
         self,
         guild_id: int,
@@ -249,16 +273,13 @@ class Store(LedgerMethods):
         fmt: Format,
         max_bytes: int,
     ) -> Export | None:
-        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`: plain if it
-        fits, else zipped, else split into zips that are each valid on their own. None if the server has no
-        game `game_number`. Built in a thread from its own read-only connection: never under the store's lock,
-        and nobody's writes wait for it (see `store.export`)."""
-        self._file.check()
-        if _names_nothing(game_number):
-            return None
-        return await asyncio.to_thread(
-            export_log, self._file.path, guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
-        )
+        """`export_stream`'s parts gathered in memory; None if the server has no game `game_number`."""
+        await self._look()
+        async with self.export_stream(
+            guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+        ) as stream:
+            parts = [streamed.part async for streamed in stream]
+        return Export(parts=parts, entries=stream.entries, compressed=stream.compressed) if stream.found else None
 
     async def clear_log(self, guild_id: int) -> None:
         """Delete every game and every entry of the server, the ledger's and its players' names too (its

@@ -6,6 +6,7 @@ import asyncio
 import csv
 import io
 import json
+import os
 import random
 import sqlite3
 import string
@@ -234,3 +235,34 @@ async def test_a_hundred_thousand_entries_export_while_other_servers_write(store
     assert [int(row["number"]) for rows in files for row in rows] == list(range(1, 100_001))
     assert answered_during_export > 0  # an export on the event loop would finish before any of them
     assert {entry.number for entry in acknowledged if entry.guild_id == 2} == set(range(1, len(acknowledged) // 10 + 1))
+
+
+async def test_an_export_is_handed_over_part_by_part_from_a_process_of_its_own(store: Store, db_path: Path) -> None:
+    """A log that needs several zips: the first is handed over while the export is still being built (the bot
+    sends it and holds no more than one part), by a process that is not the bot's."""
+    shuffle = random.Random(8)
+    await _fill(db_path, ["".join(shuffle.choices(string.ascii_letters + string.digits, k=300)) for _ in range(3000)])
+
+    async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+        first = await anext(stream)
+        worker = stream._process
+        assert worker is not None and worker.pid != os.getpid()
+        assert not first.last and worker.returncode is None  # still building the parts after it
+        rest = [streamed async for streamed in stream]
+
+    assert rest[-1].last and not any(streamed.last for streamed in rest[:-1])
+    export = Export(parts=[s.part for s in (first, *rest)], entries=stream.entries, compressed=stream.compressed)
+    assert [int(row["number"]) for rows in _files(export, "csv") for row in rows] == list(range(1, 3001))
+
+
+async def test_an_export_left_early_stops_its_process(store: Store, db_path: Path) -> None:
+    """The command failed sending a part, or the bot is shutting down: the worker does not run on alone."""
+    shuffle = random.Random(9)
+    await _fill(db_path, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
+
+    with pytest.raises(RuntimeError, match="sending failed"):
+        async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+            await anext(stream)
+            raise RuntimeError("sending failed")
+
+    assert stream._process is not None and stream._process.returncode is not None
