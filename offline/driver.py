@@ -24,7 +24,7 @@ from offline.payloads import Actor
 from offline.standin import Clock, Recorded, StandIn
 
 BotT = TypeVar("BotT", bound=commands.Bot)
-HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
+HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget (see Driver.handler_timeout)
 WATCHED_LOGGERS = ("discord", "floorcall")
 
 
@@ -91,18 +91,23 @@ class ErrorLog(logging.Handler):
 class Driver(Generic[BotT]):
     """A logged-in bot wired to a running stand-in; send it commands and clicks like Discord would."""
 
-    def __init__(self, bot: BotT, standin: StandIn) -> None:
+    def __init__(self, bot: BotT, standin: StandIn, handler_timeout: float = HANDLER_TIMEOUT) -> None:
         self.bot = bot
         self.standin = standin
+        # How long `feed` waits for the bot's handlers. Discord allows a deferred reply 15 minutes
+        # (limits.TOKEN_LIFETIME): a test of something that slow (an export of a huge log) may allow as much.
+        self.handler_timeout = handler_timeout
         self._saved_base = discord.http.Route.BASE
 
     @classmethod
-    async def start(cls, bot: BotT, clock: Clock | None = None) -> Driver[BotT]:
-        """Start a stand-in (reading time from `clock`, default the real one), point discord.py at it and log
-        in (runs `setup_hook`; opens no gateway)."""
+    async def start(
+        cls, bot: BotT, clock: Clock | None = None, *, handler_timeout: float = HANDLER_TIMEOUT
+    ) -> Driver[BotT]:
+        """Start a stand-in (in its own thread, reading time from `clock`, default the real one), point discord.py
+        at it and log in (runs `setup_hook`; opens no gateway)."""
         standin = StandIn() if clock is None else StandIn(clock)
         await standin.start()
-        driver = cls(bot, standin)
+        driver = cls(bot, standin, handler_timeout)
         discord.http.Route.BASE = standin.base_url
         try:
             await bot.login("offline-token")
@@ -150,7 +155,7 @@ class Driver(Generic[BotT]):
             self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         spawned = asyncio.all_tasks() - before
         if spawned:
-            await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
+            await asyncio.wait_for(asyncio.gather(*spawned), self.handler_timeout)
         requests = self.standin.requests[first:]
         return [
             Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
