@@ -104,12 +104,13 @@ def created_at(snowflake_id: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class RecordedFile:
-    """One file part of a multipart request."""
+    """One file part of a multipart request (`data` empty if the stand-in keeps no uploads; `size` always)."""
 
     field: str
     filename: str | None
     content_type: str | None
     data: bytes
+    size: int = 0
 
 
 @dataclass(slots=True)
@@ -177,6 +178,7 @@ class StandIn:
         self._interactions: dict[str, Interaction] = {}  # by token
         self._runner: web.AppRunner | None = None
         self._own_thread = own_thread
+        self.keep_uploads = True  # False: record each file's size only (a benchmark's memory is the bot's)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self.port = 0
@@ -433,7 +435,7 @@ class StandIn:
 
     def _check_upload(self, known: Interaction, recorded: Recorded) -> None:
         """Each file, and the files of one request together, must fit the interaction's upload limit."""
-        sizes = [len(file.data) for file in recorded.files]
+        sizes = [file.size for file in recorded.files]
         if len(sizes) > limits.ATTACHMENTS:
             raise _invalid({"attachments": limits.too_long(limits.ATTACHMENTS)})
         if sum(sizes) > known.upload_limit:
@@ -496,7 +498,8 @@ class StandIn:
                     body = json.loads(raw)
                 else:
                     content_type = part.headers.get("Content-Type")
-                    files.append(RecordedFile(part.name or "", part.filename, content_type, bytes(raw)))
+                    data = bytes(raw) if self.keep_uploads else b""
+                    files.append(RecordedFile(part.name or "", part.filename, content_type, data, len(raw)))
         elif request.can_read_body:
             text = await request.text()
             body = json.loads(text) if text else None
@@ -564,7 +567,7 @@ def _attachment(file: RecordedFile) -> dict[str, Any]:
     return {
         "id": str(attachment_id),
         "filename": file.filename or "file",
-        "size": len(file.data),
+        "size": file.size,
         "url": url,
         "proxy_url": url,
         "content_type": file.content_type,

@@ -456,3 +456,23 @@ async def test_followups_past_discords_rate_are_429_and_discord_py_waits_them_ou
 
     assert len([r for r in exchange.followups if r.status == 200]) == sent  # every one got through, paced
     assert driver.standin.errors == []
+
+
+async def test_without_keeping_uploads_sizes_are_still_recorded_and_checked(driver) -> None:
+    """A benchmark drops the uploads' bytes (keep_uploads False): the limit and the attachment's size hold."""
+    driver.standin.keep_uploads = False
+
+    async def fits(interaction: discord.Interaction) -> Any:
+        return await interaction.response.send_message(file=discord.File(io.BytesIO(b"x" * 90), "log.csv"))
+
+    _, exchange = await probe(driver, fits, {"attachment_size_limit": 100})
+    (recorded,) = exchange.requests[0].files
+    assert (recorded.data, recorded.size) == (b"", 90)
+    assert exchange.message is not None and exchange.message["attachments"][0]["size"] == 90
+
+    async def too_big(interaction: discord.Interaction) -> Any:
+        return await interaction.response.send_message(file=discord.File(io.BytesIO(b"x" * 101), "big.csv"))
+
+    driver.bot.tree.remove_command("probe")
+    raised, _ = await probe(driver, too_big, {"attachment_size_limit": 100})
+    refused(driver, raised, 413, limits.ENTITY_TOO_LARGE)
