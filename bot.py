@@ -32,6 +32,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.tools",
     "cogs.ledger",
+    "cogs.houserules",
 )
 
 TOKEN_HELP = """\

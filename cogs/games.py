@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 
 import discord
@@ -28,7 +28,7 @@ from cogs.respond import MISSING, answer, defer, in_time
 from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
-from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, Streamed, Viewer
+from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, RulingMark, Streamed, Viewer
 
 PER_PAGE = 10
 GAMES_PER_PAGE = 10
@@ -60,9 +60,10 @@ def game_line(game: Game, language: Language) -> str:
     )
 
 
-def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice) -> str:
-    """Two lines per entry, at most `budget` characters: when, who, where (and which game); then the ruling,
-    the note (its text cut to what is left of the budget) or the ledger's buy-in or cash-out (in `voice`)."""
+def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice, mark: str = "") -> str:
+    """Two lines per entry, at most `budget` characters: when, who, where (and which game); then the ruling
+    (with its `mark`: a house rule, the floor's verdict), the note (its text cut to what is left of the budget)
+    or the ledger's buy-in or cash-out (in `voice`)."""
     where = ""
     if with_game and entry.game_number is not None:
         where = f" · #{entry.game_number} {fit.quote(entry.game_name or '', 60)}"
@@ -70,6 +71,7 @@ def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice) -
     head = f"`#{entry.number}` {discord.utils.format_dt(entry.created_at, 'f')} · <@{entry.user_id}>{where}{private}"
     if entry.kind in money.ICONS:
         return fit.clip(f"{head}\n{money.log_line(voice, entry)}", budget)
+    head += mark
     if entry.kind == "note":
         lead, tail = "📝 ", ""
     else:
@@ -79,19 +81,33 @@ def entry_line(entry: LogEntry, *, with_game: bool, budget: int, voice: Voice) -
     return fit.clip(f"{head}\n{lead}{fit.quote(entry.text, max(room, 1))}{tail}", budget)
 
 
-def log_embed(page: LogPage, game: Game | None, voice: Voice) -> discord.Embed:
+def log_embed(page: LogPage, game: Game | None, voice: Voice, marks: Mapping[int, str] | None = None) -> discord.Embed:
     language = voice.language
     if game:
         title = text(language, "games.log_title", game=f"#{game.number} {fit.quote(game.name, NAME_MAX)}")
     else:
         title = text(language, "games.server_log_title")
     share = fit.shares(len(page.entries))  # every entry an equal share of the description: a page always fits
-    lines = [entry_line(entry, with_game=game is None, budget=share, voice=voice) for entry in page.entries]
+    marks = marks or {}
+    lines = [
+        entry_line(entry, with_game=game is None, budget=share, voice=voice, mark=marks.get(entry.number, ""))
+        for entry in page.entries
+    ]
     if not lines:
         lines = [text(language, "games.log_empty" if page.page == 1 else "games.page_empty")]
     embed = discord.Embed(title=title, description=fit.LINE_BREAK.join(lines), colour=embeds.RULING_COLOUR)
     embed.set_footer(text=text(language, "games.page_footer", page=page.page))
     return fit.embed(embed)
+
+
+def mark_text(mark: RulingMark, language: Language) -> str:
+    """What a ruling's log line says besides it: a house rule applied, the floor confirmed or overruled it (and
+    the outcome it put in place)."""
+    parts = [text(language, "games.mark_house")] if mark.house else []
+    if mark.verdict is not None:
+        verdict = text(language, f"games.mark_{mark.verdict}")
+        parts.append(f"{verdict} → {mark.floor_outcome}" if mark.floor_outcome else verdict)
+    return "".join(f" · {part}" for part in parts)
 
 
 def parse_game_ref(ref: str) -> int | None:
@@ -167,16 +183,17 @@ class LogPager(Pager):
             page=page,
             per_page=PER_PAGE,
         )
-        return log_embed(result, self.game, self.voice), result.has_previous, result.has_next
+        numbers = [entry.number for entry in result.entries if entry.kind == "ruling"]
+        marks = await interaction.client.store.ruling_marks(self.guild_id, numbers)
+        shown = {number: mark_text(mark, self.voice.language) for number, mark in marks.items()}
+        return log_embed(result, self.game, self.voice, shown), result.has_previous, result.has_next
 
 
 class ListPager(Pager):
     """Previous/Next through pages made beforehand (cut by characters and by count: see `fit.pages`), each shown
     in a copy of `card` (title, fields, footer; by default the games list's), numbered when there are several."""
 
-    def __init__(
-        self, owner_id: int, pages: list[str], language: Language, card: discord.Embed | None = None
-    ) -> None:
+    def __init__(self, owner_id: int, pages: list[str], language: Language, card: discord.Embed | None = None) -> None:
         super().__init__(owner_id, 1, text(language, "games.previous"), text(language, "games.next"))
         self.pages, self.language = pages or [text(language, "games.no_games")], language
         self.card = card or discord.Embed(title=text(language, "games.list_title"), colour=embeds.RULING_COLOUR)

@@ -65,10 +65,11 @@ async def in_time(
 
 
 async def defer(interaction: discord.Interaction[FloorBot], *, ephemeral: bool = False, update: bool = False) -> None:
-    """Acknowledge now, reply later: "thinking…" for a new message, a silent acknowledgement for an update."""
+    """Acknowledge now, reply later: "thinking…" for a new message, a silent acknowledgement for an update (of
+    the message a button is on, or that a form was opened from)."""
     if interaction.response.is_done():
         return
-    if update and interaction.type is discord.InteractionType.component:
+    if update and interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit):
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -84,7 +85,7 @@ async def answer(
     ephemeral: bool = False,
     update: bool = False,
 ) -> None:
-    """Reply, or with `update` edit the message a button is on, by the route still open:
+    """Reply, or with `update` edit the message a button is on (or a form was opened from), by the route still open:
     - nothing sent yet: the initial response (a new message, or an update of the clicked message);
     - deferred with "thinking…": fill that reply in (its visibility was fixed when it was deferred);
     - deferred silently after a click: edit the clicked message, or post a new message for a reply;

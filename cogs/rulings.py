@@ -14,58 +14,30 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import cooldown, embeds, errors, fit
+from cogs import appeal, cooldown, embeds, errors, fit
+from cogs.appeal import FloorCallButton, floor_call_view
+from cogs.cards import RulingRequest, card, card_language
 from cogs.core import FloorBot
+from cogs.house import Applied, apply, house_rule_for
 from cogs.language import preferred_language, reply_language, server_settings
 from cogs.respond import answer, in_time
 from cogs.views import Hook, SelectView
-from i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, text
+from i18n import DEFAULT_LANGUAGE, Language, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
-from store import RulingRecord, StoreFault
+from store import LogEntry, RulingRecord, StoreFault
 
 log = logging.getLogger("floorcall.rulings")
 
 MAX_SITUATION = 1000
 DM = 0  # the store scopes questions asked in direct messages under server id 0
-
-
-@dataclass(frozen=True, slots=True)
-class RulingRequest:
-    """What a ruling is made from; an answered question adds its fact and asks again.
-
-    `language` is the reply language chosen when the question was asked (None: the situation's own), so an
-    answer given by a manager with another client language doesn't switch the card's language; `private`
-    keeps an ephemeral ruling private in the log too."""
-
-    text: str
-    rulebook: str
-    owner_id: int
-    owner_name: str
-    language: Language | None = None
-    private: bool = False
-    facts: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_stored(cls, stored: Mapping[str, Any]) -> RulingRequest:
-        language = stored.get("language")
-        return cls(
-            text=str(stored["text"]),
-            rulebook=str(stored["rulebook"]),
-            owner_id=int(stored["owner_id"]),
-            owner_name=str(stored["owner_name"]),
-            language=language if language in LANGUAGES else None,
-            private=bool(stored.get("private")),
-            facts={str(k): str(v) for k, v in dict(stored.get("facts") or {}).items()},
-        )
 
 
 def situation_problem(situation: str, language: Language) -> str | None:
@@ -107,31 +79,38 @@ class Rulings(commands.Cog):
             private=private,
         )
         ruling = self.bot.engine.rule(request.text, request.rulebook, request.facts, reply_language=request.language)
+        house = await house_rule_for(interaction, ruling)
+        applied = apply(self.bot.engine, ruling, house, card_language(request, ruling))
         if ruling.status == "ruling":
-            logged = await log_ruling(interaction, request, ruling)
-            await answer(interaction, embed=card(interaction.client, request, ruling, logged), ephemeral=private)
+            logged, entry = await log_ruling(interaction, request, applied)
+            shown = card(interaction.client, request, applied.ruling, logged, house=applied.note)
+            view = floor_call(request, applied.ruling, entry)
+            await answer(interaction, embed=shown, view=view or discord.utils.MISSING, ephemeral=private)
         elif ruling.status == "question" and ruling.questions:
             question_id = await in_time(interaction, ask(interaction, request, ruling), ephemeral=private)
-            view: discord.ui.View | None = QuestionView(question_id, ruling)
-            await answer(interaction, embed=card(interaction.client, request, ruling), view=view, ephemeral=private)
+            shown = card(interaction.client, request, applied.ruling, house=applied.note)
+            await answer(interaction, embed=shown, view=QuestionView(question_id, ruling), ephemeral=private)
         else:
             view = nearest_rules(interaction.client, request, ruling)
             await answer(interaction, embed=card(interaction.client, request, ruling), view=view, ephemeral=private)
 
-
-def card(bot: FloorBot, request: RulingRequest, ruling: Ruling, logged: bool | None = None) -> discord.Embed:
-    return embeds.ruling_embed(
-        ruling,
-        situation=request.text,
-        asker=request.owner_name,
-        rulebook=bot.engine.rulebooks[ruling.rulebook],
-        language=request.language or ruling.language,  # the engine answered in the situation's language
-        logged=logged,
-    )
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[FloorBot]) -> None:
+        await appeal.on_form(interaction)
 
 
-def record(interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling) -> RulingRecord:
-    """The log entry for a final ruling; the asker is its author even when a manager answered for them."""
+def floor_call(request: RulingRequest, ruling: Ruling, entry: LogEntry | None) -> discord.ui.View | None:
+    """ "Call the floor" under a public ruling that was logged (a private one gets none: see cogs/appeal.py)."""
+    if entry is None or request.private:
+        return None
+    return floor_call_view(entry.number, card_language(request, ruling))
+
+
+def record(interaction: discord.Interaction[FloorBot], request: RulingRequest, applied: Applied) -> RulingRecord:
+    """The log entry for a final ruling, as the house rule has it (the rulebook's outcome kept beside); the
+    asker is its author even when a manager answered for them. A public ruling keeps its card's request, so
+    the floor can confirm or overrule it, after a restart too."""
+    ruling = applied.ruling
     return RulingRecord(
         channel_id=interaction.channel_id or 0,
         user_id=request.owner_id,
@@ -141,27 +120,36 @@ def record(interaction: discord.Interaction[FloorBot], request: RulingRequest, r
         outcome=ruling.outcome,
         rulebook=ruling.rulebook,
         private=request.private,
+        house=applied.logged,
+        card=None if request.private else request.stored(),
     )
 
 
-async def log_ruling(interaction: discord.Interaction[FloorBot], request: RulingRequest, ruling: Ruling) -> bool | None:
-    """Log a final ruling before the reply. None: nothing to log (a DM); False: the write failed, and the
-    ruling is shown anyway, marked not logged."""
+async def log_ruling(
+    interaction: discord.Interaction[FloorBot], request: RulingRequest, applied: Applied
+) -> tuple[bool | None, LogEntry | None]:
+    """Log a final ruling before the reply; whether it was logged, and its entry. None: nothing to log (a DM);
+    False: the write failed, and the ruling is shown anyway, marked not logged."""
     if interaction.guild_id is None:
-        return None
-    entry = record(interaction, request, ruling)
+        return None, None
+    entry = record(interaction, request, applied)
     try:
-        await in_time(
+        logged = await in_time(
             interaction,
-            interaction.client.store.log_ruling(interaction.guild_id, **asdict(entry)),
+            interaction.client.store.log_ruling(interaction.guild_id, **entry_fields(entry)),
             ephemeral=request.private,
         )
     except discord.HTTPException:
         raise  # Discord refused the deferral: not a logging failure
     except Exception as error:
-        not_logged(interaction, request, ruling, error)
-        return False
-    return True
+        not_logged(interaction, request, applied.ruling, error)
+        return False, None
+    return True, logged
+
+
+def entry_fields(entry: RulingRecord) -> dict[str, Any]:
+    """`Store.log_ruling`'s arguments (asdict would turn the house rule into a dict)."""
+    return {name: getattr(entry, name) for name in RulingRecord.__dataclass_fields__}
 
 
 def not_logged(
@@ -268,6 +256,9 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
     )
     final = ruling.status == "ruling"
     asks_again = ruling.status == "question" and bool(ruling.questions)
+    applied = apply(
+        interaction.client.engine, ruling, await house_rule_for(interaction, ruling), card_language(request, ruling)
+    )
     try:
         accepted = await in_time(
             interaction,
@@ -275,7 +266,7 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
                 key,
                 question_id,
                 answered_by=interaction.user.id,
-                ruling=record(interaction, request, ruling) if final and interaction.guild_id else None,
+                ruling=record(interaction, request, applied) if final and interaction.guild_id else None,
                 next_request=stored_question(request, ruling) if asks_again else None,
             ),
             update=True,
@@ -286,7 +277,8 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
         if not final:
             raise
         not_logged(interaction, request, ruling, error)
-        await answer(interaction, embed=card(interaction.client, request, ruling, logged=False), view=None, update=True)
+        shown = card(interaction.client, request, applied.ruling, logged=False, house=applied.note)
+        await answer(interaction, embed=shown, view=None, update=True)
         return
     if accepted is None:  # another click answered it first
         await answer(interaction, text(await reply_language(interaction), "ruling.already_answered"), ephemeral=True)
@@ -294,11 +286,14 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
     logged = (accepted.entry is not None) if final and interaction.guild_id else None
     if asks_again and accepted.next_question_id is not None:
         view: discord.ui.View | None = QuestionView(accepted.next_question_id, ruling)
+    elif final:
+        view = floor_call(request, ruling, accepted.entry)
     else:
         view = nearest_rules(interaction.client, request, ruling)
-    await answer(interaction, embed=card(interaction.client, request, ruling, logged), view=view, update=True)
+    shown = card(interaction.client, request, applied.ruling, logged, house=applied.note)
+    await answer(interaction, embed=shown, view=view, update=True)
 
 
 async def setup(bot: FloorBot) -> None:
-    bot.add_dynamic_items(QuestionButton)
+    bot.add_dynamic_items(QuestionButton, FloorCallButton)
     await bot.add_cog(Rulings(bot))

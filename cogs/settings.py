@@ -1,5 +1,5 @@
-"""`/settings`: the server's rulebook, reply language and the ledger's currency. Anyone may look; Manage Server
-may change."""
+"""`/settings`: the server's rulebook, reply language, the ledger's currency and the floor role. Anyone may look
+(the house rules are shown too); Manage Server may change."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs import embeds, fit
 from cogs.core import FloorBot
 from cogs.games import guild_id_of
+from cogs.house import describe_house
 from cogs.language import reply_language
 from cogs.respond import answer, in_time
 from i18n import LANGUAGES, Language, text
@@ -102,11 +103,35 @@ class Settings(
         said = text(language, "settings.currency_set" if chosen else "settings.currency_cleared", example=example)
         await answer(interaction, said, embed=describe_settings(settings, names, language))
 
-    @app_commands.command(name="show", description="Show this server's rulebook, language and currency.")
+    @app_commands.command(
+        name="floor-role", description="Choose the floor's role: it sets house rules and decides floor calls."
+    )
+    @describe(role="The floor's role (leave it out for none: then Manage Server alone is the floor)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def floor_role(self, interaction: discord.Interaction[FloorBot], role: discord.Role | None = None) -> None:
+        guild_id = guild_id_of(interaction)
+        setting = self.bot.store.set_floor_role(guild_id, None if role is None else role.id, set_by=interaction.user.id)
+        floor = await in_time(interaction, setting)
+        language = await reply_language(interaction)
+        said = text(language, "floor.role_set", role=f"<@&{floor}>") if floor else text(language, "floor.role_cleared")
+        await self._show(interaction, said)
+
+    @app_commands.command(
+        name="show", description="Show this server's settings: rulebook, language, currency, floor, house rules."
+    )
     async def show(self, interaction: discord.Interaction[FloorBot]) -> None:
-        settings = await self.bot.store.get_settings(guild_id_of(interaction))
+        await self._show(interaction, None, ephemeral=True)
+
+    async def _show(
+        self, interaction: discord.Interaction[FloorBot], said: str | None, ephemeral: bool = False
+    ) -> None:
+        """Every setting, the floor role and the house rules (store/house.py) included."""
+        guild_id = guild_id_of(interaction)
+        settings = await self.bot.store.get_settings(guild_id)
+        floor, rules = await self.bot.store.get_floor_role(guild_id), await self.bot.store.list_house_rules(guild_id)
         language, names = await self._language(interaction)
-        await answer(interaction, embed=describe_settings(settings, names, language), ephemeral=True)
+        card = describe_house(describe_settings(settings, names, language), self.bot.engine, floor, rules, language)
+        await answer(interaction, discord.utils.MISSING if said is None else said, embed=card, ephemeral=ephemeral)
 
 
 async def setup(bot: FloorBot) -> None:

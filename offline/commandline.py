@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from offline.payloads import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, PayloadError
+from offline.payloads import BOOLEAN, INTEGER, NUMBER, ROLE, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, PayloadError
 
 TRUE_WORDS = {"true", "yes", "y", "on", "1", "si", "sì"}
 FALSE_WORDS = {"false", "no", "n", "off", "0"}
+ROLE_MENTION = re.compile(r"<@&([0-9]{1,20})>|([0-9]{1,20})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,4 +106,9 @@ def _convert(option: Mapping[str, Any], value: str) -> Any:
         return value.lower() in TRUE_WORDS
     if kind == BOOLEAN:
         raise PayloadError(f"{name} must be true or false, not {value!r}")
+    if kind == ROLE:
+        digits = ROLE_MENTION.fullmatch(value.strip())
+        if digits is None:
+            raise PayloadError(f"{name} takes a role's id (or its mention <@&id>), not {value!r}")
+        return digits.group(1) or digits.group(2)
     raise PayloadError(f"{name} can't be typed in the console (option type {kind})")

@@ -12,18 +12,56 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from discord.ext import commands
 
 from offline import commandline
 from offline.driver import Driver, Exchange
-from offline.payloads import MANAGE_GUILD, MEMBER, Actor, PayloadError
+from offline.payloads import MANAGE_GUILD, MEMBER, STRING_SELECT, Actor, PayloadError, modal_inputs
 from offline.render import Control, render, save_files
 
 CONSOLE_USER = Actor(name="you", permissions=MEMBER | MANAGE_GUILD)
 QUIT_WORDS = {"quit", "exit", "q", ":q"}
+CANCEL_WORDS = {"cancel", "annulla"}
 PROMPT = "floorcall> "
+
+
+class Form:
+    """A form (modal) the bot opened, filled in one line per field: a number for a menu, text for a text field."""
+
+    def __init__(self, opened: Exchange, modal: dict[str, Any]) -> None:
+        self.opened = opened
+        self.fields = modal_inputs(modal)
+        self.values: dict[str, str | list[str]] = {}
+
+    @property
+    def field(self) -> dict[str, Any] | None:
+        """The field the next line fills in; None once every field has its value."""
+        return self.fields[len(self.values)] if len(self.values) < len(self.fields) else None
+
+    def prompt(self) -> str:
+        field = self.field
+        assert field is not None
+        label = field.get("label") or field["custom_id"]
+        if field["type"] == STRING_SELECT:
+            options = "\n".join(f"  [{n}] {o['label']}" for n, o in enumerate(field.get("options", []), 1))
+            return f"{label} — type a number:\n{options}"
+        optional = "" if field.get("required", True) else " (optional: an empty line skips it)"
+        return f"{label} — type the text{optional}:"
+
+    def fill(self, line: str) -> str | None:
+        """Take one line for the current field; the problem with it, if any."""
+        field = self.field
+        assert field is not None
+        if field["type"] != STRING_SELECT:
+            self.values[field["custom_id"]] = line
+            return None
+        options = field.get("options", [])
+        if not line.isdigit() or not 1 <= int(line) <= len(options):
+            return f"Pick 1–{len(options)}."
+        self.values[field["custom_id"]] = [options[int(line) - 1]["value"]]
+        return None
 
 
 class Console:
@@ -34,6 +72,7 @@ class Console:
         self.out = out
         self.actor = actor
         self.controls: list[Control] = []
+        self.form: Form | None = None
         self._downloads: Path | None = None
 
     def banner(self) -> str:
@@ -47,6 +86,9 @@ class Console:
     async def handle(self, line: str) -> bool:
         """Handle one line; False means the user asked to leave."""
         line = line.strip()
+        if self.form is not None:
+            await self._fill(line)
+            return True
         if not line:
             return True
         if line.lower() in QUIT_WORDS:
@@ -87,7 +129,34 @@ class Console:
             return
         self._show(exchange)
 
+    async def _fill(self, line: str) -> None:
+        """One line of the open form; the form is sent once its last field is filled in."""
+        form = self.form
+        assert form is not None
+        if line.lower() in CANCEL_WORDS:
+            self.form = None
+            self.say("Form closed without sending it.")
+            return
+        problem = form.fill(line)
+        if problem is not None:
+            self.say(problem)
+        if form.field is not None:
+            self.say(form.prompt())
+            return
+        self.form = None
+        try:
+            exchange = await self.driver.submit(form.opened, self.actor, form.values)
+        except PayloadError as exc:
+            self.say(f"Discord would not send that form: {exc}")
+            return
+        self._show(exchange)
+
     def _show(self, exchange: Exchange) -> None:
+        modal = exchange.modal
+        if modal is not None:
+            self.form = Form(exchange, modal)
+            self.say(f"┃ ## {modal.get('title', '')} (a form: fill it in line by line, or type cancel)")
+            self.say(self.form.prompt())
         shown: list[int] = []
         for request in exchange.requests:
             if request.is_callback and (request.json or {}).get("type") == 8:

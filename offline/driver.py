@@ -61,6 +61,12 @@ class Exchange:
         return self.data.get("embeds") or []
 
     @property
+    def modal(self) -> dict[str, Any] | None:
+        """The form the bot answered with (callback type 9), if it did and the stand-in took it."""
+        bodies = [r.json for r in self.requests if r.is_callback and r.status == 200 and isinstance(r.json, dict)]
+        return bodies[0].get("data") if bodies and bodies[0].get("type") == 9 else None
+
+    @property
     def followups(self) -> list[Recorded]:
         return [r for r in self.requests if "/webhooks/" in r.path]
 
@@ -179,3 +185,14 @@ class Driver(Generic[BotT]):
         """Press a button (or pick `values` in a select) on a message the stand-in holds."""
         current = self.standin.messages.get(int(message["id"]), message)
         return await self.feed(payloads.component_click(current, custom_id, actor, values))
+
+    async def submit(self, opened: Exchange, actor: Actor, values: Mapping[str, str | Sequence[str]]) -> Exchange:
+        """Fill in and send the form `opened` answered with, as `actor`: by custom id, text for a text input and
+        the picked values for a select. A form opened from a message's component carries that message (as the
+        stand-in holds it now)."""
+        modal = self.standin.modal(opened.payload)
+        if modal is None:
+            raise payloads.PayloadError("that interaction opened no form")
+        shown = opened.payload.get("message")
+        message = None if shown is None else self.standin.messages.get(int(shown["id"]), shown)
+        return await self.feed(payloads.modal_submit(modal, actor, values, message))

@@ -2,7 +2,8 @@
 
 The numbers come from Discord's OpenAPI spec (github.com/discord/discord-api-spec, specs/openapi.json:
 `IncomingWebhookInteractionRequest`, `RichEmbed*`, `ActionRowComponentForMessageRequest`,
-`ButtonComponentForMessageRequest`, `StringSelect*ForRequest`, `ApplicationCommandOptionStringChoice`)
+`ButtonComponentForMessageRequest`, `StringSelect*ForRequest`, `ApplicationCommandOptionStringChoice`,
+`ModalInteractionCallbackRequestData`, `LabelComponentForModalRequest`, `TextInputComponentForModalRequest`)
 and, where the spec has no number, from Discord's documentation (the 6,000-character total across a
 message's embeds, five action rows without the components-v2 flag, a choice value up to 100 characters).
 They are written out here, not imported from the bot, on purpose: a test oracle that shared the bot's
@@ -58,7 +59,14 @@ ATTACHMENTS = 10
 COMPONENTS_V2 = 1 << 15
 V2_COMPONENTS = 40  # every component of a components-v2 message, nested ones included
 
-ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+MODAL_TITLE = 45
+MODAL_COMPONENTS = 5
+LABEL_TEXT = 45
+LABEL_DESCRIPTION = 100
+TEXT_INPUT_LENGTH = 4000  # a text input's min_length, max_length and value
+TEXT_INPUT_PLACEHOLDER = 100
+
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 SELECTS = {3, 5, 6, 7, 8}
 BUTTON_STYLES = {1, 2, 3, 4, 5, 6}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
@@ -230,31 +238,7 @@ def _item_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], see
                 error("BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or an emoji is required"),
             )
     elif kind == STRING_SELECT:
-        _put(tree, (*at, "placeholder"), _text(item.get("placeholder"), SELECT_PLACEHOLDER))
-        options = item.get("options") or []
-        if not 1 <= len(options) <= SELECT_OPTIONS:
-            _put(
-                tree,
-                (*at, "options"),
-                error("BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {SELECT_OPTIONS} in length."),
-            )
-        values: set[object] = set()
-        for index, option in enumerate(options):
-            where = (*at, "options", str(index))
-            _put(tree, (*where, "label"), _text(option.get("label"), OPTION_TEXT, required=True))
-            _put(tree, (*where, "value"), _text(option.get("value"), OPTION_TEXT, required=True))
-            _put(tree, (*where, "description"), _text(option.get("description"), OPTION_TEXT))
-            if option.get("value") in values:
-                duplicated = error("SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Option values must be unique")
-                _put(tree, (*where, "value"), duplicated)
-            values.add(option.get("value"))
-        low, high = item.get("min_values", 1), item.get("max_values", 1)
-        if not (0 <= low <= high <= min(len(options), SELECT_OPTIONS) and high >= 1):
-            _put(
-                tree,
-                (*at, "max_values"),
-                error("BASE_TYPE_MAX", "max_values must be between min_values and the options"),
-            )
+        _options_errors(tree, at, item)
     elif kind not in SELECTS:
         _put(
             tree,
@@ -277,6 +261,94 @@ def _button_kind_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, An
         _put(tree, (*at, "sku_id"), _text(item.get("sku_id"), 20, required=True))
     elif item.get("url"):
         _put(tree, (*at, "url"), error("BUTTON_COMPONENT_URL_NOT_ALLOWED", "Only a link button has a url"))
+
+
+def _options_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any]) -> None:
+    """A string select's placeholder, options and how many values it takes (in a message or in a modal)."""
+    _put(tree, (*at, "placeholder"), _text(item.get("placeholder"), SELECT_PLACEHOLDER))
+    options = item.get("options") or []
+    if not 1 <= len(options) <= SELECT_OPTIONS:
+        _put(
+            tree,
+            (*at, "options"),
+            error("BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {SELECT_OPTIONS} in length."),
+        )
+    values: set[object] = set()
+    for index, option in enumerate(options):
+        where = (*at, "options", str(index))
+        _put(tree, (*where, "label"), _text(option.get("label"), OPTION_TEXT, required=True))
+        _put(tree, (*where, "value"), _text(option.get("value"), OPTION_TEXT, required=True))
+        _put(tree, (*where, "description"), _text(option.get("description"), OPTION_TEXT))
+        if option.get("value") in values:
+            duplicated = error("SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Option values must be unique")
+            _put(tree, (*where, "value"), duplicated)
+        values.add(option.get("value"))
+    low, high = item.get("min_values", 1), item.get("max_values", 1)
+    if not (0 <= low <= high <= min(len(options), SELECT_OPTIONS) and high >= 1):
+        _put(
+            tree,
+            (*at, "max_values"),
+            error("BASE_TYPE_MAX", "max_values must be between min_values and the options"),
+        )
+
+
+def modal_errors(data: Mapping[str, Any]) -> Errors:
+    """A modal (callback type 9): a custom id, a title of at most 45 characters, one to five top-level
+    components, each a label holding a text input or a string select (or, the older way, an action row holding
+    one text input); {} when it is valid."""
+    tree: Errors = {}
+    _put(tree, ("custom_id",), _text(data.get("custom_id"), CUSTOM_ID, required=True))
+    _put(tree, ("title",), _text(data.get("title"), MODAL_TITLE, required=True))
+    components = data.get("components") or []
+    if not 1 <= len(components) <= MODAL_COMPONENTS:
+        _put(
+            tree, ("components",), error("BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MODAL_COMPONENTS} in length.")
+        )
+    seen: set[str] = set()
+    for index, component in enumerate(components):
+        at: tuple[str, ...] = ("components", str(index))
+        where: tuple[str, ...]
+        if component.get("type") == LABEL:
+            _put(tree, (*at, "label"), _text(component.get("label"), LABEL_TEXT, required=True))
+            _put(tree, (*at, "description"), _text(component.get("description"), LABEL_DESCRIPTION))
+            inner = [component.get("component") or {}]
+            where = (*at, "component")
+        elif component.get("type") == ACTION_ROW:
+            inner = component.get("components") or []
+            where = (*at, "components", "0")
+            if len(inner) != 1 or inner[0].get("type") != TEXT_INPUT:
+                _put(tree, (*at, "components"), error("BASE_TYPE_BAD_LENGTH", "Must hold exactly one text input."))
+                continue
+            _put(tree, (*where, "label"), _text(inner[0].get("label"), LABEL_TEXT, required=True))
+        else:
+            _put(tree, (*at, "type"), error("UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1, 18).'))
+            continue
+        _modal_input_errors(tree, where, inner[0], seen)
+    return tree
+
+
+def _modal_input_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], seen: set[str]) -> None:
+    custom_id = item.get("custom_id")
+    _put(tree, (*at, "custom_id"), _text(custom_id, CUSTOM_ID, required=True))
+    if isinstance(custom_id, str) and custom_id in seen:
+        _put(
+            tree,
+            (*at, "custom_id"),
+            error("COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"),
+        )
+    seen.add(str(custom_id))
+    if item.get("type") == STRING_SELECT:
+        _options_errors(tree, at, item)
+    elif item.get("type") == TEXT_INPUT:
+        if item.get("style") not in (1, 2):
+            _put(tree, (*at, "style"), error("BASE_TYPE_CHOICES", "Value must be one of (1, 2)."))
+        low, high = item.get("min_length", 0), item.get("max_length", TEXT_INPUT_LENGTH)
+        if not 0 <= low <= high <= TEXT_INPUT_LENGTH or high < 1:
+            _put(tree, (*at, "max_length"), error("BASE_TYPE_MAX", f"Must be between 1 and {TEXT_INPUT_LENGTH}."))
+        _put(tree, (*at, "value"), _text(item.get("value"), TEXT_INPUT_LENGTH))
+        _put(tree, (*at, "placeholder"), _text(item.get("placeholder"), TEXT_INPUT_PLACEHOLDER))
+    else:
+        _put(tree, (*at, "type"), error("UNION_TYPE_CHOICES", "A modal holds text inputs and string selects here."))
 
 
 def choices_errors(data: Mapping[str, Any]) -> Errors:

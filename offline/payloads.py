@@ -7,6 +7,7 @@ clicked, so a test or the console cannot send an option or a click that Discord 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,11 +32,13 @@ MANAGE_GUILD = 1 << 5
 MEMBER = VIEW_CHANNEL | SEND_MESSAGES | USE_APPLICATION_COMMANDS
 
 # Option types (Discord's ApplicationCommandOptionType) the offline tools can fill in.
-SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, NUMBER = 1, 2, 3, 4, 5, 10
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, ROLE, NUMBER = 1, 2, 3, 4, 5, 8, 10
 # Interaction contexts (Discord's InteractionContextType).
 GUILD_CONTEXT, BOT_DM = 0, 1
 # Component types.
-ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
+
+SNOWFLAKE = re.compile(r"[1-9][0-9]{0,19}")  # an id as Discord writes it (ASCII digits)
 
 _sequence = itertools.count()
 
@@ -60,6 +63,7 @@ class Actor:
     guild_id: int | None = GUILD_ID
     channel_id: int = CHANNEL_ID
     locale: str = "en-US"
+    roles: tuple[int, ...] = ()  # the server's roles this member has
 
     def user(self) -> dict[str, Any]:
         return {
@@ -131,6 +135,59 @@ def component_click(
     return payload
 
 
+def modal_inputs(modal: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A form's fields in order: each text input or select, with the label it is shown under."""
+    fields = []
+    for component in modal.get("components") or []:
+        if component.get("type") == LABEL:
+            fields.append({**component["component"], "label": component.get("label")})
+        else:  # an action row holding one text input, which carries its own label
+            fields.extend(component.get("components") or [])
+    return fields
+
+
+def modal_submit(
+    modal: Mapping[str, Any],
+    actor: Actor,
+    values: Mapping[str, str | Sequence[str]],
+    message: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A type-5 payload: `actor` filled in the form `modal` (a text per text input, the picked values per select,
+    by custom id) and sent it. `message` is the message whose component opened the form, if one did: Discord
+    sends it along, and the answer may then update it."""
+    fields = {field["custom_id"]: field for field in modal_inputs(modal)}
+    unknown = set(values) - set(fields)
+    if unknown:
+        raise PayloadError(f"the form has no field {sorted(unknown)}; it has {sorted(fields)}")
+    submitted = []
+    for custom_id, field in fields.items():
+        value = values.get(custom_id)
+        if field["type"] == TEXT_INPUT:
+            typed = "" if value is None else value
+            if not isinstance(typed, str):
+                raise PayloadError(f"field {custom_id!r} takes text")
+            low, high = field.get("min_length", 0), field.get("max_length", 4000)
+            if field.get("required", True) and not typed:
+                raise PayloadError(f"field {custom_id!r} is required")
+            if typed and not low <= len(typed) <= high:
+                raise PayloadError(f"field {custom_id!r} takes {low}–{high} characters, not {len(typed)}")
+            inner: dict[str, Any] = {"type": TEXT_INPUT, "custom_id": custom_id, "value": typed}
+        else:
+            picked = [] if value is None else [value] if isinstance(value, str) else list(value)
+            allowed = {option["value"] for option in field.get("options", [])}
+            low, high = field.get("min_values", 1), field.get("max_values", 1)
+            if field.get("required", True) is False and not picked:
+                low = 0
+            if not low <= len(picked) <= high or not set(picked) <= allowed:
+                raise PayloadError(f"select {custom_id!r} cannot take {picked!r}")
+            inner = {"type": field["type"], "custom_id": custom_id, "values": picked}
+        submitted.append({"type": LABEL, "component": inner})
+    payload = _interaction(5, actor, {"custom_id": modal["custom_id"], "components": submitted})
+    if message is not None:
+        payload["message"] = dict(message)
+    return payload
+
+
 def aged(payload: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     """The same interaction as if Discord had created it `seconds` ago (a slow gateway, a busy bot)."""
     interaction_id = snowflake(time.time() - seconds)
@@ -167,7 +224,11 @@ def _command_data(
     for name, value in values.items():
         if name not in known:
             raise PayloadError(f"/{_qualified(schema, path)} has no option {name!r}; it has {sorted(known)}")
-        option = {"name": name, "type": known[name]["type"], "value": value}
+        option = {
+            "name": name,
+            "type": known[name]["type"],
+            "value": str(value) if known[name]["type"] == ROLE else value,
+        }
         if name == focused:
             if not known[name].get("autocomplete"):
                 raise PayloadError(f"option {name!r} has no autocomplete")
@@ -181,7 +242,28 @@ def _command_data(
         missing = [o["name"] for o in leaf_options if o.get("required") and o["name"] not in values]
         if missing:
             raise PayloadError(f"/{_qualified(schema, path)} needs {missing}")
-    return {"id": str(snowflake()), "name": schema["name"], "type": 1, "options": wrap(built)}
+    data: dict[str, Any] = {"id": str(snowflake()), "name": schema["name"], "type": 1, "options": wrap(built)}
+    roles = {str(o["value"]): role(int(o["value"])) for o in built if o["type"] == ROLE and not o.get("focused")}
+    if roles:
+        data["resolved"] = {"roles": roles}
+    return data
+
+
+def role(role_id: int, name: str | None = None) -> dict[str, Any]:
+    """A role as Discord resolves it in a command's options (offline, any id is a role of the server)."""
+    return {
+        "id": str(role_id),
+        "name": name or f"role {role_id}",
+        "color": 0,
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": 1,
+        "permissions": "0",
+        "managed": False,
+        "mentionable": True,
+        "flags": 0,
+    }
 
 
 def _descend(
@@ -215,6 +297,7 @@ def _check_value(option: Mapping[str, Any], value: Any) -> None:
         INTEGER: isinstance(value, int) and not isinstance(value, bool),
         BOOLEAN: isinstance(value, bool),
         NUMBER: isinstance(value, int | float) and not isinstance(value, bool),
+        ROLE: SNOWFLAKE.fullmatch(str(value)) is not None,
     }
     if kind not in valid:
         raise PayloadError(f"option {name!r} has type {kind}, which the offline tools cannot fill in")
@@ -264,7 +347,7 @@ def _interaction(kind: int, actor: Actor, data: dict[str, Any]) -> dict[str, Any
         "authorizing_integration_owners": {"0": str(actor.guild_id)},
         "member": {
             "user": actor.user(),
-            "roles": [],
+            "roles": [str(role) for role in actor.roles],
             "nick": None,
             "avatar": None,
             "joined_at": datetime(2024, 1, 1, tzinfo=UTC).isoformat(),

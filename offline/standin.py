@@ -142,6 +142,7 @@ class Interaction:
     loading: bool = False  # a deferred reply nobody has filled in yet
     owned: set[int] = field(default_factory=set)  # messages this token may read, edit or delete
     followups: deque[float] = field(default_factory=deque)  # when its recent follow-ups came (real clock)
+    modal: dict[str, Any] | None = None  # the form this interaction opened, if its answer was one
 
     @property
     def upload_limit(self) -> int:
@@ -257,6 +258,11 @@ class StandIn:
         self._interactions.clear()
         self.rate_limited.clear()
 
+    def modal(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The form (modal) this interaction answered with, if it did."""
+        known = self._interactions.get(payload["token"])
+        return None if known is None else known.modal
+
     def original(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
         """The message that answered this interaction, as it stands now."""
         known = self._interactions.get(payload["token"])
@@ -312,6 +318,9 @@ class StandIn:
         data = recorded.json.get("data") or {}
         if kind == AUTOCOMPLETE:
             _check(limits.choices_errors(data), "data")
+        elif kind == MODAL:
+            _check(limits.modal_errors(data), "data")
+            known.modal = data
         else:
             _check(limits.message_errors(data), "data")
         if kind == MESSAGE and limits.is_empty(data, len(recorded.files)):

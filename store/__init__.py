@@ -9,6 +9,9 @@ Changes to signatures the cogs used (issue 8):
   the export's own snapshot, so a game deleted meanwhile is not exported as an empty file). `export(...)` gathers
   them (`Export | None`). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
 
+House rules, the floor role and floor calls (issue 13): `store.house`, mixed into Store. `log_ruling` and
+`RulingRecord` take the house rule that touched a ruling (`house`) and a public ruling's `card`.
+
 Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a one-line `str()`):
 - `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
   file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
@@ -43,6 +46,7 @@ from .errors import (
     StoreUnusable,
 )
 from .export import Streamed
+from .house import FloorCall, FloorDecision, HouseApplied, HouseRule, RulingMark, Verdict
 from .models import (
     DEFAULT_RULEBOOK,
     Answered,
@@ -68,9 +72,13 @@ __all__ = [
     "Answered",
     "Export",
     "ExportPart",
+    "FloorCall",
+    "FloorDecision",
     "Game",
     "GameAlreadyOpen",
     "GuildSettings",
+    "HouseApplied",
+    "HouseRule",
     "LedgerEntry",
     "LedgerPlayer",
     "LogEntry",
@@ -78,6 +86,7 @@ __all__ = [
     "Merged",
     "PendingQuestion",
     "Recorded",
+    "RulingMark",
     "RulingRecord",
     "Standing",
     "Store",
@@ -91,5 +100,6 @@ __all__ = [
     "StoreUnavailable",
     "StoreUnusable",
     "Streamed",
+    "Verdict",
     "Viewer",
 ]

@@ -51,6 +51,7 @@ from typing import Any, Literal, Protocol
 
 from ledger.amounts import from_cents
 
+from .house import EXPORT_COLUMNS
 from .ledger import MONEY_EXPORT_COLUMNS, money_rows
 from .models import ExportPart, LogEntry, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
@@ -80,6 +81,7 @@ COLUMNS: dict[str, str] = {
     "amount": "NULL",
     "removed_by": "NULL",
     "removed_at": "NULL",
+    **EXPORT_COLUMNS,  # the house rule a ruling applied and the floor's decision on it (store/house.py)
 }
 _PRIVATE = list(COLUMNS).index("private")
 _AMOUNT = list(COLUMNS).index("amount")

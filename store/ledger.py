@@ -20,6 +20,7 @@ import aiosqlite
 
 from ledger.players import GUEST_PREFIX, MEMBER_PREFIX, PlayerRef, fold
 
+from .house import EXPORT_COLUMNS
 from .models import LedgerEntry, LedgerPlayer, LogEntry, Merged, MoneyKind, Recorded, Standing
 from .sql import INSERT_ENTRY, GameFilter
 
@@ -158,6 +159,7 @@ MONEY_EXPORT_COLUMNS: dict[str, str] = {
     "amount": "l.cents",
     "removed_by": "l.removed_by",
     "removed_at": "l.removed_at",
+    **dict.fromkeys(EXPORT_COLUMNS, "NULL"),  # money has no house rule and no floor decision (store/house.py)
 }
 _MONEY_GAME_FILTERS: dict[GameFilter, str] = {
     "number": " AND l.game_id = (SELECT id FROM games WHERE guild_id = :guild_id AND number = :game_number)",

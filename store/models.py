@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from ledger.amounts import from_cents
 
+from .house import HouseApplied
+
 DEFAULT_RULEBOOK = "robert-classic"
 
 EntryKind = Literal["ruling", "note", "buyin", "cashout"]
@@ -141,6 +143,8 @@ class RulingRecord:
     outcome: str | None
     rulebook: str
     private: bool = False
+    house: HouseApplied | None = None  # the house rule that touched it
+    card: Mapping[str, Any] | None = None  # a public ruling's card, kept for the floor to confirm or overrule
 
 
 @dataclass(frozen=True, slots=True)

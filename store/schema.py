@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from . import house
 from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -178,6 +179,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX log_entries_by_game_number ON log_entries (guild_id, game_id, number)",
         "CREATE INDEX ledger_entries_by_player ON ledger_entries (guild_id, player_id)",
     ),
+    # v7: house rules, the floor role, the house rule each logged ruling applied, and the floor's decision on
+    # public rulings (store/house.py).
+    house.MIGRATION,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -35,6 +35,7 @@ import aiosqlite
 from .errors import GameAlreadyOpen, StoreGone, StoreUnusable, fault_of
 from .export import Format
 from .export_process import ExportStream, request
+from .house import HouseApplied, HouseStore, card_json, log_extras
 from .ledger import NO_MONEY, LedgerMethods, money_rows
 from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
 from .opening import check_integrity, check_owner, check_path, probe, refused
@@ -72,9 +73,10 @@ def _names_nothing(*references: int | None) -> bool:
     return any(ref is not None and not -(2**63) <= ref < 2**63 for ref in references)
 
 
-class Store(LedgerMethods):
+class Store(HouseStore, LedgerMethods):
     """Repository over the SQLite file. Open once with `Store.open`, share, `close` on shutdown. The ledger's
-    methods (buy-ins, cash-outs, standings) are in store/ledger.py."""
+    methods (buy-ins, cash-outs, standings) are in store/ledger.py; house rules, the floor role and floor calls
+    in store/house.py."""
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, file: DatabaseFile) -> None:
         """Use `Store.open`; this only wires already configured connections (migrated) to their file."""
@@ -174,11 +176,22 @@ class Store(LedgerMethods):
         outcome: str | None,
         rulebook: str,
         private: bool = False,
+        house: HouseApplied | None = None,
+        card: Mapping[str, Any] | None = None,
     ) -> LogEntry:
         """Log a ruling in the channel's open game (else the general log); the entry once committed. A private
-        ruling (asked privately) is shown only to its asker and to managers."""
-        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private)
-        return await self._insert_entry(ruling_params(guild_id, record))
+        ruling (asked privately) is shown only to its asker and to managers. `house`: the house rule that touched
+        it; `card`: what a public ruling's card was built from, kept so the floor can confirm or overrule it
+        (store.house), in the same transaction as the entry."""
+        record = RulingRecord(channel_id, user_id, situation, status, rule_id, outcome, rulebook, private, house, card)
+        if house is None and card is None:
+            return await self._insert_entry(ruling_params(guild_id, record))
+        serialised = card_json(card) if card is not None else None
+
+        async def log(conn: aiosqlite.Connection) -> LogEntry:
+            return await _log_ruling(conn, guild_id, record, card=serialised)
+
+        return await self._writer.run(log, atomic=True)
 
     async def add_note(self, guild_id: int, *, channel_id: int, user_id: int, text: str) -> LogEntry:
         """Log a free-text note where a ruling from this channel would go."""
@@ -326,7 +339,7 @@ class Store(LedgerMethods):
         if _names_nothing(question_id):
             return None
         asked = {"guild_id": guild_id, "question_id": question_id, "answered_by": answered_by}
-        entry_params = None if ruling is None else ruling_params(guild_id, ruling, question_id=question_id)
+        card = None if ruling is None or ruling.card is None else card_json(ruling.card)
         next_params = None if next_request is None else question_params(guild_id, 0, 0, next_request)
 
         async def answer(conn: aiosqlite.Connection) -> Answered | None:
@@ -334,9 +347,8 @@ class Store(LedgerMethods):
             if not rows:
                 return None
             entry = None
-            if entry_params is not None:
-                [row] = await conn.execute_fetchall(INSERT_ENTRY, entry_params)
-                entry = LogEntry.from_row(row)
+            if ruling is not None:
+                entry = await _log_ruling(conn, guild_id, ruling, card=card, question_id=question_id)
             next_id = None
             if next_params is not None:
                 followup = {**next_params, "channel_id": rows[0]["channel_id"], "owner_id": rows[0]["owner_id"]}
@@ -473,3 +485,13 @@ async def _close_without_checkpoint(writer: aiosqlite.Connection, reader: aiosql
         await reader.execute("BEGIN")
         await reader.execute_fetchall("SELECT count(*) FROM sqlite_schema")
     await _close_all(writer, reader)
+
+
+async def _log_ruling(
+    conn: aiosqlite.Connection, guild_id: int, ruling: RulingRecord, *, card: str | None, question_id: int | None = None
+) -> LogEntry:
+    """Insert a ruling's entry and what it logs beside it (its house rule, its floor call: `card` already JSON)."""
+    [row] = await conn.execute_fetchall(INSERT_ENTRY, ruling_params(guild_id, ruling, question_id=question_id))
+    entry = LogEntry.from_row(row)
+    await log_extras(conn, guild_id, entry.number, house=ruling.house, card=card)
+    return entry

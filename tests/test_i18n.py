@@ -13,7 +13,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from i18n import LANGUAGES, STRINGS, CatalogueError, from_locale, load_strings, text
 from i18n.commands import COMMANDS, CatalogueTranslator
 
-COMMAND_MENTION = re.compile(r"(?<![\w/])/([a-z_]+)(?: ([a-z_]+))?")
+COMMAND_MENTION = re.compile(r"(?<![\w/])/([a-z_-]+)(?: ([a-z_-]+))?")
 
 
 def test_a_key_missing_a_language_fails_at_load(tmp_path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from offline import payloads
 from rules_engine import RULEBOOKS
 
 AUTOCOMPLETE_RESULT = 8
@@ -100,3 +101,46 @@ async def test_rules_browses_by_section(driver, send_command, click) -> None:
     assert listing["title"] == section
     for rule in rules:
         assert rule.id in listing["description"]
+
+
+def with_floor_decisions(driver, rule_id: str, length: int):
+    """The rule with a floor decision of `length` characters on every case (the data's are 300–600), in the engine."""
+    from dataclasses import replace
+
+    from rules_engine import Text
+
+    rule = driver.bot.engine.rules[rule_id]
+    decided = tuple(
+        replace(case, floor_decision=Text(f"EN{n} " + "a" * length, f"IT{n} " + "b" * length))
+        for n, case in enumerate(rule.cases)
+    )
+    changed = replace(rule, cases=decided)
+    driver.bot.engine.rules = {**driver.bot.engine.rules, rule_id: changed}
+    return changed
+
+
+async def test_a_cases_floor_decision_is_on_the_rule_card(driver, send_command) -> None:
+    rule = with_floor_decisions(driver, "holdem.premature-turn", 300)
+
+    english = (await send_command("rule", rule_id=rule.id)).embeds[0]
+    await driver.bot.store.set_language(payloads.GUILD_ID, "it")
+    italian = (await send_command("rule", rule_id=rule.id)).embeds[0]
+
+    for n, field in enumerate(english["fields"][: len(rule.cases)]):
+        assert f"⚖️ **Floor decision:** EN{n} {'a' * 300}" in field["value"]
+    for n, field in enumerate(italian["fields"][: len(rule.cases)]):
+        assert f"⚖️ **Decisione del floor:** IT{n} " in field["value"]
+
+
+async def test_long_floor_decisions_are_cut_so_every_case_and_the_citations_stay(driver, send_command) -> None:
+    rule = with_floor_decisions(driver, "holdem.exposed-holecard", 3000)
+
+    [card] = (await send_command("rule", rule_id=rule.id)).embeds  # the stand-in refuses an embed over the limits
+
+    names = [field["name"] for field in card["fields"]]
+    assert len(names) == len(rule.cases) + 1 + bool(rule.notes) and "Citations" in names
+    for case, field in zip(rule.cases, card["fields"], strict=False):
+        assert all(step.en in field["value"] for step in case.steps)
+        assert len(field["value"]) <= 1024
+    assert sum("⚖️ **Floor decision:** EN" in field["value"] for field in card["fields"]) >= 1
+    assert "…" in str(card["fields"])

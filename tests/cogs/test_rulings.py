@@ -59,7 +59,9 @@ async def test_ruling_card_shows_headline_steps_understood_and_citation(driver, 
     assert exchange.callback["type"] == 4
     assert exchange.data["allowed_mentions"] == {"parse": []}
     assert not exchange.data.get("flags", 0) & 64
-    assert "components" not in exchange.data or exchange.data["components"] == []
+    [entry] = await logged_entries(driver)
+    [[call_the_floor]] = [row["components"] for row in exchange.data["components"]]  # the card's one control
+    assert (call_the_floor["custom_id"], call_the_floor["label"]) == (f"floor:{entry.number}", "Call the floor")
     [embed] = exchange.embeds
     assert embed["title"] == expected.headline
     assert expected.title in embed["description"] and expected.rule_id in embed["description"]
@@ -147,8 +149,9 @@ async def test_question_buttons_re_rule_and_edit_the_message(driver, send_comman
     assert answered.embeds[0]["title"] == title
     assert exchange.message["embeds"][0]["title"] == title  # the stand-in's copy was edited in place
     if expected.status == "ruling":
-        assert answered.data["components"] == []
         [entry] = await logged_entries(driver)
+        controls = [c["custom_id"] for row in answered.data["components"] for c in row["components"]]
+        assert controls == [f"floor:{entry.number}"]  # the question's buttons gave way to "Call the floor"
         assert entry.rule_id == expected.rule_id and entry.outcome == expected.outcome
         with pytest.raises(PayloadError):  # the buttons are gone: Discord would not send another press
             await click(exchange, option.label)

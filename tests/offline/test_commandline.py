@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from offline import commandline
-from offline.payloads import BOOLEAN, INTEGER, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, PayloadError
+from offline.payloads import BOOLEAN, INTEGER, ROLE, STRING, SUB_COMMAND, SUB_COMMAND_GROUP, PayloadError
 
 
 def option(name: str, kind: int, required: bool = False, **extra) -> dict:
@@ -47,6 +47,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
         ],
     },
     "help": {"name": "help", "options": []},
+    "floor": {"name": "floor", "options": [option("role", ROLE)]},
 }
 
 
@@ -75,6 +76,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
         ("/game export format:JSON", "game", ("export",), {"format": "json"}),
         ("/settings admin rulebook tda-2024", "settings", ("admin", "rulebook"), {"rulebook": "tda-2024"}),
         ("/help", "help", (), {}),
+        ("/floor role:<@&123456789012345678>", "floor", (), {"role": "123456789012345678"}),
+        ("/floor 42", "floor", (), {"role": "42"}),
     ],
 )
 def test_parses_lines_like_discord_would_fill_options(line, name, path, options) -> None:
@@ -84,12 +87,13 @@ def test_parses_lines_like_discord_would_fill_options(line, name, path, options)
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("/poker now", "Unknown command /poker. Commands: /game, /help, /ruling, /settings"),
+        ("/poker now", "Unknown command /poker. Commands: /floor, /game, /help, /ruling, /settings"),
         ("/game", "needs one of: export | log | start"),
         ("/game start", "needs name"),
         ("/game log two", "must be a number"),
         ("/ruling x private:maybe", "must be true or false"),
         ("/help me please", "don't know where"),
+        ("/floor role:@everyone", "takes a role's id"),
     ],
 )
 def test_explains_what_is_wrong_with_a_line(line, message) -> None:

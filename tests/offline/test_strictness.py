@@ -476,3 +476,92 @@ async def test_without_keeping_uploads_sizes_are_still_recorded_and_checked(driv
     driver.bot.tree.remove_command("probe")
     raised, _ = await probe(driver, too_big, {"attachment_size_limit": 100})
     refused(driver, raised, 413, limits.ENTITY_TOO_LARGE)
+# --- forms (modals) ---------------------------------------------------------------------------------------
+
+
+def form(title: str = "Floor decision", label: str = "Why", max_length: int = 300) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title=title, custom_id="form:1", timeout=None)
+    choice: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="pick", options=[discord.SelectOption(label=x, value=x) for x in "ab"]
+    )
+    modal.add_item(discord.ui.Label(text="Pick", component=choice))
+    text: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id="why", style=discord.TextStyle.paragraph, max_length=max_length
+    )
+    modal.add_item(discord.ui.Label(text=label, component=text))
+    modal.stop()  # the test reads the submission from the exchange; discord.py need not listen for it
+    return modal
+
+
+@pytest.mark.parametrize(
+    ("shape", "field"),
+    [
+        ({"title": "t" * 46}, "data.title"),
+        ({"label": "l" * 46}, "data.components.1.label"),
+        ({"max_length": 4001}, "data.components.1.component.max_length"),
+    ],
+)
+async def test_an_over_limit_form_is_refused(driver, shape: dict[str, Any], field: str) -> None:
+    raised, exchange = await probe(driver, lambda interaction: interaction.response.send_modal(form(**shape)))
+
+    refused(driver, raised, 400, limits.INVALID_FORM_BODY, field)
+    assert exchange.modal is None
+
+
+class Opener(discord.ui.View):
+    """A card whose button opens the form."""
+
+    @discord.ui.button(label="Open", custom_id="open")
+    async def open(self, interaction: discord.Interaction, _: discord.ui.Button[Opener]) -> None:
+        await interaction.response.send_modal(form())
+
+
+async def test_a_form_is_filled_in_and_sent_back_with_the_message_that_opened_it(driver) -> None:
+    received: list[Any] = []
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            received.append(interaction.data)
+            await interaction.response.edit_message(content="decided")
+
+    driver.bot.add_listener(on_interaction)
+    _, posted = await probe(driver, lambda interaction: interaction.response.send_message("card", view=Opener()))
+    opened = await driver.click(posted.posted, "open", PLAYER)
+    assert opened.modal is not None and opened.modal["title"] == "Floor decision"
+
+    with pytest.raises(PayloadError, match="required"):
+        await driver.submit(opened, PLAYER, {"pick": "a"})
+    with pytest.raises(PayloadError, match="cannot take"):
+        await driver.submit(opened, PLAYER, {"pick": "c", "why": "x"})
+    with pytest.raises(PayloadError, match="300"):
+        await driver.submit(opened, PLAYER, {"pick": "a", "why": "x" * 301})
+    with pytest.raises(PayloadError, match="no field"):
+        await driver.submit(opened, PLAYER, {"pick": "a", "why": "x", "other": "y"})
+    answered = await driver.submit(opened, PLAYER, {"pick": ["b"], "why": "because"})
+
+    [data] = received
+    assert data["custom_id"] == "form:1"
+    assert [c["component"] for c in data["components"]] == [
+        {"type": 3, "custom_id": "pick", "values": ["b"]},
+        {"type": 4, "custom_id": "why", "value": "because"},
+    ]
+    assert answered.callback["type"] == 7 and answered.posted["content"] == "decided"
+    driver.bot.remove_listener(on_interaction)
+
+
+async def test_a_role_option_is_resolved_like_discord_does(driver) -> None:
+    async def handler(interaction: discord.Interaction, role: discord.Role) -> None:
+        await interaction.response.send_message(f"{role.id} {role.name}")
+
+    driver.bot.tree.add_command(
+        discord.app_commands.Command(name="pickrole", description="Test-only.", callback=handler)
+    )
+    schema = payloads.command_schema(driver.bot.tree)["pickrole"]
+    member = replace(PLAYER, roles=(42,))
+
+    answered = await driver.feed(payloads.slash_command(schema, member, (), {"role": 42}))
+
+    assert answered.posted["content"] == "42 role 42"
+    assert answered.payload["member"]["roles"] == ["42"]
+    with pytest.raises(PayloadError, match="cannot take"):
+        payloads.slash_command(schema, member, (), {"role": "everyone"})

@@ -16,7 +16,7 @@ import pytest
 from store_helpers import ruling
 
 from ledger.players import PlayerRef
-from store import Game, RulingRecord, Store, Viewer
+from store import Game, HouseApplied, RulingRecord, Store, Viewer
 
 A = 111_111_111_111_111_111  # the server with data
 B = 222_222_222_222_222_222  # the other server, probing with A's channel and game ids
@@ -33,6 +33,10 @@ A_SECRETS = (
     "tda-2024",
     "A.rule",
     str(A),
+    "A-house-rule",
+    "A-card",
+    "A-floor-decision",
+    str(A_FLOOR_ROLE := 314_159_265_358_979),
 )
 # B's manager, who is also the author of A's entries: neither makes A's rows B's.
 B_MANAGER = Viewer(user_id=1, manager=True)
@@ -43,6 +47,8 @@ class Seeded:
     game: Game
     closed_game: Game
     question_id: int
+    decided: int  # a public ruling the floor decided
+    pending: int  # a public ruling the floor has not decided
     money_number: int
 
 
@@ -73,7 +79,16 @@ async def _seed_a(store: Store) -> Seeded:
     question_id = await store.create_question(
         A, channel_id=A_CHANNEL, owner_id=1, request={"situation": "A-secret-question"}
     )
-    return Seeded(game=game, closed_game=closed, question_id=question_id, money_number=recorded.entry.number)
+    await store.set_house_rule(A, "A.rule", text="A-house-rule", outcome="A.outcome", set_by=1)
+    await store.set_floor_role(A, A_FLOOR_ROLE, set_by=1)
+    house = HouseApplied("A.rule", "A-house-rule", "A.outcome", "A.rulebook-outcome")
+    public = ruling("A-secret-ruling", channel_id=A_CHANNEL, rule_id="A.rule")
+    decided = await store.log_ruling(A, **public, house=house, card={"text": "A-card"})  # type: ignore[arg-type]
+    pending = await store.log_ruling(A, **public, house=house, card={"text": "A-card"})  # type: ignore[arg-type]
+    await store.decide_floor_call(
+        A, decided.number, verdict="overruled", decision="A-floor-decision", outcome=None, decided_by=1
+    )
+    return Seeded(game, closed, question_id, decided.number, pending.number, recorded.entry.number)
 
 
 Call = Callable[[Store, Seeded], Awaitable[object]]
@@ -116,7 +131,24 @@ CALLS: dict[str, Call] = {
         note="B merge",
     ),
     "standings": lambda s, a: s.standings(B),
+    "set_house_rule": lambda s, a: _set_house_rule_for_the_same_rule(s),
+    "get_house_rule": lambda s, a: s.get_house_rule(B, "A.rule"),
+    "list_house_rules": lambda s, a: s.list_house_rules(B),
+    "clear_house_rule": lambda s, a: s.clear_house_rule(B, "A.rule"),
+    "set_floor_role": lambda s, a: s.set_floor_role(B, None, set_by=2),
+    "get_floor_role": lambda s, a: s.get_floor_role(B),
+    "get_floor_call": lambda s, a: s.get_floor_call(B, a.decided),
+    "decide_floor_call": lambda s, a: s.decide_floor_call(
+        B, a.pending, verdict="overruled", decision="B decision", outcome=None, decided_by=2
+    ),
+    "ruling_marks": lambda s, a: s.ruling_marks(B, [a.decided, a.pending]),
 }
+
+
+async def _set_house_rule_for_the_same_rule(store: Store) -> str:
+    """B's house rule for the rule A has one for; its text (the rule id is B's own argument, echoed back)."""
+    return (await store.set_house_rule(B, "A.rule", text="B house rule", outcome=None, set_by=2)).text
+
 
 # Methods that take a game number also get probed for each of A's games, in the log and export too, and
 # with A's internal game ids where a (transitional) parameter takes one.
@@ -180,6 +212,10 @@ async def test_the_probe_sees_a_leak(store: Store) -> None:
     assert "A-secret-guest" in repr(await store.recent_players(A))
     assert "A-secret-guest" in repr(await store.game_money(A, seeded.game.id))
     assert "A-secret-guest" in repr(await store.standings(A))
+    assert "A-floor-decision" in repr(await store.get_floor_call(A, seeded.decided))
+    assert "A-house-rule" in repr(await store.list_house_rules(A))
+    assert str(A_FLOOR_ROLE) in repr(await store.get_floor_role(A))
+    assert seeded.decided in await store.ruling_marks(A, [seeded.decided])
 
 
 def _rows_of(path: Path, guild_id: int) -> dict[str, list[tuple[object, ...]]]:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 import aiosqlite
 import pytest
 
-from store import Store, StoreUnusable
+from store import HouseApplied, RulingRecord, Store, StoreUnusable
 from store.schema import LATEST_VERSION, SchemaTooNew, migrate, schema_version
 
 
@@ -83,12 +83,35 @@ SEEDS: dict[int, Seed] = {
             "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, created_at) "
             "VALUES (1, 1, 3, 10, 42, 'note', 'seats drawn', '2024-05-01T20:05:00.000Z')",
             "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request) "
-            "VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}')",
+            'VALUES (77, 1, 10, 42, \'{"text": "card exposed"}\')',
             "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'robert-classic', 'it')",
         ),
         ("seats drawn",),
     ),
+    # The ledger: a guest's buy-in (#1) in an open game, then a ruling (#2) a question's answer logged, another
+    # question still waiting.
+    6: Seed(
+        (
+            "INSERT INTO games (id, number, guild_id, channel_id, name, opened_by, opened_at) "
+            "VALUES (4, 1, 1, 10, 'Saturday', 42, '2024-06-01T20:00:00.000Z')",
+            "INSERT INTO ledger_players (id, guild_id, player_key, guest, created_at) "
+            "VALUES (1, 1, 'g:carol', 'Carol', '2024-06-01T20:01:00.000Z')",
+            "INSERT INTO ledger_entries (guild_id, number, game_id, channel_id, player_id, kind, cents, recorded_by, "
+            "recorded_at, request) VALUES (1, 1, 4, 10, 1, 'buyin', 5000, 42, '2024-06-01T20:02:00.000Z', 'r1')",
+            "INSERT INTO pending_questions (id, guild_id, channel_id, owner_id, request, answered_by, answered_at) "
+            "VALUES (77, 1, 10, 42, '{\"text\": \"card exposed\"}', 42, strftime('%Y-%m-%dT%H:%M:%fZ')), "
+            "(78, 1, 10, 42, '{}', NULL, NULL)",
+            "INSERT INTO log_entries (number, guild_id, game_id, channel_id, user_id, kind, text, status, rule_id, "
+            "outcome, rulebook, question_id, created_at) VALUES (2, 1, 4, 10, 42, 'ruling', 'card exposed', 'ruling', "
+            "'holdem.exposed-holecard', 'misdeal', 'robert-classic', 77, '2024-06-01T20:03:00.000Z')",
+            "INSERT INTO guild_settings (guild_id, rulebook, language) VALUES (1, 'tda-2024', 'it')",
+        ),
+        ("card exposed", ""),  # the log page shows the buy-in (no text) under the ruling
+    ),
 }
+
+# A question each seed has waiting on its answer, from before the upgrade.
+PENDING = {5: 77, 6: 78}
 
 # After v3, what each seed's rows are numbered: (guild, game id) -> number and (guild, entry text) -> number.
 NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]]] = {
@@ -107,6 +130,7 @@ NUMBERED: dict[int, tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]
     3: ({(1, "Old Friday"): 1}, {(1, "turn came early"): 3}),
     4: ({}, {(1, "public"): 2}),
     5: ({(1, "Friday"): 1}, {(1, "seats drawn"): 1}),
+    6: ({(1, "Saturday"): 1}, {(1, "card exposed"): 2}),
 }
 
 
@@ -134,6 +158,11 @@ async def test_empty_file_reaches_latest_version(store: Store, db_path: Path) ->
         "pending_questions",
         "ledger_players",
         "ledger_entries",
+        "house_rules",
+        "floor_roles",
+        "house_rulings",
+        "floor_calls",
+        "floor_decisions",
     }
     assert (await store.log_page(1)).entries == ()
 
@@ -160,7 +189,7 @@ async def test_upgrade_keeps_data(db_path: Path, version: int) -> None:
     finally:
         await store.close()
 
-    assert settings.rulebook == "robert-classic"
+    assert settings.rulebook == ("tda-2024" if version == 6 else "robert-classic")
     assert tuple(entry.text for entry in page.entries) == SEEDS[version].log_texts
     after = _dump(db_path)
     assert after["user_version"] == [(LATEST_VERSION,)]
@@ -193,6 +222,43 @@ async def test_upgrade_numbers_each_servers_rows_in_id_order_and_carries_on(db_p
     assert new_game.number == 1 + max((n for (guild, _), n in games.items() if guild == 1), default=0) + (version == 3)
     assert new_entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == 1), default=0)
     assert new_entry.game_number == new_game.number
+
+
+@pytest.mark.parametrize("version", sorted(SEEDS))
+async def test_upgrade_to_house_rules_leaves_earlier_rulings_undecidable_and_carries_on(
+    db_path: Path, version: int
+) -> None:
+    """Rulings logged before floor calls existed have none (their cards had no button); what comes after works,
+    a question asked before the upgrade included."""
+    await _file_at_version(db_path, version)
+    store = await Store.open(db_path)
+    try:
+        earlier = [e.number for e in await store.export_entries(1)]
+        assert [await store.get_floor_call(1, n) for n in earlier] == [None] * len(earlier)
+        assert await store.ruling_marks(1, earlier) == {}
+        house = HouseApplied("holdem.flop-too-many-cards", "burn it", None, "redeal-flop")
+        await store.set_house_rule(1, house.rule_id, text=house.text, outcome=None, set_by=42)
+        record = RulingRecord(
+            10,
+            42,
+            "flop had four cards",
+            "ruling",
+            house.rule_id,
+            "redeal-flop",
+            "robert-classic",
+            house=house,
+            card={"text": "flop had four cards"},
+        )
+        if version in PENDING:
+            answered = await store.answer_question(1, PENDING[version], answered_by=42, ruling=record)
+            assert answered is not None and answered.entry is not None
+            logged = answered.entry
+        else:
+            logged = await store.log_ruling(1, **{f: getattr(record, f) for f in RulingRecord.__dataclass_fields__})
+        call = await store.get_floor_call(1, logged.number)
+        assert call is not None and call.house == house and call.decision is None
+    finally:
+        await store.close()
 
 
 async def test_reopening_is_idempotent(db_path: Path) -> None:

@@ -1,0 +1,26 @@
+"""Whether a player's released cards can still be picked out for certain ("still on top of the muck", "the dealer
+held them apart", "we all saw them") or not ("mixed in with the muck", "nobody knows which"): the fact that decides
+whether a mucked or killed hand can be taken back."""
+
+from __future__ import annotations
+
+import re
+
+from ..reading import Facts, Reading
+
+FACT = "hand_identifiable"
+
+
+def hand_identifiable(r: Reading, facts: Facts) -> None:
+    """The last thing the story says about the cards decides ("on top of the muck, then the dealer mixed them in")."""
+    identifiable = r.matches("cards_identifiable")
+    mixed = r.matches("cards_mixed")
+    said = [(m, "yes") for m in identifiable if not _outweighed(m, mixed)]
+    said += [(m, "no") for m in mixed if not _outweighed(m, identifiable)]
+    if said:
+        facts[FACT] = max(said, key=lambda pair: pair[0].start())[1]
+
+
+def _outweighed(match: re.Match[str], others: list[re.Match[str]]) -> bool:
+    """A phrase inside a longer one that says the opposite: "weren't mixed in", "non più riconoscibili"."""
+    return any(o.start() < match.end() and match.start() < o.end() and len(o[0]) > len(match[0]) for o in others)

@@ -1,0 +1,43 @@
+"""Asking to see a hand at showdown (showdown.asking-to-see): a caller, the winner or another player wants a hand
+shown, or a player refuses to show. What decides it: whether that hand went to showdown (an uncalled hand never
+has to be shown), who asks, and under TDA whether the asker kept his own cards. Seeing the cards that would have
+come (rabbit hunting) and cards a player showed to one person are other topics."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
+    asked = r.has("seeing_words") and r.has("ask_see")
+    return {} if asked and not (r.has("strategy_talk") or r.has("not_a_showdown_request")) else None
+
+
+def hand_called(r: Reading, facts: Facts) -> None:
+    if r.has("no_showdown"):
+        facts["hand_called"] = "no"
+
+
+def asker_role(r: Reading, facts: Facts) -> None:
+    """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller. With no bet
+    on the last round there is no caller, whoever asks."""
+    for concept, role in (("asker_other", "other"), ("asker_winner", "winner"), ("asker_caller", "caller")):
+        if r.has(concept):
+            facts["asker_role"] = role
+            return
+    if r.has("last_round_checked") and not r.has("last_round_bet"):
+        facts["asker_role"] = "not-caller"
+
+
+def asker_kept_cards(r: Reading, facts: Facts) -> None:
+    """A player out of the hand holds no cards; a caller may have kept his or mucked them."""
+    if facts.get("asker_role") == "other":
+        facts["asker_kept_cards"] = "no"
+    elif r.has("asker_holds"):
+        facts["asker_kept_cards"] = "yes"
+    elif r.has("asker_mucked"):
+        facts["asker_kept_cards"] = "no"
+
+
+TOPIC = Topic("ask-to-see", cues=(Cue(67, _asks_to_see),), readers=(hand_called, asker_role, asker_kept_cards))

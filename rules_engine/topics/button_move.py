@@ -1,0 +1,34 @@
+"""Where the button and blinds go (blinds.dead-vs-moving-button): after a player busts, leaves or joins, or when
+play goes heads-up. What decides it: which of those, and under Robert's whether the game plays a dead or a moving
+button. A button put in the wrong seat for the hand being dealt is a misdeal question; a player coming back after
+missing his blinds is `missed-blind`."""
+
+from __future__ import annotations
+
+from ..readers.negation import negated
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _button_question(r: Reading, given: Facts) -> Facts | None:
+    asked = (r.has("heads_up_blinds") or r.has("player_gone")) and r.has("button_question")
+    named = asked or r.has("dead_button_named") or r.has("moving_button_named")
+    return {} if named and not r.has("button_misplaced") else None
+
+
+def button_issue(r: Reading, facts: Facts) -> None:
+    if r.has("heads_up_blinds"):
+        facts["button_issue"] = "heads-up"
+    elif r.has("player_gone"):
+        facts["button_issue"] = "player-left"
+
+
+def button_rule(r: Reading, facts: Facts) -> None:
+    """The house's rule when the text names one ("we play a dead button"); both named is the question itself."""
+    rules = {rule for concept, rule in (("dead_button_named", "dead-button"), ("moving_button_named", "moving-button"))
+             if any(not negated(r, m) for m in r.matches(concept))}
+    if len(rules) == 1:
+        facts["button_rule"] = rules.pop()
+
+
+TOPIC = Topic("button-move", cues=(Cue(37, _button_question),), readers=(button_issue, button_rule))

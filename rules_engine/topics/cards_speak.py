@@ -1,0 +1,78 @@
+"""At showdown the cards decide, not what players say (showdown.cards-speak): a tabled hand misread or miscalled,
+a player who mucked because an opponent claimed a hand he did not hold, or a dealer who mucked a tabled winner.
+What decides it: which of those happened, and whether mucked cards can still be picked out. A pot already awarded
+and complained about is `pot-dispute`; a board claim is `board-claim`."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _killed_tabled(r: Reading) -> bool:
+    """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand)."""
+    return r.has("dealer_killed") and any(not denied(r, m) for m in r.matches("shown_hand"))
+
+
+def _false_claim(r: Reading) -> bool:
+    """Someone announced a hand and then showed less, or another hand than he named. (A player who mucked a
+    winner after a true claim misread his own hand: that is `mucked-hand`.)"""
+    claims = r.matches("hand_claim")
+    return bool(claims) and (r.has("claim_false") or any(_shown_otherwise(r, claim) for claim in claims))
+
+
+def _shown_otherwise(r: Reading, claim: re.Match[str]) -> bool:
+    """A hand turned over after the claim that is not the hand claimed ("announces a full house … turns over a
+    flush")."""
+    claimed = _hands(r, claim)
+    shown = {hand for m in r.matches("hand_shown") if m.start() >= claim.end() for hand in _hands(r, m)}
+    return bool(claimed and shown) and not claimed & shown
+
+
+def _hands(r: Reading, span: re.Match[str]) -> set[str]:
+    """The hands named inside a phrase, each under its one name (the pattern group that found it)."""
+    return {name for m in r.matches("hand_name") if span.start() <= m.start() < span.end()
+            for name, text in m.groupdict().items() if text}
+
+
+def _mucked_on_claim(r: Reading) -> bool:
+    """A player threw his cards away face down believing a false claim; thrown face up, they are tabled."""
+    return _false_claim(r) and r.has("hand_mucked") and not r.has("thrown_face_up")
+
+
+def _misread(r: Reading) -> bool:
+    """A misreading at a showdown: "I had misread my own cards" while the dealer dealt is no showdown dispute."""
+    shown = any(not denied(r, m) for m in r.matches("shown_hand"))  # "il mazziere non ha girato niente"
+    miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
+        shown or r.has("showdown_scene") or r.has("hand_claim"))
+    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r)
+
+
+def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
+    """A hand thrown away on a false claim, or a tabled winner killed: said more specifically than a request
+    to share the pot ("… do I get anything?"), so tried before board claims."""
+    if not r.has("hand_reading_words") or not (_mucked_on_claim(r) or _killed_tabled(r)):
+        return None
+    return None if r.has("normal_play") or r.has("board_played") else {}
+
+
+def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
+    return {} if r.has("hand_reading_words") and _misread(r) and not r.has("normal_play") else None
+
+
+def misread_kind(r: Reading, facts: Facts) -> None:
+    """A player who threw his own cards away on a false claim comes first, even if the dealer then scooped them."""
+    if _mucked_on_claim(r):
+        facts["misread_kind"] = "mucked-on-claim"
+    elif _killed_tabled(r):
+        facts["misread_kind"] = "tabled-winner-killed"
+    elif _misread(r):
+        facts["misread_kind"] = "hand-misread"
+
+
+TOPIC = Topic("cards-speak", cues=(Cue(107, _hand_lost_to_words), Cue(77, _cards_against_words)),
+              readers=(misread_kind, hand_identifiable))

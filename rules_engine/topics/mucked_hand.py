@@ -1,0 +1,27 @@
+"""A player threw his own hand into the muck and now wants it back, or it landed in another player's cards
+(showdown.mucked-hand). What decides it: whether his cards can still be picked out for certain, and whether they
+fouled another hand. Mucking because of an opponent's wrong claim is `cards-speak`, showing one card then mucking
+is `table-cards`, a dealer taking cards the player still held is protecting the hand (another topic); a plain
+muck after losing is normal play."""
+
+from __future__ import annotations
+
+from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
+    mucked = any(not denied(r, m) for m in r.matches("hand_mucked"))  # "nobody mucked by mistake"
+    if mucked and (r.has("muck_regret") or r.has("fouled_other")) and not r.has("normal_play"):
+        return {}
+    return None
+
+
+def fouled_other_hand(r: Reading, facts: Facts) -> None:
+    if r.has("fouled_other"):
+        facts["fouled_other_hand"] = "yes"
+
+
+TOPIC = Topic("mucked-hand", cues=(Cue(57, _regretted_muck),), readers=(fouled_other_hand, hand_identifiable))

@@ -1,0 +1,51 @@
+"""A pot awarded wrongly and complained about (showdown.dispute-deadline): the wrong player got it, or it was
+counted or split wrong. What decides it: how long ago — had the next hand begun (first riffle) — and under TDA
+what went wrong (a misread can be put right until the next hand, a miscount until substantial action in it). A
+misread noticed before the pot is awarded is `cards-speak`; a normal showdown is no dispute. Tried before
+`boxed-card`, whose "before shuffling" such complaints often say."""
+
+from __future__ import annotations
+
+from ..readers.actions import players_acted
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
+    if not r.has("pot_words"):
+        return None
+    awarded = any(not denied(r, m) for m in r.matches("pot_awarded"))  # "the dealer hasn't moved the chips"
+    if not (awarded or r.has("late_claim") or r.has("next_hand_begun")):
+        return None
+    wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
+        not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
+    return {} if wrong and not r.has("normal_play") else None
+
+
+def error_kind(r: Reading, facts: Facts) -> None:
+    if r.has("pot_miscount"):
+        facts["error_kind"] = "pot-count"
+    elif r.has("wrong_award") or r.has("better_hand_found"):
+        facts["error_kind"] = "hand-read"
+
+
+def next_hand_started(r: Reading, facts: Facts) -> None:
+    """"Before the next hand" says no though it names the next hand, so it is read first."""
+    if r.has("before_next_hand"):
+        facts["next_hand_started"] = "no"
+    elif r.has("next_hand_begun"):
+        facts["next_hand_started"] = "yes"
+
+
+def next_hand_action(r: Reading, facts: Facts) -> None:
+    """Actions told after the next hand began are what TDA counts (substantial action in the next hand)."""
+    begun = r.matches("next_hand_begun")
+    if facts.get("next_hand_started") != "yes" or not begun:
+        return
+    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), r.text[begun[0].end():]))
+    players_acted(Reading(told, r.lexicon), facts)
+
+
+TOPIC = Topic("pot-dispute", cues=(Cue(127, _awarded_wrongly),),
+              readers=(error_kind, next_hand_started, next_hand_action))

@@ -1,0 +1,50 @@
+"""Who shows first at showdown (showdown.order). What decides it: whether anyone bet on the last round (the last
+bettor or raiser shows first, else the first seat left of the button), and with an all-in, whether a side pot is
+being contested. Whether a mucked or unshown hand can be seen is `ask-to-see`."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def river_bet(r: Reading, facts: Facts) -> None:
+    """The last betting the story tells decides ("he bet the flop, we checked the river" is no river bet); bets
+    said of an earlier street don't count, and an all-in there leaves nothing to bet on the river."""
+    earlier = r.matches("earlier_street_bet")
+    bets = [m.end() for m in r.matches("last_round_bet")
+            if not denied(r, m) and not any(_overlap(m, e) for e in earlier)]
+    checks = [m.end() for m in r.matches("last_round_checked")]
+    if bets or checks:
+        facts["river_bet"] = "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
+    elif any(r.has("allin") and _overlap(a, e) for a in r.matches("allin") for e in earlier):
+        facts["river_bet"] = "no"
+
+
+def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    return a.start() < b.end() and b.start() < a.end()
+
+
+def allin_showdown(r: Reading, facts: Facts) -> None:
+    if any(not denied(r, m) for m in r.matches("allin")):
+        facts["allin_showdown"] = "yes"
+
+
+def side_pot(r: Reading, facts: Facts) -> None:
+    if r.has("single_pot"):
+        facts["side_pot"] = "no"
+    elif r.has("side_pot"):
+        facts["side_pot"] = "yes"
+
+
+def _order_asked(r: Reading, given: Facts) -> Facts | None:
+    """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
+    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
+        r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")))  # may anyone keep his hand hidden?
+    return {} if asked and not r.has("strategy_talk") else None
+
+
+TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))

@@ -1,0 +1,53 @@
+"""A hand not fully shown at showdown (showdown.must-table-all-cards): a player turned up only one hole card, or
+asks whether both must be shown to win. What decides it: whether he still holds his cards, and once he let them
+go, whether they can still be picked out. A board claim is `board-claim`; a card the dealer flashes while dealing
+is `exposed-holecard`."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _part_shown(r: Reading, given: Facts) -> Facts | None:
+    """A player showing one card at showdown; one flashed while dealing or peeking is another topic, and so is a
+    claim to play the board (`board-claim`, tried after this topic)."""
+    # do face-up cards count? (a hand its owner misread is `cards-speak`)
+    face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
+    shown = r.has("both_required") or face_up_questioned or (
+        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r)
+    return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
+
+
+def _one_card_at_showdown(r: Reading) -> bool:
+    if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
+        return False
+    by_dealer = r.matches("dealer_showed_one")
+    return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
+
+
+def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    return a.start() < b.end() and b.start() < a.end()
+
+
+def cards_tabled(r: Reading, facts: Facts) -> None:
+    if r.has("one_card_shown") or r.has("shown_privately"):
+        facts["cards_tabled"] = "no"
+    elif r.has("both_shown"):
+        facts["cards_tabled"] = "yes"
+
+
+def cards_released(r: Reading, facts: Facts) -> None:
+    """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
+    the other card, then mucked it")."""
+    said = [(m.start(), "no") for m in r.matches("kept_cards")]
+    said += [(m.start(), "yes") for m in r.matches("hand_mucked") if not denied(r, m)]
+    if said:
+        facts["cards_released"] = max(said)[1]
+
+
+TOPIC = Topic("table-cards", cues=(Cue(97, _part_shown),), readers=(cards_tabled, cards_released, hand_identifiable))
