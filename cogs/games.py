@@ -34,7 +34,9 @@ PER_PAGE = 10
 GAMES_PER_PAGE = 10
 NAME_MAX = 100
 NOTE_MAX = 1000
-GAME_REF = re.compile(r"#?([0-9]{1,18})")  # ASCII digits only (not ², not ٣); 18 digits fit SQLite's integers
+# A reference made of a number (ASCII digits, with # or a sign) names that number or nothing, never a name that
+# contains it (default names are dates: "20" or "-1" would pick "Game 2026-12-01"). 18 digits fit the store.
+GAME_REF = re.compile(r"#?\s*[+-]?\s*([0-9]+)")
 
 FORMATS = ("csv", "json")
 FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in FORMATS]  # same word in Italian
@@ -111,9 +113,13 @@ def mark_text(mark: RulingMark, language: Language) -> str:
 
 
 def parse_game_ref(ref: str) -> int | None:
-    """`12` or `#12` (what autocomplete sends) as a game number; None for anything else (a name)."""
+    """`12` or `#12` (what autocomplete sends) as a game number; 0 for a number no game has (`0`, `-1`, 20
+    digits); None for anything else (a name)."""
     match = GAME_REF.fullmatch(ref.strip())
-    return int(match.group(1)) if match else None
+    if match is None:
+        return None
+    digits = match.group(1).lstrip("0")
+    return int(digits) if digits and len(digits) <= 18 and "-" not in ref else 0
 
 
 def upload_room(limit: int) -> int:
@@ -345,7 +351,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.checks.has_permissions(manage_guild=True)
     async def delete(self, interaction: discord.Interaction[FloorBot], game: str) -> None:
         language = await reply_language(interaction)
-        chosen = await find_game(interaction, game, language)
+        chosen = await find_game(interaction, game, language, partial=False)  # a delete names its game exactly
         if chosen is None:
             return
         guild_id, number = guild_id_of(interaction), chosen.number  # bound now: numbers are never reused
@@ -366,27 +372,32 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     async def clear(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         guild_id = guild_id_of(interaction)
+        extent = await self.bot.store.log_extent(guild_id)  # bound now: what is logged meanwhile stays
 
         async def clear_it() -> str:
-            await self.bot.store.clear_log(guild_id)
+            await self.bot.store.clear_log(guild_id, through=extent)
             return text(language, "games.cleared")
 
         await _confirm(interaction, text(language, "games.clear_question"), clear_it, language)
 
 
-async def find_game(interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
-    """The game `ref` names — a number, else the newest game whose name matches — or None after telling the
-    user why (nothing typed, or no such game in this server). /game and /ledger take games this way."""
+async def find_game(
+    interaction: discord.Interaction[FloorBot], ref: str, language: Language, *, partial: bool = True
+) -> Game | None:
+    """The game `ref` names — a number; else the newest game of exactly that name; else (if `partial`, never
+    for a delete) the newest whose name contains it — or None after telling the user why (nothing typed, or no
+    such game in this server). /game and /ledger take games this way."""
     if not fit.visible(ref):
         await answer(interaction, text(language, "games.blank_reference"), ephemeral=True)
         return None
-    store, guild_id = interaction.client.store, guild_id_of(interaction)
-    number = parse_game_ref(ref)
-    game = None if number is None else await store.get_game(guild_id, number)
-    if game is None:
-        matches = await store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
-        exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
-        game = next(iter(exact or matches), None)
+    store, guild_id, wanted = interaction.client.store, guild_id_of(interaction), ref.strip()
+    number = parse_game_ref(wanted)
+    if number is not None:
+        game = await store.get_game(guild_id, number) if number else None
+    else:
+        game = await store.game_named(guild_id, wanted[:NAME_MAX])
+        if game is None and partial:
+            game = next(iter(await store.list_games(guild_id, search=wanted[:NAME_MAX], limit=1)), None)
     if game is None:
         await answer(interaction, text(language, "games.no_such_game", name=fit.quote(ref, 80)), ephemeral=True)
     return game

@@ -37,16 +37,29 @@ from .export import Format
 from .export_process import ExportStream, request
 from .house import HouseApplied, HouseStore, card_json, log_extras
 from .ledger import NO_MONEY, LedgerMethods, money_rows
-from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .models import (
+    Answered,
+    Export,
+    Game,
+    GuildSettings,
+    LogEntry,
+    LogExtent,
+    LogPage,
+    PendingQuestion,
+    RulingRecord,
+    Viewer,
+)
 from .opening import check_integrity, check_owner, check_path, probe, refused
 from .schema import migrate
 from .sql import (
     ANSWER_QUESTION,
+    CLEAR_THROUGH,
     GAME_COLUMNS,
     INSERT_ENTRY,
     INSERT_GAME,
     INSERT_QUESTION,
     LOG_ENTRY_FIELDS,
+    LOG_EXTENT,
     PURGE_QUESTIONS,
     QUESTION_COLUMNS,
     entries_query,
@@ -294,9 +307,19 @@ class Store(HouseStore, LedgerMethods):
             parts = [streamed.part async for streamed in stream]
         return Export(parts=parts, entries=stream.entries, compressed=stream.compressed) if stream.found else None
 
-    async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server, the ledger's and its players' names too (its
-        settings and number counters stay)."""
+    async def log_extent(self, guild_id: int) -> LogExtent:
+        """The server's last game and entry numbers now: what a later `clear_log(through=...)` may delete."""
+        rows = await self._read(LOG_EXTENT, {"guild_id": guild_id})
+        return LogExtent(int(rows[0]["last_game"]), int(rows[0]["last_entry"])) if rows else LogExtent(0, 0)
+
+    async def clear_log(self, guild_id: int, *, through: LogExtent | None = None) -> None:
+        """Delete the server's games and entries, the ledger's and its players' names too (its settings and
+        number counters stay): all of them, or only what existed at `through` (a confirmation asked earlier:
+        what was logged since stays, with its game)."""
+        if through is not None:
+            params = {"guild_id": guild_id, "last_game": through.last_game, "last_entry": through.last_entry}
+            await self._writer.write(*((sql, params) for sql in CLEAR_THROUGH))
+            return
         params = {"guild_id": guild_id}
         await self._writer.write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
@@ -401,6 +424,15 @@ class Store(HouseStore, LedgerMethods):
         rows = await self._read(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
             {"guild_id": guild_id, "number": number},
+        )
+        return Game.from_row(rows[0]) if rows else None
+
+    async def game_named(self, guild_id: int, name: str) -> Game | None:
+        """The newest of the server's games named exactly `name` (case aside), among all of them."""
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND lower(name) = lower(:name) "
+            f"ORDER BY number DESC LIMIT 1",
+            {"guild_id": guild_id, "name": name},
         )
         return Game.from_row(rows[0]) if rows else None
 

@@ -224,3 +224,65 @@ async def test_a_long_markdown_note_and_name_are_echoed_within_limits(driver, se
     assert len(opened.data["content"]) <= 2000 and len(noted.data["content"]) <= 2000
     quoted = noted.data["content"].split("“", 1)[1]
     assert quoted.count("*") == quoted.count("\\*") > 0  # every star of the note is escaped
+
+
+@pytest.mark.parametrize("ref", ["20", "0", "-1", "12", "#0", "+4", "0020"])
+@pytest.mark.parametrize("subcommand", ["log", "export", "delete"])
+async def test_a_number_names_that_game_or_none_never_one_whose_name_holds_it(
+    driver, send_command, ref, subcommand
+) -> None:
+    """Default names are dates: '20' or '-1' used to fall back to 'Game 2026-12-01' (QA report 3)."""
+    for name in ("Game 2026-12-01", "Game night 20", "Friday 12 -1"):
+        await start(driver, name)
+        await send_command("game", "end")
+
+    answered = await send_command("game", subcommand, actor=MANAGER, game=ref)
+
+    assert is_ephemeral(answered.data) and "no game" in answered.data["content"]
+    assert answered.message is not None and components(answered.message) == []
+    assert len(await driver.bot.store.list_games(GUILD_ID)) == 3
+
+
+async def test_a_deleted_number_does_not_fall_back_to_another_game(driver, send_command, click) -> None:
+    for name in ("Game night 1", "Game night 2", "Game night 3"):
+        await start(driver, name)
+        await send_command("game", "end")
+    await click(await send_command("game", "delete", actor=MANAGER, game="2"), "Delete", actor=MANAGER)
+
+    shown = await send_command("game", "log", game="2")
+    plus = await send_command("game", "log", game="+3")
+
+    assert "no game" in shown.data["content"] and not shown.embeds
+    assert "#3" in plus.embeds[0]["title"]
+
+
+async def test_an_exact_name_is_found_among_all_games_and_a_part_of_a_name_never_deletes(
+    driver, send_command
+) -> None:
+    store = driver.bot.store
+    for name in ["Friday"] + [f"Friday late {n}" for n in range(26)]:  # more newer matches than a search returns
+        await store.start_game(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, name=name)
+        await store.end_game(GUILD_ID, channel_id=1)
+
+    exact = await send_command("game", "delete", actor=MANAGER, game="friday")
+    part = await send_command("game", "delete", actor=MANAGER, game="Friday lat")
+    shown = await send_command("game", "log", game="Friday lat")
+
+    assert "#1 **Friday**" in exact.data["content"]
+    assert "no game" in part.data["content"] and components(part.message) == []
+    assert "#27" in shown.embeds[0]["title"]  # a part of a name still finds the newest game to read
+
+
+async def test_a_clear_left_open_keeps_what_was_logged_after_it_was_asked(driver, send_command, click) -> None:
+    await start(driver, "Friday")
+    await send_command("game", "note", text="before")
+    await send_command("game", "end")
+    asked = await send_command("game", "clear", actor=MANAGER)
+    await start(driver, "Saturday")
+    await send_command("game", "note", text="after")
+
+    done = await click(asked, "Delete", actor=MANAGER)
+
+    assert "Anything logged since is kept" in done.message["content"]
+    assert [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries] == ["after"]
+    assert [g.name for g in await driver.bot.store.list_games(GUILD_ID)] == ["Saturday"]

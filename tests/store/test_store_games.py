@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from store_helpers import ruling
 
-from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, Store
+from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, LogExtent, Store, Viewer
 from store.sql import GameFilter, entries_query
 
 
@@ -118,3 +118,23 @@ async def test_log_page_query_walks_an_index_without_sorting(store: Store, db_pa
         )
     assert "SEARCH e USING INDEX log_entries_by_" in plan
     assert "TEMP B-TREE" not in plan
+
+
+async def test_a_clear_through_an_extent_keeps_what_came_after_and_its_game(store: Store) -> None:
+    """A /game clear asked earlier deletes what existed then: a later note and the game it was logged in stay
+    (QA report 4); the numbers still never come back."""
+    old = await store.start_game(1, channel_id=10, user_id=1, name="old")
+    await store.add_note(1, channel_id=10, user_id=1, text="before")
+    await store.end_game(1, channel_id=10)
+    kept = await store.start_game(1, channel_id=11, user_id=1, name="open")
+    await store.add_note(1, channel_id=11, user_id=1, text="before, in the open game")
+    extent = await store.log_extent(1)
+    await store.add_note(1, channel_id=11, user_id=1, text="after")
+
+    await store.clear_log(1, through=extent)
+
+    everyone = Viewer(user_id=0, manager=True)
+    assert [e.text for e in (await store.log_page(1, viewer=everyone)).entries] == ["after"]
+    assert [g.number for g in await store.list_games(1)] == [kept.number]
+    assert old.number < kept.number and await store.log_extent(1) == LogExtent(kept.number, extent.last_entry + 1)
+    assert (await store.add_note(1, channel_id=11, user_id=1, text="next")).number == extent.last_entry + 2

@@ -305,3 +305,15 @@ async def test_an_upgraded_file_records_money_after_its_numbers(db_path: Path, v
     assert recorded is not None
     assert recorded.entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == G), default=0)
     assert settings.currency is None
+
+
+async def test_a_clear_through_an_extent_keeps_later_money_its_game_and_its_player(store: Store) -> None:
+    game = await night(store)
+    await record(store, game, ALICE, "buyin", 100, "i:1")
+    extent = await store.log_extent(G)
+    await record(store, game, CAROL, "buyin", 200, "i:2")  # after the clear was asked, in the same game
+
+    await store.clear_log(G, through=extent)
+
+    assert [(m.cents, m.player.guest) for m in await store.game_money(G, game.id)] == [(200, "Carol")]
+    assert [p.guest for p in await store.recent_players(G)] == ["Carol"]
