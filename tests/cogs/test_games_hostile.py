@@ -159,7 +159,27 @@ async def test_two_presses_on_delete_at_once_delete_once(driver, send_command) -
     assert [g.number for g in await driver.bot.store.list_games(GUILD_ID)] == [2]
     outcomes = [e.data.get("content") or "" for e in (first, second)]  # each press's own reply
     assert sum("Deleted" in text for text in outcomes) == 1
-    assert sum("already gone" in text for text in outcomes) == 1
+    assert sum("no longer active" in text for text in outcomes) == 1
+
+
+@pytest.mark.parametrize("order", [("Delete", "Cancel"), ("Cancel", "Delete")])
+async def test_delete_and_cancel_pressed_together_the_first_decides_and_the_card_tells_the_truth(
+    driver, send_command, order
+) -> None:
+    """QA report 9: the Cancel press said 'nothing was deleted' while the Delete press deleted the game."""
+    await start(driver, "Friday")
+    asked = await send_command("game", "delete", actor=MANAGER, game="1")
+    ids = {c["label"]: c["custom_id"] for c in components(asked.message)}
+    presses = [payloads.component_click(asked.message, ids[label], MANAGER) for label in order]
+
+    _, second = await driver.feed_together(presses)
+
+    deleted = await driver.bot.store.get_game(GUILD_ID, 1) is None
+    assert deleted == (order[0] == "Delete")
+    card = driver.standin.original(asked.payload)
+    assert card is not None and components(card) == []
+    assert ("Deleted" in card["content"]) == deleted and ("nothing was deleted" in card["content"]) != deleted
+    assert "no longer active" in (second.data.get("content") or "")
 
 
 async def test_a_press_on_a_used_confirmation_says_it_is_no_longer_active(driver, send_command, click) -> None:
