@@ -180,6 +180,9 @@ class LogPager(Pager):
         language = voice.language
         super().__init__(interaction.user.id, page, text(language, "games.previous"), text(language, "games.next"))
         self.guild_id, self.viewer, self.game, self.voice = guild_id_of(interaction), viewer(interaction), game, voice
+        # Where each page reached by turning starts: below the last number the page before it showed. Entries
+        # logged or deleted meanwhile then never repeat or skip one on the next page (offsets would shift).
+        self.starts: dict[int, int] = {}
 
     async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
         result = await interaction.client.store.log_page(
@@ -188,7 +191,10 @@ class LogPager(Pager):
             game_number=self.game.number if self.game else None,
             page=page,
             per_page=PER_PAGE,
+            before=self.starts.get(page),
         )
+        if result.entries:
+            self.starts[page + 1] = result.entries[-1].number
         numbers = [entry.number for entry in result.entries if entry.kind == "ruling"]
         marks = await interaction.client.store.ruling_marks(self.guild_id, numbers)
         shown = {number: mark_text(mark, self.voice.language) for number, mark in marks.items()}

@@ -80,6 +80,9 @@ READ_BUSY_TIMEOUT_MS = 1000  # a WAL reader waits only while another process rec
 QUESTION_DAYS = 30
 
 
+NO_NUMBER_ABOVE = 2**63 - 1  # `before` when a page starts at the newest entry: every number is below it
+
+
 def _names_nothing(*references: int | None) -> bool:
     """A game number or question id SQLite cannot even hold (a typed 99999999999999999999, a forged button)
     names no row: the lookup answers "none" instead of failing on an OverflowError."""
@@ -237,26 +240,31 @@ class Store(HouseStore, LedgerMethods):
         game_id: int | None = None,
         page: int = 1,
         per_page: int = 10,
+        before: int | None = None,
     ) -> LogPage:
         """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log;
-        the ledger's buy-ins and cash-outs among them, in the order they were recorded.
+        the ledger's buy-ins and cash-outs among them, in the order they were recorded. With `before` (the
+        last number a reader saw), the page is the entries numbered below it, whatever was logged or deleted
+        meanwhile (keyset paging: no entry shown twice, none skipped); `page` is then only its label.
 
         Transitional, for the cogs until they pass them: no `viewer` reads public entries only; `game_id`
         names a game by its internal id."""
         page = max(page, 1)
-        if _names_nothing(game_number, game_id):
+        if _names_nothing(game_number, game_id, before):
             return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
         which = game_filter(game_number, game_id)
         rows = await self._read(
-            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} UNION ALL {money_rows(which)} "
+            f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} AND e.number < :before UNION ALL "
+            f"{money_rows(which)} AND l.number < :before "
             "ORDER BY 2 DESC LIMIT :limit OFFSET :offset",  # 2: the number, which orders a server's entries
             {
                 **visible_to(viewer),
                 "guild_id": guild_id,
                 "game_number": game_number,
                 "game_id": game_id,
+                "before": NO_NUMBER_ABOVE if before is None else before,
                 "limit": per_page + 1,  # one extra row answers "is there a next page?" without a COUNT
-                "offset": (page - 1) * per_page,
+                "offset": 0 if before is not None else (page - 1) * per_page,
             },
         )
         entries = tuple(LogEntry.from_row(row) for row in rows[:per_page])

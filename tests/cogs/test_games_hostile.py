@@ -7,6 +7,7 @@ The `driver` fixture fails a test on any request the stand-in refused (over a li
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -306,3 +307,29 @@ async def test_a_clear_left_open_keeps_what_was_logged_after_it_was_asked(driver
     assert "Anything logged since is kept" in done.message["content"]
     assert [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries] == ["after"]
     assert [g.name for g in await driver.bot.store.list_games(GUILD_ID)] == ["Saturday"]
+
+
+def shown_numbers(message) -> list[int]:
+    """The entry numbers a log page shows, in order (each line starts with `#n`)."""
+    [embed] = message["embeds"]
+    return [int(n) for n in re.findall(r"^`#(\d+)`", embed["description"], flags=re.M)]
+
+
+async def test_turning_a_page_while_entries_arrive_or_go_repeats_and_skips_nothing(driver, send_command, click) -> None:
+    """QA report 12: pages by offset, so four notes logged while page 1 was open started page 2 with page 1's
+    last four entries (and a delete skipped entries the same way)."""
+    store = driver.bot.store
+    await store.start_game(GUILD_ID, channel_id=2, user_id=PLAYER.user_id, name="deleted later")
+    for n in range(1, 26):  # entries 3 and 4 in that game's channel, so in that game
+        await store.add_note(GUILD_ID, channel_id=2 if n in (3, 4) else 1, user_id=PLAYER.user_id, text=f"note {n}")
+    first = await send_command("game", "log")
+    assert shown_numbers(first.message) == list(range(25, 15, -1))
+
+    for n in range(4):
+        await store.add_note(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, text=f"late {n}")
+    second = await click(first, "Next")
+    assert shown_numbers(second.message) == list(range(15, 5, -1))
+
+    await store.delete_game(GUILD_ID, 1)  # and entries 3 and 4 with it
+    third = await click(second, "Next")
+    assert shown_numbers(third.message) == [5, 2, 1]
