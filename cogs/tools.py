@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import embeds, fit, respond
+from cogs import cooldown, embeds, fit, respond
 from cogs.core import FloorBot
 from cogs.language import preferred_language, server_settings
 from i18n import DEFAULT_LANGUAGE, Language, text
@@ -151,6 +151,10 @@ class Tools(commands.Cog):
         that went."""
         if interaction.guild_id is None:
             return "tools.log_needs_server"
+        try:
+            cooldown.spend(interaction, "writes")  # a logged result is a write like a note: the same bucket
+        except app_commands.CommandOnCooldown:
+            return "tools.not_logged_slow_down"
         try:
             note = self.bot.store.add_note(
                 interaction.guild_id,
