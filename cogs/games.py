@@ -32,6 +32,7 @@ from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, RulingMa
 
 PER_PAGE = 10
 GAMES_PER_PAGE = 10
+LIST_GAMES = 250  # /game list pages through this many of the newest games; older ones are reached by number
 NAME_MAX = 100
 NOTE_MAX = 1000
 # A reference made of a number (ASCII digits, with # or a sign) names that number or nothing, never a name that
@@ -343,9 +344,13 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.command(name="list", description="This server's games, newest first.")
     async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
-        games = await self.bot.store.list_games(guild_id_of(interaction), limit=fit.CHOICES)
-        pages = fit.pages((game_line(g, language) for g in games), per_page=GAMES_PER_PAGE, separator="\n")
-        pager = ListPager(interaction.user.id, pages, language)
+        games = await self.bot.store.list_games(guild_id_of(interaction), limit=LIST_GAMES + 1)
+        lines = (game_line(g, language) for g in games[:LIST_GAMES])
+        pages = fit.pages(lines, per_page=GAMES_PER_PAGE, separator="\n")
+        card = discord.Embed(title=text(language, "games.list_title"), colour=embeds.RULING_COLOUR)
+        if len(games) > LIST_GAMES:  # say so, rather than leave the oldest out without a word
+            card.set_footer(text=text(language, "games.list_newest", count=LIST_GAMES))
+        pager = ListPager(interaction.user.id, pages, language, card)
         embed, paged = await pager.show(interaction, 1)
         if not paged:
             pager.stop()

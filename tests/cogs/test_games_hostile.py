@@ -8,6 +8,7 @@ The `driver` fixture fails a test on any request the stand-in refused (over a li
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import replace
 
 import pytest
@@ -333,3 +334,33 @@ async def test_turning_a_page_while_entries_arrive_or_go_repeats_and_skips_nothi
     await store.delete_game(GUILD_ID, 1)  # and entries 3 and 4 with it
     third = await click(second, "Next")
     assert shown_numbers(third.message) == [5, 2, 1]
+
+
+async def walk_list(send_command, click) -> tuple[list[int], str]:
+    """Every game number /game list shows over all its pages, and the footer of its first page."""
+    shown = await send_command("game", "list")
+    message, numbers = shown.message, []
+    while True:
+        [embed] = message["embeds"]
+        numbers += [int(n) for n in re.findall(r"#(\d+) \*\*", embed["description"])]
+        labels = {c["label"]: c for c in components(message)}
+        if "Next" not in labels or labels["Next"].get("disabled"):
+            return numbers, shown.message["embeds"][0].get("footer", {}).get("text", "")
+        message = (await click(message, "Next")).message
+
+
+async def test_the_game_list_pages_past_25_games_and_says_when_it_stops(
+    driver, send_command, click, monkeypatch
+) -> None:
+    """QA report 10: with 30 games, #1-#5 were on no page and nothing said so."""
+    store = driver.bot.store
+    for n in range(30):
+        await store.start_game(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, name=f"Game {n + 1}")
+        await store.end_game(GUILD_ID, channel_id=1)
+
+    numbers, footer = await walk_list(send_command, click)
+    assert numbers == list(range(30, 0, -1)) and "newest" not in footer
+
+    monkeypatch.setattr(sys.modules["cogs.games"], "LIST_GAMES", 12)  # the module the bot loaded as its cog
+    numbers, footer = await walk_list(send_command, click)
+    assert numbers == list(range(30, 18, -1)) and "The 12 newest games" in footer
