@@ -39,7 +39,7 @@ INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 def escape(text: str) -> str:
     """User text made inert: backslashes, markdown and mention syntax neutralised (no ping, no formatting)."""
-    safe = discord.utils.escape_markdown(text.replace("\\", "\\\\"))
+    safe = discord.utils.escape_markdown(text)  # it escapes backslashes too (discord.py 2.7): once, not twice
     safe = discord.utils.escape_mentions(safe)
     return MENTION_SYNTAX.sub("<\u200b\\1>", safe)  # escape_mentions skips ids shorter than real snowflakes
 
