@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from .conditions import Verdict
 from .language import LANGUAGES, PHRASES, Language, in_language
 from .lexicon import LEXICON_DIR, Lexicon
-from .loader import RULES_DIR, RuleData, load
+from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
@@ -43,6 +43,7 @@ class Engine:
         self._parser = Parser(lexicon, topics)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
+        self._by_topic = _by_topic(data.rules.values())
 
     @classmethod
     def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
@@ -75,7 +76,8 @@ class Engine:
 
     def _answer(self, text: str, book: str, known: dict[str, FactValue], language: Language,
                 doubted: frozenset[str] = frozenset()) -> Ruling:
-        rule = next((r for r in self.rules.values() if r.applies_to(known)), None)
+        candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
+        rule = next((r for r in candidates if r.applies_to(known)), None)
         if rule is None:
             return self._no_match(known, language, book, self._nearest(text))
         decision = self._decide(rule, book, known, doubted)
@@ -85,7 +87,8 @@ class Engine:
         if decision.case.no_ruling:  # normal play, or a situation another rule of the catalogue governs
             case = decision.case
             explanation = (case.explanation[language],) if case.explanation else ()
-            alternatives = (rule.id, *rule.related)[:MAX_ALTERNATIVES]
+            offered = rule.related if case.no_ruling == "other_rule" else (rule.id, *rule.related)
+            alternatives = tuple(offered)[:MAX_ALTERNATIVES]
             return self._no_match(relevant, language, book, alternatives, explanation, case.headline[language])
         return self._ruling(rule, book, decision, relevant, language, doubted)
 
@@ -119,15 +122,17 @@ class Engine:
         decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
         return _Decision(case, (), decisive)
 
-    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue]) -> tuple[Case | None, tuple[str, ...]]:
-        """The first case that holds, or the askable facts the first undecided case still needs."""
+    def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue],
+                    unasked: frozenset[str] = frozenset()) -> tuple[Case | None, tuple[str, ...]]:
+        """The first case that holds, or the askable facts the first undecided case still needs (a case that needs
+        a fact without a question, or one of `unasked`, is passed over)."""
         for case in rule.cases_for(book):
             verdict = case.judge(facts)
             if verdict is Verdict.HOLDS:
                 return case, ()
             if verdict is Verdict.UNKNOWN:
                 missing = case.missing(facts)
-                if all(self.data.facts[name].question for name in missing):
+                if all(self.data.facts[name].question and name not in unasked for name in missing):
                     order = {name: i for i, name in enumerate(rule.facts)}
                     return None, tuple(sorted(missing, key=order.__getitem__))
         return None, ()
@@ -141,9 +146,10 @@ class Engine:
         kind = self.data.facts[name]
         cases = [self._first_case(rule, book, {**facts, name: kind.coerce(o.value)})[0] for o in kind.options]
         first = cases[0] if cases else None
-        if first is not None and all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
-            return first
-        return None
+        if first is None or not all(c is not None and c.outcome and c.outcome == first.outcome for c in cases):
+            return None
+        unasked, _ = self._first_case(rule, book, facts, frozenset({name}))  # the case that holds without it,
+        return unasked if unasked is not None and unasked.outcome == first.outcome else first  # whose steps fit
 
     def _could_change(self, rule: Rule, book: str, known: Mapping[str, FactValue],
                       assumptions: Mapping[str, FactValue], name: str, chosen: Case) -> bool:
@@ -246,6 +252,16 @@ class Engine:
         for rule in self.rules.values():
             grouped.setdefault(rule.section.en, []).append(rule)
         return grouped
+
+
+def _by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]:
+    """The rules each topic can reach (the loader makes sure at most one applies); None: rules naming no topic."""
+    grouped: dict[FactValue | None, list[Rule]] = {}
+    for rule in rules:
+        topics = [c.values for c in rule.applies if c.fact == TOPIC and c.values]
+        for topic in topics[0] if topics else (None,):
+            grouped.setdefault(topic, []).append(rule)
+    return {topic: tuple(listed) for topic, listed in grouped.items()}
 
 
 def _search_text(rule: Rule) -> str:

@@ -35,8 +35,8 @@ def outcomes(rule: Rule) -> tuple[str, ...]:
 def remedy(rule: Rule, outcome: str, *, rulebook: str, facts: Mapping[str, Any], language: Language) -> Remedy:
     """`outcome`'s headline and steps from the rule's case that gives it and fits best: one of `rulebook`'s
     cases whose conditions hold for `facts`, else `rulebook`'s first case with that outcome, else the first
-    under any rulebook (a house rule may adopt another rulebook's remedy). ValueError if the rule has no such
-    outcome."""
+    under any rulebook (a house rule may adopt another rulebook's remedy) whose conditions hold, else the first.
+    ValueError if the rule has no such outcome."""
     case = _best_case(rule, outcome, rulebook, facts)
     return Remedy(outcome, case.headline[language], in_language(case.steps, language))
 
@@ -56,4 +56,5 @@ def _best_case(rule: Rule, outcome: str, rulebook: str, facts: Mapping[str, Any]
         raise ValueError(f"{rule.id} has no outcome {outcome!r}; its outcomes are {', '.join(outcomes(rule))}")
     own = [case for case in giving if rulebook in case.rulebooks]
     holding = [case for case in own if case.judge(facts) is Verdict.HOLDS]
-    return (holding or own or giving)[0]
+    elsewhere = [case for case in giving if case.judge(facts) is Verdict.HOLDS]  # another book's, fitting the facts
+    return (holding or own or elsewhere or giving)[0]

@@ -12,6 +12,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from re import _compiler, _parser  # type: ignore[attr-defined]
+from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
@@ -20,7 +22,9 @@ from .normalise import Speller
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
 _COMMON_TABLES = {"numbers", "phrases", "aliases", "windows", "vocabulary", "concepts"}
-_TOPIC_TABLES = {"topic", "concepts"}
+# A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
+# into it ("rabbia" is not a typo of "rabbit").
+_TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
 _WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
@@ -41,9 +45,14 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
+Anchors = frozenset[str] | None
+"""Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
+    anchors: dict[str, tuple[Anchors, ...]]  # per compiled pattern: a text containing none of them cannot match
     entries: dict[str, Concept]
     numbers: dict[str, int]
     windows: dict[str, int]  # name → characters
@@ -62,12 +71,15 @@ class Lexicon:
         targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
         targets |= {stem + letter for p in patterns
                     for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
-        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"]}
+        known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
+                 *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
+        compiled = {name: _compile(entry) for name, entry in entries.items()}
         return cls(
-            concepts={name: _compile(entry) for name, entry in entries.items()}, entries=entries,
-            numbers=dict(common["numbers"]), windows=_windows(common["windows"]), topics=_topics(files),
+            concepts={name: tuple(pattern for pattern, _ in pairs) for name, pairs in compiled.items()},
+            anchors={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()}, entries=entries,
+            numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                             core=vocabulary["core"]),
@@ -141,6 +153,18 @@ CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
 _WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
 
 
+def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:
+    """The windows of every file (common.toml's and each topic's own); a name used twice is refused."""
+    windows: dict[str, int] = {}
+    where: dict[str, str] = {}
+    for file, data in files.items():
+        for name, size in _windows(data.get("windows", {})).items():
+            if name in windows:
+                raise LexiconError(f"{file}: window {name!r} is already defined in {where[name]}")
+            windows[name], where[name] = size, file
+    return windows
+
+
 def _windows(spec: dict[str, object]) -> dict[str, int]:
     """`doubt = "12 words"` or `owner_before = "30 characters"` → characters of normalised text."""
     windows = {}
@@ -152,13 +176,18 @@ def _windows(spec: dict[str, object]) -> dict[str, int]:
     return windows
 
 
-def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
-    """One regex per concept where possible (one scan of the text); patterns with named groups stay apart."""
+def _sources(concept: Concept) -> list[str]:
+    """A concept's regular expressions as compiled: one per pattern with named groups, the others joined into one
+    (one scan of the text)."""
     plain = [p for p in concept.patterns if "(?P<" not in p]
     grouped = [p for p in concept.patterns if "(?P<" in p]
-    joined = ["|".join(f"(?:{p})" for p in plain)] if plain else []
+    return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
+
+
+def _compile(concept: Concept) -> tuple[tuple[re.Pattern[str], Anchors], ...]:
+    """Each regular expression with its anchors, from one parse (parsing is most of the load time)."""
     try:
-        return tuple(whole_words(p) for p in grouped + joined)
+        return tuple(_compile_one(source) for source in _sources(concept))
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -168,6 +197,61 @@ def _compile(concept: Concept) -> tuple[re.Pattern[str], ...]:
         raise
 
 
+def _compile_one(source: str) -> tuple[re.Pattern[str], Anchors]:
+    parsed = _parser.parse(_WHOLE_WORDS.format(source))
+    needs = _minimal(_required(parsed))
+    return _compiler.compile(parsed), needs
+
+
+def anchors(pattern: str) -> Anchors:
+    """Literal strings one of which every match of `pattern` contains, read from its parsed form, so a reading
+    skips the regular expression when the text holds none of them (most concepts, for most situations)."""
+    return _minimal(_required(_parser.parse(pattern)))
+
+
+def _minimal(needed: Anchors) -> Anchors:
+    """A string containing another of the set adds nothing and is left out."""
+    if needed is None:
+        return None
+    return frozenset(s for s in needed if not any(other != s and other in s for other in needed))
+
+
+def _required(items: Any) -> Anchors:
+    """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, value in items:
+        if op is _LITERAL:
+            run.append(chr(value))
+            continue
+        if run:
+            options.append(frozenset(("".join(run),)))
+            run = []
+        needed = _item(op, value)
+        if needed:
+            options.append(needed)
+    if run:
+        options.append(frozenset(("".join(run),)))
+    return max(options, key=lambda strings: (min(map(len, strings)), -len(strings)), default=None)
+
+
+def _item(op: Any, value: Any) -> Anchors:
+    if op is _SUBPATTERN:
+        return _required(value[-1])
+    if op is _BRANCH:
+        branches = [_required(branch) for branch in value[1]]
+        return frozenset().union(*branches) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
+    if op is _MAX_REPEAT or op is _MIN_REPEAT:
+        low, _, item = value
+        return _required(item) if low >= 1 else None
+    return None  # classes, anchors, lookarounds, backreferences: nothing literal is known to be required
+
+
+_WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
+_LITERAL, _SUBPATTERN, _BRANCH = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH
+_MAX_REPEAT, _MIN_REPEAT = sre.MAX_REPEAT, sre.MIN_REPEAT
+
+
 def whole_words(pattern: str) -> re.Pattern[str]:
     """A pattern as the lexicon applies it: on whole words only ("turn" never inside "return")."""
-    return re.compile(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])")
+    return re.compile(_WHOLE_WORDS.format(pattern))

@@ -190,8 +190,9 @@ def _rule(spec: dict[str, Any], section: dict[str, Any], rulebooks: Mapping[str,
     )
 
 
-# A case may answer with no ruling, saying why: the situation is normal play, or another rule covers it.
-NO_RULING = ("no_irregularity", "not_covered")
+# A case may answer with no ruling, saying why: the situation is normal play, another rule of the catalogue (not
+# encoded yet) covers it, or another encoded rule does (its `related` rules are offered).
+NO_RULING = ("no_irregularity", "not_covered", "other_rule")
 
 
 def _case(spec: dict[str, Any], all_books: tuple[str, ...], outcomes: Mapping[str, Outcome]) -> Case:

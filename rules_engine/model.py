@@ -95,7 +95,7 @@ class Case:
     headline: Text
     steps: tuple[Text, ...]
     notes: tuple[Text, ...]
-    no_ruling: str | None = None  # "no_irregularity" or "not_covered": the case answers with no ruling
+    no_ruling: str | None = None  # "no_irregularity", "not_covered" or "other_rule": the case answers with no ruling
     explanation: Text | None = None
     floor_decision: Text | None = None  # a catalogue §4 conflict: both readings, and the one this case follows
 

@@ -40,7 +40,9 @@ class Reading:
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         if concept not in self._cache:
-            found = [m for pattern in self.lexicon.concepts[concept] for m in pattern.finditer(self.text)]
+            patterns = zip(self.lexicon.concepts[concept], self.lexicon.anchors[concept], strict=True)
+            found = [m for pattern, needs in patterns if needs is None or any(map(self.text.__contains__, needs))
+                     for m in pattern.finditer(self.text)]
             self._cache[concept] = sorted(found, key=lambda m: m.start())
         return self._cache[concept]
 

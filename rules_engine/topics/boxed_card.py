@@ -1,9 +1,44 @@
-"""A card found face up in the deck (deck.boxed-card): a blank to replace, not a card the dealer exposed. Not
-covered yet: no rule applies to this topic, so the engine answers no-match and names it among the facts; a rule
-with `applies = { topic = "boxed-card" }` covers it."""
+"""A card found face up in the deck (deck.boxed-card): a blank to replace, not a card the dealer exposed (catalogue
+C13). How many were found, whether they turned up while dealing the board, and how far the action had gone."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+import re
 
-TOPIC = Topic("boxed-card", cues=(Cue(120, mentions("boxed")),))
+from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
+from ..readers.played_out import played_out
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+
+SEVERAL = 2  # two or more boxed cards: all the rule needs to know
+_NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gia|already))? $")
+
+
+def _boxed(r: Reading, given: Facts) -> Facts | None:
+    """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
+    says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
+    said = [m for m in r.matches("boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
+    return {} if said and not r.has("burn_exposed") else None
+
+
+def boxed_count(r: Reading, facts: Facts) -> None:
+    """Two or more, unless doubted ("a card, maybe two"): then the count is asked, never assumed."""
+    several = r.matches("boxed_several")
+    if any(r.near("boxed_hedge", m.start(), "doubt_detail") for m in several):
+        r.doubt("boxed_count")
+    elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in several):
+        facts["boxed_count"] = SEVERAL
+    elif several:
+        r.doubt("boxed_count")
+
+
+def street(r: Reading, facts: Facts) -> None:
+    """The board street being dealt when the card turned up ("when he went to burn for the river")."""
+    for match in r.matches("boxed_street"):
+        facts["street"] = group(match, "street") or ""
+        return
+
+
+TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),),
+              readers=(boxed_count, street, players_acted, action_so_far, played_out))

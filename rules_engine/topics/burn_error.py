@@ -1,9 +1,88 @@
-"""A missed, extra or exposed burn card (holdem.burn-error-before-flop, holdem.burn-error-later-street). Not covered
-yet: no rule applies to this topic, so the engine answers no-match and names it among the facts; a rule with
-`applies = { topic = "burn-error" }` covers it."""
+"""A missed, extra or exposed burn card (holdem.burn-error-before-flop, holdem.burn-error-later-street): what went
+wrong, before which street (the street whose burn it was, even if found later), whether anyone had acted on that
+street's card (the action lock), and, for the flop, whether its cards were already face up."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+import re
 
-TOPIC = Topic("burn-error", cues=(Cue(110, mentions("burn_error")),))
+from ..readers.board_action import acted_on
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+
+_KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
+_CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
+_STREETS = ("flop", "turn", "river")
+
+
+def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
+    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy."""
+    found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept)
+             if not _remedy(r, m) and not (kind == "extra" and _one_after_all(r, m))
+             and not (kind == "exposed" and _still_down(r, m))]
+    return sorted(found, key=lambda pair: pair[0].start())
+
+
+def _still_down(r: Reading, exposed: re.Match[str]) -> bool:
+    """ "the burn he flipped... no, the burn's still face down": taken back."""
+    return any(m.start() >= exposed.end() for m in r.matches("burn_still_down"))
+
+
+def _one_after_all(r: Reading, extra: re.Match[str]) -> bool:
+    """ "burned two - no wait, he burned just one": the player settled on one burn."""
+    return any(m.start() >= extra.end() for m in r.matches("burn_just_one"))
+
+
+def _remedy(r: Reading, match: re.Match[str]) -> bool:
+    reach = r.lexicon.windows["burn_remedy_reach"]
+    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy"))
+
+
+def burn_street(r: Reading) -> str | None:
+    """The street whose burn went wrong: named with the burn ("before the turn", "the river burn"), else the street
+    told nearest the mistake, as first told."""
+    told = sorted([m.start() for m, _ in _mistakes(r)] + [m.start() for m in r.matches("burn_mistake")])
+    if not told:
+        return None
+    anchors = told[:1]  # as first told; a later mention is usually its discovery ("spotted before the river")
+    reach = r.lexicon.windows["burn_street_reach"]
+    said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
+    said = [pair for pair in said if pair[0] <= reach]
+    if said:
+        return min(said)[1]
+    mentions = [(abs(m.start() - a), name) for name in _STREETS for m in r.matches(name) for a in anchors]
+    return min(mentions)[1] if mentions else None
+
+
+def _burn_error(r: Reading, given: Facts) -> Facts | None:
+    if not (_mistakes(r) or r.has("burn_mistake")):
+        return None
+    street = burn_street(r)
+    return {"street": street} if street else {}
+
+
+def burn_error(r: Reading, facts: Facts) -> None:
+    """The mistake told first, or the last one after a correction ("burned two - no wait, one, but face up")."""
+    mistakes = _mistakes(r)
+    if mistakes:
+        corrected = _CORRECTION.search(r.text, mistakes[0][0].end())
+        facts["burn_error"] = mistakes[-1][1] if corrected else mistakes[0][1]
+
+
+def acted_on_board(r: Reading, facts: Facts) -> None:
+    mistakes = _mistakes(r)
+    acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
+                     since=mistakes[0][0].start() if mistakes else None)
+    if acted:
+        facts["acted_on_board"] = acted
+
+
+def flop_exposed(r: Reading, facts: Facts) -> None:
+    """A flop still face down: nobody can have acted on it either. Said face up wins ("non ha bruciato prima di
+    girare il flop, il flop è già scoperto")."""
+    if facts.get("street") == "flop" and r.has("flop_still_down") and not r.has("flop_face_up"):
+        facts["flop_exposed"] = "no"
+        facts.setdefault("acted_on_board", "no")
+
+
+TOPIC = Topic("burn-error", cues=(Cue(110, _burn_error),), readers=(burn_error, acted_on_board, flop_exposed))

@@ -99,7 +99,7 @@ async def test_the_house_rule_is_shown_first_on_the_ruling_it_touches_beside_the
 async def test_an_outcome_in_place_of_the_rulebooks_changes_the_steps_and_the_log(driver, send_command) -> None:
     engine = driver.bot.engine
     rulebook = engine.rule(FLOP)
-    [tda] = [case for case in engine.rules[FLOP_RULE].cases if case.outcome == "scramble-flop"]
+    [tda] = [case for case in engine.rules[FLOP_RULE].cases if case.outcome == "scramble-flop" and not case.when]
     await set_rule(send_command, rule_id=FLOP_RULE, text=BURN, outcome="scramble-flop")
 
     touched = await send_command("ruling", situation=FLOP)

@@ -91,3 +91,44 @@ def test_every_topic_has_a_lexicon_file_and_every_topic_file_a_topic(tmp_path: P
 def test_windows_are_characters_of_normalised_text() -> None:
     assert LEXICON.windows["doubt_timing"] == 12 * 7
     assert LEXICON.windows["owner_before"] == 30
+
+
+def test_anchors_never_hide_a_match() -> None:
+    """A reading skips a pattern when the text holds none of its anchors: that must never lose a match. Checked on
+    every example of every concept and every text of the evaluation sets."""
+    from rules_engine.evaluation import read_set
+    from rules_engine.reading import Reading
+
+    data = Path(__file__).parent / "data"
+    texts = [example for entry in LEXICON.entries.values() for example in entry.examples]
+    texts += [line.text for path in sorted(data.glob("*.jsonl")) for line in read_set(path)]
+    hidden = []
+    for text in map(_normalised, texts):
+        reading = Reading(text, LEXICON)
+        for name, patterns in LEXICON.concepts.items():
+            if len(reading.matches(name)) != sum(1 for p in patterns for _ in p.finditer(text)):
+                hidden.append((name, text))
+    assert hidden == []
+
+
+@pytest.mark.parametrize(("pattern", "anchors"), [
+    ("no burn( card)?", {"no burn"}),
+    ("(forgot|forgotten) (to )?burn", {"forgot"}),
+    ("(joker|jolly)s?", {"ker", "lly"}),  # the parser factors out the common "jo"; the longer part is kept
+    ("(\\w+ )?cards?", {"card"}),
+    ("x?y*", None),
+])
+def test_anchors_are_the_literals_a_match_must_contain(pattern: str, anchors: set[str] | None) -> None:
+    from rules_engine.lexicon import anchors as anchors_of
+
+    assert anchors_of(pattern) == (None if anchors is None else frozenset(anchors))
+
+
+def test_a_topic_file_may_bring_its_windows_and_known_words_but_not_a_window_twice(tmp_path: Path) -> None:
+    assert LEXICON.windows["burn_street_reach"] == 10 * 7  # burn_error.toml's own window
+    assert LEXICON.speller.correct("rabbia") == "rabbia"  # rabbit_hunt.toml: a real word, not a typo of "rabbit"
+    copy = _copy(tmp_path)
+    with (copy / "rabbit_hunt.toml").open("a", encoding="utf-8") as handle:
+        handle.write('\n[windows]\nburn_street_reach = "3 words"\n')
+    with pytest.raises(LexiconError, match=r"window 'burn_street_reach' is already defined in burn_error\.toml"):
+        Lexicon.load(copy)

@@ -96,7 +96,7 @@ title = "A test rule"
 title_it = "Una regola di prova"
 summary = "Only for the loader test."
 keywords = ["test"]
-applies = { topic = "boxed-card" }
+applies = { topic = "other-game" }
 facts = []
 
 [rules.citations]
@@ -122,7 +122,7 @@ def _with_file(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_a_rules_file_may_bring_its_own_facts_and_outcomes(tmp_path: Path) -> None:
-    data = load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
+    data = load(_with_file(tmp_path, "test-section.toml", SELF_CONTAINED))
     assert data.facts["cards_found"].label.it == "carte trovate"
     assert data.outcomes["play-on"].headline.en == "Play on"
     assert data.rules["deck.test-rule"].section.it == "Problemi del mazzo"
@@ -137,14 +137,14 @@ def test_a_fact_or_outcome_defined_twice_is_refused_naming_both_files(tmp_path: 
 
 
 def test_two_rules_that_could_apply_to_the_same_situation_are_refused(tmp_path: Path) -> None:
-    overlapping = SELF_CONTAINED.replace('applies = { topic = "boxed-card" }', 'applies = { topic = "board-claim" }')
+    overlapping = SELF_CONTAINED.replace('applies = { topic = "other-game" }', 'applies = { topic = "board-claim" }')
     with pytest.raises(RulesDataError, match="can apply to the same situation"):
-        load(_with_file(tmp_path, "deck.toml", overlapping))
+        load(_with_file(tmp_path, "test-section.toml", overlapping))
 
 
 def test_a_rule_on_a_topic_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match="must be one of"):
-        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace('"boxed-card"', '"boxed-cards"')))
+        load(_with_file(tmp_path, "test-section.toml", SELF_CONTAINED.replace('"other-game"', '"other-games"')))
 
 
 def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
@@ -153,9 +153,9 @@ def test_an_unknown_table_in_a_rules_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_floor_decision_is_a_note_in_the_players_language(tmp_path: Path) -> None:
-    engine = Engine.load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED))
-    english = engine.rule("while fanning the deck we found a card face up in the middle of it")
-    italian = engine.rule("mentre mescolavamo abbiamo trovato una carta girata in mezzo al mazzo")
+    engine = Engine.load(_with_file(tmp_path, "test-section.toml", SELF_CONTAINED))
+    english = engine.rule("in omaha can I use three cards from my hand")
+    italian = engine.rule("a omaha si possono usare tre carte della mano?")
     assert (english.rule_id, english.outcome) == ("deck.test-rule", "play-on")
     assert english.notes[0] == "Floor decision: Books disagree here; this follows the classic reading."
     assert italian.notes[0] == "Decisione del floor: I regolamenti non concordano; qui si segue la lettura classica."
@@ -163,4 +163,5 @@ def test_a_floor_decision_is_a_note_in_the_players_language(tmp_path: Path) -> N
 
 def test_a_floor_decision_in_one_language_only_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match="floor_decision_it"):
-        load(_with_file(tmp_path, "deck.toml", SELF_CONTAINED.replace("floor_decision_it", "floor_decision_en")))
+        one_language = SELF_CONTAINED.replace("floor_decision_it", "floor_decision_en")
+        load(_with_file(tmp_path, "test-section.toml", one_language))

@@ -1,5 +1,6 @@
 """Table-driven: each topic's table (tables/<topic>.toml) gives situations with the answer they must get and
-the key facts the engine must understand from them, in both languages and under every rulebook."""
+the key facts the engine must understand from them, in both languages and under every rulebook. A row may add
+`given` facts: answers to earlier questions (or an assumption overridden), as the buttons send them."""
 
 import tomllib
 from pathlib import Path
@@ -19,7 +20,7 @@ ROWS = [(path.stem, row) for path in TABLES for row in tomllib.loads(path.read_t
 
 @pytest.mark.parametrize(("table", "row"), ROWS, ids=[f"{table}:{row['text'][:40]}" for table, row in ROWS])
 def test_table(engine: Engine, table: str, row: dict[str, Any]) -> None:
-    ruling = engine.rule(row["text"], row["rulebook"])
+    ruling = engine.rule(row["text"], row["rulebook"], row.get("given"))
     expected = row.get("facts", {})
     assert answer_text((ruling.status, ruling.rule_id, ruling.outcome)) == row["answer"], ruling.facts
     assert ruling.facts.get("topic") == expected.get("topic"), ruling.facts

@@ -1,0 +1,26 @@
+"""Where an odd card turned up: in a player's hole cards, on the board (or among the burns), or still in the undealt
+cards. Decides the fouled-deck and foreign-card rules (a different back only in the stub leaves the hand standing).
+The place told nearest the odd card is the one ("on the flop the BB notices one of his cards is a joker": his
+hand)."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+
+_PLACES = {"card_in_hand": "hand", "card_on_board": "board", "card_in_stub": "stub"}
+_ODD_CARD = ("foreign_card", "short_deck_card", "deck_odd_back", "deck_duplicate")
+
+
+def card_location(r: Reading, facts: Facts) -> None:
+    told = [(m.start(), m.end(), place) for concept, place in _PLACES.items() for m in r.matches(concept)]
+    if not told:
+        return
+    odd = [m.start() for concept in _ODD_CARD for m in r.matches(concept)]
+    if not odd:
+        facts["card_location"] = min(told)[2]
+        return
+    facts["card_location"] = min(told, key=lambda t: min(_distance(t[0], t[1], at) for at in odd))[2]
+
+
+def _distance(start: int, end: int, at: int) -> int:
+    return 0 if start <= at <= end else min(abs(at - start), abs(at - end))

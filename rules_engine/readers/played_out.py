@@ -1,0 +1,12 @@
+"""A mistake found only once the hand was played out ("after the hand we realised…", "a fine mano"): the misdeal
+cut-off had long passed, so the text counts as saying enough players had acted, unless it says how many did."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from .actions import SUBSTANTIAL
+
+
+def played_out(r: Reading, facts: Facts) -> None:
+    if "players_acted" not in facts and r.has("hand_played_out"):
+        facts["players_acted"] = SUBSTANTIAL

@@ -1,0 +1,39 @@
+"""The button dealt one card short (holdem.button-short-card): TDA gives him the missing card unless he has acted
+on one card; Robert's applies its general wrong-count rule, so how far the action had gone matters. The button is
+named (not "not the button") together with a hand of one card."""
+
+from __future__ import annotations
+
+from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
+from ..readers.holder import holder_acted
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _button_short(r: Reading, given: Facts) -> Facts | None:
+    short = r.has("button_short") or (r.has("button_word") and _holder_is_the_button(r))
+    return {} if short and not r.has("not_the_button") else None
+
+
+def _holder_is_the_button(r: Reading) -> bool:
+    """A hand of one card whose holder, the seat named last before it, is the button ("the big blind says 'I only
+    have one card'" is not, even after "the button 3-bets")."""
+    reach = r.lexicon.windows["holder_before"]
+    seats = [(m.start(), True) for m in r.matches("button_word")]
+    seats += [(m.start(), False) for m in r.matches("named_seat")]
+    for short in r.matches("short_hand") + r.matches("single_card"):
+        before = [seat for seat in seats if 0 <= short.start() - seat[0] <= reach]
+        if before and max(before)[1]:
+            return True
+    return False
+
+
+def button_acted(r: Reading, facts: Facts) -> None:
+    """"the button raised holding a single card": the button, the holder here, acted on his one card."""
+    if "holder_acted" not in facts and r.has("button_acted"):
+        facts["holder_acted"] = "yes"
+
+
+TOPIC = Topic("button-short-card", cues=(Cue(85, _button_short),),
+              readers=(holder_acted, button_acted, players_acted, action_so_far))

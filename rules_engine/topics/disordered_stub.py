@@ -1,0 +1,48 @@
+"""The undealt cards dropped, spilled or mixed up during a hand (deck.disordered-stub): whether their order can be
+rebuilt with certainty, and whether they got mixed with the discards or burns. A deck dropped before the deal is
+no irregularity (it is simply shuffled), so it is not this topic."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _dropped(r: Reading, given: Facts) -> Facts | None:
+    if not (r.has("stub_dropped") or r.has("stub_accident")) or r.has("stub_before_deal"):
+        return None
+    if r.has("stub_dropped"):
+        return {}
+    accidents = r.matches("stub_accident")
+    exposed = [m for m in r.matches("exposure")  # "slid off", "per terra" are the accident's own words
+               if not any(m.start() < a.end() and a.start() < m.end() for a in accidents)]
+    if exposed or r.has("ordinal_card") or r.has("lock_wrong_card"):
+        return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
+    near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
+    return {} if near else None
+
+
+def order_recoverable(r: Reading, facts: Facts) -> None:
+    """Said certain ("it fell as a block") beats any word of disorder; scattered or mixed cards have lost it."""
+    if r.has("order_certain"):
+        facts["order_recoverable"] = "yes"
+    elif r.has("order_lost"):
+        facts["order_recoverable"] = "no"
+
+
+def mixed_with_discards(r: Reading, facts: Facts) -> None:
+    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"); a doubt near the
+    discards leaves it to the question."""
+    if r.has("stub_apart_from_discards"):
+        facts["mixed_with_discards"] = "no"
+    elif any(not _doubted(r, m.start()) for m in r.matches("stub_into_discards")):
+        facts["mixed_with_discards"] = "yes"
+
+
+def _doubted(r: Reading, position: int) -> bool:
+    """A doubt told just before ("maybe some into the muck"), not one about something else after it."""
+    reach = r.lexicon.windows["doubt_detail"]
+    return any(0 <= position - m.start() <= reach for m in r.matches("uncertain"))
+
+
+TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),), readers=(order_recoverable, mixed_with_discards))

@@ -1,0 +1,30 @@
+"""A joker or another card that does not belong to the game (deck.joker-or-foreign-card): where it turned up,
+whether the player holding it had acted on his hand, and how far the action had gone (TDA: a misdeal before
+substantial action)."""
+
+from __future__ import annotations
+
+from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
+from ..readers.holder import holder_acted
+from ..readers.locations import card_location
+from ..readers.played_out import played_out
+from ..reading import Facts, Reading, inside
+from . import Cue, Topic
+
+
+def _foreign(r: Reading, given: Facts) -> Facts | None:
+    """A card that doesn't belong (a 2-5 in short deck among them), unless the deck's fault is a duplicate or a
+    different back ("53 cards, two sevens of hearts" is a fouled deck), the game uses jokers on purpose (another
+    game), or the jokers are said to be out ("jokers pulled out")."""
+    if r.has("foreign_card"):
+        cleared = r.matches("deck_checked_ok")
+        told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
+        faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
+        if told and not faulty and not r.has("other_game"):
+            return {}
+    return {} if r.has("short_deck_card") else None
+
+
+TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
+              readers=(card_location, holder_acted, players_acted, action_so_far, played_out))

@@ -1,0 +1,45 @@
+"""A faulty deck (deck.fouled-deck): two cards of the same rank and suit, a card with a different back, a card
+missing from the deck (found on the floor, 51 cards); where the odd card turned up, whether the next hand had
+begun, and whether someone kept betting knowing of the fault."""
+
+from __future__ import annotations
+
+from ..readers.locations import card_location
+from ..reading import Facts, Reading, inside
+from . import Cue, Topic
+
+_PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
+
+
+def _problems(r: Reading) -> list[tuple[int, str]]:
+    """The faults told, not the ones ruled out ("52 cards, no duplicates")."""
+    cleared = r.matches("deck_checked_ok")
+    return sorted((m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
+                  if not any(inside(m, ok) for ok in cleared))
+
+
+def _fouled(r: Reading, given: Facts) -> Facts | None:
+    """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
+    return {} if _problems(r) or r.has("deck_faulty") else None
+
+
+def deck_problem(r: Reading, facts: Facts) -> None:
+    problems = {problem for _, problem in _problems(r)}
+    for problem in _PROBLEMS.values():  # a duplicate decides before a different back, which decides before a gap
+        if problem in problems:
+            facts["deck_problem"] = problem
+            return
+
+
+def next_hand_started(r: Reading, facts: Facts) -> None:
+    if r.has("next_hand_began"):
+        facts["next_hand_started"] = "yes"
+
+
+def knew_and_bet(r: Reading, facts: Facts) -> None:
+    if r.has("knew_deck_faulty"):
+        facts["knew_and_bet"] = "yes"
+
+
+TOPIC = Topic("fouled-deck", cues=(Cue(95, _fouled),),
+              readers=(deck_problem, card_location, next_hand_started, knew_and_bet))

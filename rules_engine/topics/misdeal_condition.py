@@ -1,0 +1,60 @@
+"""The misdeal items with no rule of their own (misdeal.conditions): the first card to the wrong seat, cards to an
+empty seat or a player not in the hand, an entitled player dealt out, the button in the wrong place, a card dealt
+out of order; and how far the action had gone (the misdeal cut-off)."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.actions import players_acted
+from ..readers.cutoff import action_so_far
+from ..readers.played_out import played_out
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+_ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
+           "deal_dealt_out": "dealt-out",
+           "deal_button_misplaced": "button-misplaced", "deal_out_of_sequence": "out-of-sequence"}
+
+
+def _errors(r: Reading) -> list[tuple[int, str]]:
+    return sorted((m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
+                  if concept != "deal_empty_seat" or _dealt_there(r, m))
+
+
+_NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
+_OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
+
+
+def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
+    """An empty seat is a misdeal item when cards went to it, not when it only tells how the table was seated
+    ("seat 3 is empty tonight; the dealer gave seat 4 his first card face up": the cards went to another seat)."""
+    reach = r.lexicon.windows["empty_seat_reach"]
+    for deal in r.matches("empty_seat_dealt"):
+        if empty.start() - reach <= deal.start() and deal.end() <= empty.start():
+            return True  # "dealt to … the empty seat"
+        if deal.start() < empty.end() and empty.start() < deal.end():
+            return True  # the words overlap: "dealt in the guy who had left"
+        elsewhere = _OTHER_SEAT.search(r.text, empty.end(), deal.end() + _NEXT_CHARACTERS)
+        if 0 <= deal.start() - empty.end() <= reach and not elsewhere:
+            return True  # "seat 6 was empty but the dealer still dealt two cards in front of it"
+    return False
+
+
+def _deal_error(r: Reading, given: Facts) -> Facts | None:
+    """A misdeal item, unless the question is who posts which blind after a button mistake (the blinds' rules)."""
+    return {"street": "deal"} if _errors(r) and not r.has("deal_blinds_question") else None
+
+
+def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
+    """A player out of the game dealt in: tried before the counts of cards ("I busted… pitched myself a hand too")."""
+    return {"street": "deal"} if r.has("deal_to_busted") and not r.has("deal_blinds_question") else None
+
+
+def deal_error(r: Reading, facts: Facts) -> None:
+    """The first mistake the text tells."""
+    facts["deal_error"] = _errors(r)[0][1]
+
+
+TOPIC = Topic("misdeal-condition", cues=(Cue(185, _dealt_to_busted), Cue(55, _deal_error)),
+              readers=(deal_error, players_acted, action_so_far, played_out))

@@ -1,0 +1,22 @@
+"""How the hand is dealt again after a misdeal (misdeal.redeal): the button stays, and under TDA the redeal is an
+exact replay (seats, level, players away or penalised). Whether it was a misdeal at all is the mistake's own
+topic; this one answers only the question about the redeal, so it is tried first."""
+
+from __future__ import annotations
+
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+
+def _redeal(r: Reading, given: Facts) -> Facts | None:
+    said = r.has("after_misdeal")
+    if not (said or r.has("redeal_word")) or not r.has("redeal_how"):
+        return None
+    if said:
+        return {}
+    asked = any(r.near("redeal_how", m.start(), "redeal_question_reach") or
+                r.near("redeal_how", m.end(), "redeal_question_reach") for m in r.matches("redeal_word"))
+    return {} if asked else None
+
+
+TOPIC = Topic("misdeal-redeal", cues=(Cue(145, _redeal),))
