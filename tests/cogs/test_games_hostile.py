@@ -364,3 +364,15 @@ async def test_the_game_list_pages_past_25_games_and_says_when_it_stops(
     monkeypatch.setattr(sys.modules["cogs.games"], "LIST_GAMES", 12)  # the module the bot loaded as its cog
     numbers, footer = await walk_list(send_command, click)
     assert numbers == list(range(30, 18, -1)) and "The 12 newest games" in footer
+
+
+async def test_a_right_to_left_override_in_a_name_does_not_reorder_the_list_line(driver, send_command) -> None:
+    """QA report 18: a game name holding U+202E reversed the rest of its /game list line on screen."""
+    await start(driver, "Fri\u202eday\u2066 night\u2069")
+
+    listed = await send_command("game", "list")
+
+    description = listed.embeds[0]["description"]
+    assert "Friday night" in description
+    assert not any(control in description for control in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert (await driver.bot.store.get_game(GUILD_ID, 1)).name == "Fri\u202eday\u2066 night\u2069"  # stored as typed
