@@ -119,7 +119,7 @@ async def pages(path: Path, games: int, queries: int) -> None:
     for label, case in cases.items():
         merged, alone = [], []
         number = case.get("game_number")
-        without = entries_query(game_filter(number, None)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset"
+        without = entries_query(game_filter(number)) + " ORDER BY e.id DESC LIMIT :limit OFFSET :offset"
         params = {**visible_to(MANAGER), "guild_id": 1, "game_number": number, "game_id": None, "limit": 11}
         params["offset"] = (case["page"] - 1) * 10
         for _ in range(queries):
@@ -127,7 +127,7 @@ async def pages(path: Path, games: int, queries: int) -> None:
             await store.log_page(1, viewer=MANAGER, **case)
             merged.append(time.perf_counter() - started)
             started = time.perf_counter()
-            await store._read(without, params)
+            await store._db.read(without, params)
             alone.append(time.perf_counter() - started)
         print(f"  {label:<22} with money: {figures(merged)}   rulings only: {figures(alone)}")
     await store.close()

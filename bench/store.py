@@ -1,9 +1,12 @@
 """Store benchmark: logged rulings per second with many servers writing at once, `/game log` page time
 with 1,000,000 entries in the file, and exports: their size per entry (what fits Discord's limits) and how
 long other servers' rulings wait while a 100,000-entry log is exported. Prints figures; asserts nothing.
+The same on PostgreSQL, beside SQLite's: on a throwaway server of its own (`tests/postgres_cluster.py`: this
+machine's PostgreSQL, default settings, on a Unix socket), so the server shares the machine's two cores.
 
-    .venv/bin/python bench/store.py            # a few minutes
-    .venv/bin/python bench/store.py --quick    # a smoke run in seconds
+    .venv/bin/python bench/store.py                        # a few minutes
+    .venv/bin/python bench/store.py --quick                # a smoke run in seconds
+    .venv/bin/python bench/store.py --backend postgres     # or sqlite; both by default
 
 Throughput is measured three ways so the choices in store/ can be judged: the shipped store (group
 commit, synchronous=FULL), the same with synchronous=NORMAL, and one transaction per ruling (batches of
@@ -32,9 +35,13 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 import aiosqlite  # noqa: E402
+import asyncpg  # noqa: E402
 
 from store import Store, Viewer, writer  # noqa: E402
+from store.postgres import configure  # noqa: E402
 from store.schema import LATEST_VERSION, migrate  # noqa: E402
+from store.sqlite import SQLiteDatabase  # noqa: E402
+from tests.postgres_cluster import Cluster  # noqa: E402
 
 RUNS = 3
 MIB = 1024 * 1024
@@ -49,11 +56,12 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 
 async def throughput(
-    path: Path, guilds: int, writers: int, per_writer: int, synchronous: str
+    location: str | Path, guilds: int, writers: int, per_writer: int, synchronous: str | None = None
 ) -> tuple[float, list[float]]:
     """Rulings/s with `guilds` servers × `writers` concurrent callers each; also each call's ack time."""
-    store = await Store.open(path)
-    await store._conn.execute(f"PRAGMA synchronous = {synchronous}")  # bench-only: compare the choice
+    store = await Store.open(location)
+    if isinstance(store._db, SQLiteDatabase) and synchronous:
+        await store._db.conn.execute(f"PRAGMA synchronous = {synchronous}")  # bench-only: compare the choice
     for guild_id in range(1, guilds + 1):
         await store.start_game(guild_id, channel_id=guild_id, user_id=1, name="bench")
     latencies: list[float] = []
@@ -145,8 +153,8 @@ async def upgrade_time(path: Path, entries: int) -> None:
     )
 
 
-async def page_times(path: Path, game_number: int, queries: int) -> None:
-    store = await Store.open(path)
+async def page_times(location: str | Path, game_number: int, queries: int) -> None:
+    store = await Store.open(location)
     cases = {
         "server log, page 1": {"page": 1},
         "server log, page 100": {"page": 100},
@@ -159,7 +167,7 @@ async def page_times(path: Path, game_number: int, queries: int) -> None:
         samples = []
         for _ in range(queries):
             started = time.perf_counter()
-            page = await store.log_page(guild_id, **case)
+            page = await store.log_page(guild_id, viewer=MANAGER, **case)
             samples.append(time.perf_counter() - started)
         assert len(page.entries) == page.per_page
         print(
@@ -231,10 +239,10 @@ async def export_sizes(path: Path, entries: int) -> None:
     await store.close()
 
 
-async def export_while_writing(path: Path, entries: int, servers: int = 10) -> None:
+async def export_while_writing(location: str | Path, entries: int, servers: int = 10) -> None:
     """Worst `log_ruling` wait in `servers` other servers (one caller each, back to back), without an export
     and while one runs; and the export's own time and peak Python memory."""
-    store = await Store.open(path)
+    store = await Store.open(location)
 
     async def rule_until(done: asyncio.Event, guild_id: int, waits: list[float]) -> None:
         while not done.is_set():
@@ -283,47 +291,162 @@ async def export_while_writing(path: Path, entries: int, servers: int = 10) -> N
     await store.close()
 
 
+# The columns of `rows()` then the fixed ruling columns; and `export_row()`'s, after the guild.
+BIG_COLUMNS = [
+    *("guild_id", "game_id", "channel_id", "user_id", "text", "number"),
+    *("kind", "status", "rule_id", "outcome", "rulebook"),
+]
+EXPORT_COLUMNS = [
+    *("guild_id", "number", "game_id", "channel_id", "user_id", "kind", "text"),
+    *("status", "rule_id", "outcome", "rulebook", "private"),
+]
+
+
+async def copy_into_postgres(
+    url: str,
+    games: list[tuple[object, ...]],
+    game_columns: list[str],
+    entries: Iterator[tuple[object, ...]],
+    entry_columns: list[str],
+) -> None:
+    """Rows straight into PostgreSQL by COPY, with the numbering triggers off (as `store.migrate` does), the
+    counters and id sequences set after, then ANALYZE."""
+    await (await Store.open(url)).close()
+    conn = await asyncpg.connect(url)
+    try:
+        await configure(conn)
+        async with conn.transaction():
+            for table in ("games", "log_entries"):
+                await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {table}_numbered")
+            await conn.copy_records_to_table("games", records=games, columns=game_columns)
+            await conn.copy_records_to_table("log_entries", records=entries, columns=entry_columns)
+            await conn.execute(
+                "INSERT INTO guild_counters (guild_id, last_game, last_entry) SELECT guild_id, max(game), max(entry) "
+                "FROM (SELECT guild_id, number AS game, 0 AS entry FROM games UNION ALL "
+                "SELECT guild_id, 0, number FROM log_entries) AS used GROUP BY guild_id"
+            )
+            await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))")
+            for table in ("games", "log_entries"):
+                await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER {table}_numbered")
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+
+
+async def build_big_postgres(url: str, entries: int, guilds: int, per_game: int) -> int:
+    """`build_big_file`'s log in PostgreSQL; guild 1's game count."""
+    games = int(entries * 0.5) // per_game
+    started = time.perf_counter()
+    fixed = ("ruling", "ruling", "holdem.flop-too-many-cards", "redeal-flop", "robert-classic")
+    await copy_into_postgres(
+        url,
+        [(n, 1, 10, f"game {n}", 100, "2025-01-01T00:00:00.000Z", n) for n in range(1, games + 1)],
+        ["id", "guild_id", "channel_id", "name", "opened_by", "closed_at", "number"],
+        ((*row, *fixed) for row in rows(entries, guilds, 0.5, per_game)),
+        BIG_COLUMNS,
+    )
+    print(f"built {entries:,} entries ({games} games in guild 1) in {time.perf_counter() - started:.1f} s")
+    return games
+
+
+async def build_export_postgres(url: str, entries: int) -> None:
+    """`build_export_file`'s log in PostgreSQL."""
+    cases = situations()
+    games = (entries + 299) // 300
+    made = (export_row(n, cases[n % len(cases)]) for n in range(1, entries + 1))
+    await copy_into_postgres(
+        url,
+        [
+            (n, n, 1, SNOWFLAKE + n % 3, f"Friday cash game {n}", SNOWFLAKE + 7, "2025-01-01T00:00:00.000Z")
+            for n in range(1, games + 1)
+        ],
+        ["id", "number", "guild_id", "channel_id", "name", "opened_by", "closed_at"],
+        ((1, *row[:-1], bool(row[-1])) for row in made),
+        EXPORT_COLUMNS,
+    )
+
+
+async def report_throughput(
+    label: str, locations: list[str], guilds: int, writers: int, count: int, synchronous: str | None = None
+) -> None:
+    results = []
+    for location in locations:
+        rate, latencies = await throughput(location, guilds, writers, count, synchronous)
+        results.append((rate, statistics.median(latencies), percentile(latencies, 0.99)))
+    rate, p50, p99 = (statistics.median(column) for column in zip(*results, strict=True))
+    print(
+        f"  {label:<30} {rate:>9,.0f} rulings/s  ack median {p50 * 1e3:.1f} ms"
+        f"  p99 {p99 * 1e3:.1f} ms  ({guilds * writers * count:,} per run)"
+    )
+
+
+async def sqlite_figures(tmp: str, quick: bool) -> None:
+    guilds, writers, per_writer = (20, 5, 5) if quick else (100, 10, 20)
+    entries, queries = (50_000, 50) if quick else (1_000_000, 1000)
+    batch_size = writer.MAX_BATCH
+    configs = {
+        "group commit, FULL (shipped)": ("FULL", writer.MAX_BATCH, per_writer),
+        "group commit, NORMAL": ("NORMAL", writer.MAX_BATCH, per_writer),
+        "one commit per ruling, FULL": ("FULL", 1, max(1, per_writer // 10)),
+    }
+    print(f"SQLite: log_ruling throughput, {guilds} servers × {writers} concurrent callers, median of {RUNS} runs")
+    for label, (synchronous, batch, count) in configs.items():
+        writer.MAX_BATCH = batch
+        files = [str(Path(tmp, f"{label}{run}.db")) for run in range(RUNS)]
+        await report_throughput(label, files, guilds, writers, count, synchronous)
+    writer.MAX_BATCH = batch_size
+
+    print(f"SQLite: /game log page (10 entries) with {entries:,} entries in the file")
+    big = Path(tmp, "big.db")
+    games = await build_big_file(big, entries, guilds=100, per_game=10_000)
+    await page_times(big, game_number=games, queries=queries)
+    await open_times(big, entries)
+    await upgrade_time(Path(tmp, "v2.db"), entries)
+
+    exported = 10_000 if quick else 100_000
+    print(f"SQLite: /game export of {exported:,} entries (guild 1); other servers write meanwhile")
+    log = Path(tmp, "export.db")
+    await build_export_file(log, exported)
+    await export_sizes(log, exported)
+    await export_while_writing(log, exported)
+
+
+async def postgres_figures(quick: bool) -> None:
+    guilds, writers, per_writer = (20, 5, 5) if quick else (100, 10, 20)
+    entries, queries = (50_000, 50) if quick else (1_000_000, 1000)
+    cluster = Cluster.start()
+    try:
+        print(f"PostgreSQL: log_ruling throughput, {guilds} servers × {writers} concurrent callers, median of {RUNS}")
+        urls = [cluster.create_database(f"throughput_{run}") for run in range(RUNS)]
+        await report_throughput("pooled transactions (shipped)", urls, guilds, writers, per_writer)
+
+        print(f"PostgreSQL: /game log page (10 entries) with {entries:,} entries in the database")
+        big = cluster.create_database("big")
+        games = await build_big_postgres(big, entries, guilds=100, per_game=10_000)
+        await page_times(big, game_number=games, queries=queries)
+        started = time.perf_counter()
+        await (await Store.open(big)).close()
+        print(f"  start-up with {entries:,} entries: Store.open {time.perf_counter() - started:.2f} s")
+
+        exported = 10_000 if quick else 100_000
+        print(f"PostgreSQL: /game export of {exported:,} entries (guild 1); other servers write meanwhile")
+        log = cluster.create_database("export")
+        await build_export_postgres(log, exported)
+        await export_while_writing(log, exported)
+    finally:
+        cluster.stop()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
     args = parser.parse_args()
-    guilds, writers, per_writer = (20, 5, 5) if args.quick else (100, 10, 20)
-    entries, queries = (50_000, 50) if args.quick else (1_000_000, 1000)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        batch_size = writer.MAX_BATCH
-        configs = {
-            "group commit, FULL (shipped)": ("FULL", writer.MAX_BATCH, per_writer),
-            "group commit, NORMAL": ("NORMAL", writer.MAX_BATCH, per_writer),
-            "one commit per ruling, FULL": ("FULL", 1, max(1, per_writer // 10)),
-        }
-        print(f"log_ruling throughput: {guilds} servers × {writers} concurrent callers, median of {RUNS} runs")
-        for label, (synchronous, batch, count) in configs.items():
-            writer.MAX_BATCH = batch
-            results = []
-            for run in range(RUNS):
-                rate, latencies = await throughput(Path(tmp, f"{label}{run}.db"), guilds, writers, count, synchronous)
-                results.append((rate, statistics.median(latencies), percentile(latencies, 0.99)))
-            rate, p50, p99 = (statistics.median(column) for column in zip(*results, strict=True))
-            print(
-                f"  {label:<30} {rate:>9,.0f} rulings/s  ack median {p50 * 1e3:.1f} ms"
-                f"  p99 {p99 * 1e3:.1f} ms  ({guilds * writers * count:,} per run)"
-            )
-
-        writer.MAX_BATCH = batch_size
-        print(f"/game log page (10 entries) with {entries:,} entries in the file")
-        big = Path(tmp, "big.db")
-        games = await build_big_file(big, entries, guilds=100, per_game=10_000)
-        await page_times(big, game_number=games, queries=queries)
-        await open_times(big, entries)
-        await upgrade_time(Path(tmp, "v2.db"), entries)
-
-        exported = 10_000 if args.quick else 100_000
-        print(f"/game export of {exported:,} entries (guild 1); other servers write meanwhile")
-        log = Path(tmp, "export.db")
-        await build_export_file(log, exported)
-        await export_sizes(log, exported)
-        await export_while_writing(log, exported)
+    if args.backend in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as tmp:
+            await sqlite_figures(tmp, args.quick)
+    if args.backend in ("postgres", "both"):
+        await postgres_figures(args.quick)
 
 
 if __name__ == "__main__":

@@ -22,10 +22,17 @@ log = logging.getLogger("floorcall.bot")
 
 
 class BotConfig(Protocol):
-    """What the bot needs from bot.py's Config: where the log is, whether to sync, which extensions."""
+    """What the bot needs from bot.py's Config: where the log is, whether to sync, which extensions, which
+    shards."""
 
     @property
-    def database_path(self) -> str: ...
+    def database(self) -> str: ...
+
+    @property
+    def shard_count(self) -> int | None: ...
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
 
     @property
     def sync(self) -> int | str | None: ...
@@ -34,8 +41,10 @@ class BotConfig(Protocol):
     def extensions(self) -> tuple[str, ...]: ...
 
 
-class FloorBot(commands.Bot):
-    """The bot: default (non-privileged) intents, never pings, slash commands only."""
+class FloorBot(commands.AutoShardedBot):
+    """The bot: default (non-privileged) intents, never pings, slash commands only. Sharded: one process runs
+    the shards `config.shard_ids` of `config.shard_count` (every shard, and Discord's recommended count, when
+    unset), so a bot in many servers runs as several processes over one PostgreSQL database (see shards.py)."""
 
     engine: Engine
     store: Store
@@ -47,13 +56,16 @@ class FloorBot(commands.Bot):
             help_command=None,
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=config.shard_count,
         )
+        # Set here, not passed above: discord.py's types take no None for "every shard" (Config checked them).
+        self.shard_ids = None if config.shard_ids is None else list(config.shard_ids)
         self.config = config
         self.limits = MemberLimits()
 
     async def setup_hook(self) -> None:
         self.engine = Engine.load()
-        self.store = await Store.open(self.config.database_path)
+        self.store = await Store.open(self.config.database)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in self.config.extensions:
             await self.load_extension(extension)

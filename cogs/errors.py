@@ -18,7 +18,7 @@ from cogs.core import FloorBot
 from cogs.language import reply_language
 from cogs.respond import answer
 from i18n import Language, text
-from store import StoreBusy, StoreFault, StoreFull, StoreGone, StoreUnavailable
+from store import StoreBusy, StoreFailing, StoreFault, StoreFull, StoreGone, StoreUnavailable
 
 log = logging.getLogger("floorcall.bot")
 UNKNOWN_INTERACTION = 10062  # Discord's code when the first response came after its 3-second window
@@ -63,8 +63,10 @@ def friendly(error: Exception, language: Language) -> str | None:
         return text(language, "errors.store_unreadable")
     if isinstance(error, StoreBusy):
         return text(language, "errors.store_busy")
-    if isinstance(error, StoreUnavailable):
+    if isinstance(error, StoreFailing):
         return text(language, "errors.store_failing")
+    if isinstance(error, StoreUnavailable):  # PostgreSQL out of reach
+        return text(language, "errors.store_unreachable")
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         missing = ", ".join(_permission(p, language) for p in error.missing_permissions)
         return text(language, "errors.permission", missing=missing)

@@ -329,13 +329,16 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
             await answer(interaction, text(language, "games.upload_limit_too_small"), ephemeral=True)
             return
         await defer(interaction, ephemeral=True)  # an export always takes a moment: it waits for its turn too
-        async with self.exporting, self.bot.store.export_stream(
-            guild_id_of(interaction),
-            viewer=viewer(interaction),
-            game_number=chosen.number if chosen else None,
-            fmt="json" if format == "json" else "csv",
-            max_bytes=room,
-        ) as stream:
+        async with (
+            self.exporting,
+            self.bot.store.export_stream(
+                guild_id_of(interaction),
+                viewer=viewer(interaction),
+                game_number=chosen.number if chosen else None,
+                fmt="json" if format == "json" else "csv",
+                max_bytes=room,
+            ) as stream,
+        ):
             async for streamed in stream:  # each part sent as soon as it is built: one held at a time
                 await send_part(interaction, streamed, stream.parts, language)
         if not stream.found:  # the game was deleted while the export waited

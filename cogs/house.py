@@ -91,7 +91,8 @@ async def is_floor(interaction: discord.Interaction[FloorBot]) -> bool:
     if interaction.permissions.manage_guild:
         return True
     role = await interaction.client.store.get_floor_role(interaction.guild_id)
-    return role is not None and has_role(interaction.user, role)
+    # The @everyone role has the server's id, and Discord never lists it among a member's roles: everyone has it.
+    return role is not None and (role == interaction.guild_id or has_role(interaction.user, role))
 
 
 def has_role(user: discord.User | discord.Member, role_id: int) -> bool:

@@ -7,7 +7,8 @@ read exactly (`ledger.parse_amount`): never Discord's number option, which is a 
 
 Who may write: a member records their own buy-ins and cash-outs; the game's opener (the banker) and members
 with Manage Server record for anyone and undo anyone's entry; every entry keeps who recorded it, and an undo
-keeps who undid it. Merging needs Manage Server or the banker of the channel's game.
+keeps who undid it. Merging rewrites every game of the server, closed ones too, so it is for the floor (Manage
+Server or the floor role, cogs.house.is_floor): the banker's word ends with their own open game.
 
 Every write is committed before the reply (respond.in_time), counted against the member's write limit (the
 buttons spend the same bucket), and carries the request that asked for it — the interaction, or the Rebuy
@@ -29,6 +30,7 @@ from discord.ext import commands
 from cogs import cooldown, embeds, errors, fit, money
 from cogs.core import FloorBot
 from cogs.games import ListPager, find_game, game_choices, guild_id_of
+from cogs.house import is_floor
 from cogs.money import Night, Voice, player_label
 from cogs.respond import answer, in_time
 from cogs.views import Confirm, Hook
@@ -428,7 +430,7 @@ class Ledger(commands.GroupCog, group_name="ledger", group_description="The mone
         await self._pages(interaction, voice, card, pages)
 
     @app_commands.command(
-        name="merge", description="Merge a guest spelled twice into one player (Manage Server or banker)."
+        name="merge", description="Merge a guest spelled twice into one player (Manage Server or floor role)."
     )
     @describe(guest="The spelling to drop, e.g. Alise", into="The player to keep, e.g. Alice (or a member, with @)")
     @app_commands.autocomplete(guest=guest_choices, into=player_choices)
@@ -446,9 +448,10 @@ class Ledger(commands.GroupCog, group_name="ledger", group_description="The mone
         except PlayerError as refused:
             await answer(interaction, player_problem(voice, refused), ephemeral=True)
             return
-        game = await store.open_game(guild_id, channel_id=interaction.channel_id or 0)
-        if not (interaction.permissions.manage_guild or (game is not None and game.opened_by == interaction.user.id)):
-            await answer(interaction, voice.say("merge_who"), ephemeral=True)
+        if not await is_floor(interaction):
+            role = await store.get_floor_role(guild_id)
+            refusal = voice.say("merge_who_no_role") if role is None else voice.say("merge_who", role=f"<@&{role}>")
+            await answer(interaction, refusal, ephemeral=True)
             return
         if dropped.guest is None:
             await answer(interaction, voice.say("merge_member"), ephemeral=True)

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 GUEST_MAX = 32  # characters of a guest's name
 MENTION = re.compile(r"<@!?([0-9]{15,20})>")
+SNOWFLAKE_MAX = 2**63 - 1  # Discord ids fit a signed 64-bit integer (and so does the store's INTEGER column)
+# Letters that draw as nothing (Hangul fillers, the blank Braille pattern): a name of them alone is blank.
+BLANK_LETTERS = set("\u115f\u1160\u3164\uffa0\u2800")
 NOT_IN_NAMES = set("<>@")  # mention syntax: a name that looks like a ping is a mistake (markdown is escaped)
 MEMBER_PREFIX, GUEST_PREFIX = "m:", "g:"
 
@@ -44,9 +47,10 @@ class PlayerRef:
 def read_player(typed: str) -> PlayerRef:
     """A mention → the member; anything else → a guest's name, checked. Raises PlayerError saying why."""
     mention = MENTION.fullmatch(typed.strip())
-    if mention:
+    if mention and int(mention.group(1)) <= SNOWFLAKE_MAX:
         return PlayerRef(user_id=int(mention.group(1)))
-    name = " ".join("".join(ch for ch in typed if unicodedata.category(ch) not in ("Cc", "Cf")).split())
+    drawn = (ch for ch in typed if unicodedata.category(ch) not in ("Cc", "Cf") and ch not in BLANK_LETTERS)
+    name = " ".join("".join(drawn).split())
     if not any(ch.isalnum() for ch in name):
         raise PlayerError("empty", typed)
     if len(name) > GUEST_MAX:

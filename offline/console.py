@@ -76,8 +76,8 @@ class Console:
         self._downloads: Path | None = None
 
     def banner(self) -> str:
-        database = getattr(self.driver.bot, "config", None)
-        where = f" Log: {database.database_path}." if database is not None else ""
+        store = getattr(self.driver.bot, "store", None)
+        where = f" Log: {store.location}." if store is not None else ""
         return (
             f"Floor Call offline console.{where} Commands: {commandline.listing(self.driver.schema)}.\n"
             "Type a slash command (e.g. /ruling flop had four cards), a number to press a button, or quit."
@@ -188,7 +188,9 @@ class Console:
         print(text, file=self.out, flush=True)
 
 
-async def run_console(bot: commands.Bot, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+async def run_console(
+    bot: commands.Bot | commands.AutoShardedBot, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout
+) -> int:
     """Run until end of input or `quit`; exits 0. Works with a terminal and with piped input."""
     driver = await Driver.start(bot)
     console = Console(driver, out)

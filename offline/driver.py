@@ -4,7 +4,8 @@ Every touch of discord.py's private API is in this module, so a discord.py upgra
 (discord.py's minor version is pinned in requirements.txt):
 - `discord.http.Route.BASE` is pointed at the stand-in before `bot.login`;
 - payloads are fed to `bot._connection.parsers["INTERACTION_CREATE"]`, as the gateway would;
-- the tasks that parser spawns (command invocation, view callbacks) are awaited so callers see the result.
+- the tasks that parser spawns (command invocation, view callbacks) are awaited so callers see the result
+  (`deliver`, also used by offline/gateway.py, a shard process fed from stdin).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from offline import payloads
 from offline.payloads import Actor
 from offline.standin import Clock, Recorded, StandIn
 
-BotT = TypeVar("BotT", bound=commands.Bot)
+BotT = TypeVar("BotT", bound=commands.Bot | commands.AutoShardedBot)
 HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget (see Driver.handler_timeout)
 WATCHED_LOGGERS = ("discord", "floorcall")
 
@@ -155,13 +156,9 @@ class Driver(Generic[BotT]):
         """Deliver several payloads at once (a double click, two members on one button), as one gateway
         read would, then wait until every one is handled. Each exchange holds its own token's requests."""
         first = len(self.standin.requests)
-        before = asyncio.all_tasks()
         for payload in payloads:
             self.standin.expect(payload)
-            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
-        spawned = asyncio.all_tasks() - before
-        if spawned:
-            await asyncio.wait_for(asyncio.gather(*spawned), self.handler_timeout)
+        await deliver(self.bot, payloads, self.handler_timeout)
         requests = self.standin.requests[first:]
         return [
             Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
@@ -196,3 +193,16 @@ class Driver(Generic[BotT]):
         shown = opened.payload.get("message")
         message = None if shown is None else self.standin.messages.get(int(shown["id"]), shown)
         return await self.feed(payloads.modal_submit(modal, actor, values, message))
+
+
+async def deliver(
+    bot: commands.Bot | commands.AutoShardedBot, payloads: Sequence[dict[str, Any]], timeout: float = HANDLER_TIMEOUT
+) -> None:
+    """Feed INTERACTION_CREATE payloads to the bot as one gateway read would; return once every one is handled
+    (or raise TimeoutError after `timeout` seconds)."""
+    before = asyncio.all_tasks()
+    for payload in payloads:
+        bot._connection.parsers["INTERACTION_CREATE"](payload)
+    spawned = asyncio.all_tasks() - before
+    if spawned:
+        await asyncio.wait_for(asyncio.gather(*spawned), timeout)

@@ -10,7 +10,7 @@ from typing import cast
 from rapidfuzz import fuzz, process
 
 from .conditions import Verdict
-from .language import LANGUAGES, PHRASES, Language, in_language
+from .language import LANGUAGES, PHRASES, Language, Text, in_language
 from .lexicon import LEXICON_DIR, Lexicon
 from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
@@ -170,8 +170,9 @@ class Engine:
         floor = () if case.floor_decision is None else (
             PHRASES["floor_decision"][language].format(decision=case.floor_decision[language]),)
         assumed = (rule.assume[name].note for name in decision.assumed)
-        notes = (*floor, *in_language((*case.notes, *assumed), language),
-                 *self._edition_notes(rule, book, facts, case, language, doubted), *in_language(rule.notes, language))
+        notes = (*floor, *in_language(_filled((*case.notes, *assumed), facts), language),
+                 *self._edition_notes(rule, book, facts, case, language, doubted),
+                 *in_language(_filled(rule.notes, facts), language))
         return Ruling(
             status="ruling", rule_id=rule.id, outcome=case.outcome, title=rule.title[language],
             steps=in_language(case.steps, language), citation=rule.citations[book], rulebook=book, facts=facts,
@@ -274,6 +275,11 @@ _STOP = frozenset({"card", "cards", "carta", "carte", "the", "before", "after", 
 def _keyword_words(rule: Rule) -> frozenset[str]:
     words = fold(" ".join((*rule.keywords, rule.title.en, rule.title.it))).split()
     return frozenset(w for w in words if len(w) > 3 and w not in _STOP)
+
+
+def _filled(notes: Iterable[Text], facts: Mapping[str, FactValue]) -> tuple[Text, ...]:
+    """Notes with their `{facts}` filled in; a note naming a fact the situation did not give is left out."""
+    return tuple(filled for note in notes if (filled := note.filled(facts)) is not None)
 
 
 def _lower_first(sentence: str) -> str:

@@ -30,6 +30,18 @@ class Text:
             raise KeyError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
         return str(getattr(self, language))
 
+    @property
+    def fields(self) -> frozenset[str]:
+        """The `{names}` a sentence is filled with (a note quoting amounts: "a raise must go to {min_raise_to}")."""
+        return frozenset(fields_of(self.en) | fields_of(self.it))
+
+    def filled(self, values: Mapping[str, object]) -> Text | None:
+        """The sentence with its `{fields}` filled from `values`; None when one of them is not known, so a note
+        about numbers is said only when the numbers are."""
+        if not self.fields <= values.keys():
+            return None
+        return Text(self.en.format_map(values), self.it.format_map(values)) if self.fields else self
+
 
 def in_language(texts: Iterable[Text], language: str) -> tuple[str, ...]:
     """Steps, notes…: each one in `language`, in order."""
@@ -69,13 +81,14 @@ def load_phrases(path: Path = PHRASES_PATH) -> dict[str, Text]:
         if not isinstance(spec, dict) or set(spec) != set(LANGUAGES):
             raise PhrasesError(f"{path.name}: {name} needs exactly {', '.join(LANGUAGES)}")
         text = Text(spec["en"], spec["it"])
-        if _fields(text.en) != _fields(text.it):
+        if fields_of(text.en) != fields_of(text.it):
             raise PhrasesError(f"{path.name}: {name} has different {{fields}} in each language")
         phrases[name] = text
     return phrases
 
 
-def _fields(sentence: str) -> set[str]:
+def fields_of(sentence: str) -> set[str]:
+    """The `{names}` a sentence is filled with."""
     return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
 
 

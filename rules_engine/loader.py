@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .conditions import Condition
-from .language import PHRASES, Text, read_optional_text, read_text, read_texts
+from .language import PHRASES, Text, fields_of, read_optional_text, read_text, read_texts
 from .lexicon import topic_labels
 from .model import Assumption, Case, FactKind, FactOption, Outcome, QuestionVariant, Rule, Rulebook
 
@@ -236,6 +236,12 @@ def _check_rule(where: str, rule: Rule, rulebooks: Mapping[str, Rulebook], facts
             raise RulesDataError(f"{where}: unknown rulebook {sorted(unknown_books)}")
     for name, assumption in rule.assume.items():
         _coerce(facts[name], assumption.value, f"{where}: assumed {name}")
+    for note in (*rule.notes, *(note for case in rule.cases for note in case.notes)):
+        unknown_fields = note.fields - set(rule.facts)
+        if unknown_fields:
+            raise RulesDataError(f"{where}: a note names {sorted(unknown_fields)}, not among the rule's `facts`")
+        if fields_of(note.en) != fields_of(note.it):
+            raise RulesDataError(f"{where}: a note names different {{facts}} in English and Italian: {note.en!r}")
     _check_reachable(where, rule)
 
 

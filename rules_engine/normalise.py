@@ -17,9 +17,12 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
-# "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays
-_LIST_NUMBER = re.compile(r"(?<!\w)\d{1,2}\)(?=\s)|(?:^|(?<=[\n.!?:;]\s))\d{1,2}\.(?=\s)")
+# "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays, and
+# so do "blinds 1/2)" and "raises to 6."
+_LIST_NUMBER = re.compile(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.(?=\s)")
 _DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
+_THOUSANDS = re.compile(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
+_DECIMAL = re.compile(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
@@ -34,6 +37,10 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
     (re.compile(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
     (re.compile(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}"),
+    # "25c/50c blinds", "six 50c chips": cents (not "2c", the two of clubs, in "2c 3d")
+    (re.compile(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
+                r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
+     lambda m: f"0p{int(m[1]):02d}"),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )
@@ -49,6 +56,7 @@ _VOWELS = frozenset("aeiou")
 
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
+    text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
     text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
     text = _DEGREE_ORDINAL.sub(r"\1o", text)  # "la 2° carta"
     text = unicodedata.normalize("NFKD", text.lower())

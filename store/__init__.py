@@ -1,39 +1,46 @@
-"""Floor Call's durable, per-server home-game log (SQLite via aiosqlite).
+"""Floor Call's durable, per-server home-game log, on SQLite (the default) or PostgreSQL.
 
-Changes to signatures the cogs used (issue 8):
-- `log_ruling(...)` returns the committed `LogEntry` (was its global id, which users must not see).
-- `get_game(guild_id, number)` and `delete_game(guild_id, number)` take the per-server game number (was the
-  global id). Numbers are never reused, so a stale reference names that game or nothing.
-- `export_stream(guild_id, *, viewer, game_number=None, fmt, max_bytes)`: the parts (`Streamed`) as the export's
-  own process closes them, one at a time; `found` False when the server has no game `game_number` (checked in
-  the export's own snapshot, so a game deleted meanwhile is not exported as an empty file). `export(...)` gathers
-  them (`Export | None`). `max_bytes` below 4096 is a ValueError, and so is a single entry larger than it.
+`Store.open(location)`: an SQLite file's path (`DATABASE_PATH`), or a `postgresql://` URL (`DATABASE_URL`) for
+a bot split into shard processes that share one database. One interface and the same guarantees on both
+(`store.store`); the backends differ only where they must (`store.sqlite`, `store.postgres`: schema and
+migrations, triggers, pragmas, the writer, how an export is built). `python -m store.migrate` copies an SQLite
+log into PostgreSQL.
+
+- `log_ruling(...)` returns the committed `LogEntry`; `get_game(guild_id, number)` and `delete_game(guild_id,
+  number)` take the per-server game number; `game_named(guild_id, name)` finds one by its exact name. Numbers
+  are never reused, so a stale reference names that game or nothing.
+- `log_page(guild_id, *, viewer, game_number=None, page, per_page, before=None)`: what `viewer` may read,
+  newest first; with `before`, the entries numbered below it (keyset paging).
+- `log_extent(guild_id)` and `clear_log(guild_id, through=extent)`: a clear bound to what existed when asked.
+- `export_stream(guild_id, *, viewer, game_number=None, fmt, max_bytes)`: the parts (`Streamed`) one at a time,
+  as they are closed (SQLite: in a process of its own; PostgreSQL: in a thread over a snapshot); `found` False
+  when the server has no game `game_number` (checked in the export's own snapshot, so a game deleted meanwhile
+  is not exported as an empty file). `export(...)` gathers them (`Export | None`). `max_bytes` below 4096 is a
+  ValueError, and so is a single entry larger than it.
+
+Errors (all StoreError):
+- ConstraintViolation: the database refused a row (a unique index, a check, a trigger), on either backend.
+- StoreFault, with `.path` (the file, or the URL without its password), `.problem`, `.fix` and a one-line
+  `str()`: StoreUnusable from `Store.open` for a database it cannot use (SQLite: a folder, an unwritable
+  place, not a database, corrupt, a newer schema...; PostgreSQL: no server there, a refused login, a missing
+  database, a newer schema...; never a raw driver error); StoreGone from any call once the SQLite file at the
+  path was deleted, replaced or changed behind SQLite's back, or its -wal deleted (store.watch); StoreFull for
+  a write a full disk refused; StoreUnavailable for one call that could not use the database: on SQLite
+  StoreBusy (another program held the write lock past the busy timeout) or StoreFailing (any other disk
+  error: I/O, read-only), with `.reading` for a read; on PostgreSQL, the server out of reach. A driver's errors
+  for a bad parameter (an int over 2**63) pass through unchanged.
 
 House rules, the floor role and floor calls (issue 13): `store.house`, mixed into Store. `log_ruling` and
 `RulingRecord` take the house rule that touched a ruling (`house`) and a public ruling's `card`.
-
-Faults (all StoreError, and StoreFault with `.path`, `.problem`, `.fix` and a one-line `str()`):
-- `Store.open` raises StoreUnusable for a folder at the path, a folder it cannot write or create, a read-only
-  file, a file that is not SQLite, a newer schema (SchemaTooNew), a corrupt file (PRAGMA quick_check), or
-  anything else SQLite refuses while opening (a failed migration included): never a raw sqlite3 error.
-- StoreGone from any call once the file at the path was deleted, replaced or changed behind SQLite's back, or
-  its -wal deleted (store.watch); StoreFull for a write the full disk refused; StoreBusy when another program
-  held the write lock past the busy timeout; StoreFailing for any other disk error (I/O, read-only), with
-  `.reading` for a read. Other writes' own errors (constraints, bad parameters) still pass through unchanged.
 
 The ledger (issue 11, store/ledger.py, schema v6): `record_money`, `remove_money`, `game_money`, `money_entry`,
 `find_player`, `recent_players`, `merge_guest`, `standings`, `set_currency`. Log pages and exports hold the
 ledger's entries among rulings and notes (LogEntry kinds `buyin`/`cashout`, export columns `player`,
 `player_user_id`, `amount`, `removed_by`, `removed_at`).
-
-Transitional, only until the cogs move to numbers and the new export (then delete them):
-- `log_page(..., game_id=...)`: a game by its internal id; use `game_number`.
-- `log_page` without `viewer`: public entries only; pass the `Viewer` (then `viewer` becomes required).
-- `export_entries(...)`: the whole log in memory under the store's lock; use `export`.
-- `store.export.to_csv`, `to_json`, `FIELDS`: the old file formats (global ids, formulas left live).
 """
 
 from .errors import (
+    ConstraintViolation,
     GameAlreadyOpen,
     StoreBusy,
     StoreClosed,
@@ -66,11 +73,12 @@ from .models import (
     Standing,
     Viewer,
 )
-from .store import Store
+from .store import Store, is_postgres_url
 
 __all__ = [
     "DEFAULT_RULEBOOK",
     "Answered",
+    "ConstraintViolation",
     "Export",
     "ExportPart",
     "FloorCall",
@@ -104,4 +112,5 @@ __all__ = [
     "Streamed",
     "Verdict",
     "Viewer",
+    "is_postgres_url",
 ]

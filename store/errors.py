@@ -10,7 +10,12 @@ if TYPE_CHECKING:
 
 
 class StoreError(Exception):
-    """Base class for the store's own errors (sqlite3 errors pass through unchanged)."""
+    """Base class for the store's own errors (a driver's errors for a bad parameter pass through unchanged)."""
+
+
+class ConstraintViolation(StoreError):
+    """The database refused a row (a unique index, a check, a trigger): the same class whichever the backend,
+    with the database's own message; the driver's error is its `__cause__`."""
 
 
 class StoreClosed(StoreError):
@@ -26,8 +31,9 @@ class GameAlreadyOpen(StoreError):
 
 
 class StoreFault(StoreError):
-    """The database file itself is the problem: says which file, what is wrong and what to do, on one line
-    (`str()`), so the bot can log it and stop instead of showing a traceback."""
+    """The database itself is the problem: says which one (the file's path, or the server's URL without its
+    password), what is wrong and what to do, on one line (`str()`), so the bot can log it and stop instead of
+    showing a traceback."""
 
     def __init__(self, path: str, problem: str, fix: str) -> None:
         self.path, self.problem, self.fix = path, problem, fix
@@ -35,8 +41,10 @@ class StoreFault(StoreError):
 
 
 class StoreUnusable(StoreFault):
-    """`Store.open` refuses the file: a directory, an unwritable folder, a read-only file, not a database,
-    a newer schema, corrupt, or anything else SQLite refused while opening it."""
+    """`Store.open` refuses the database. SQLite: a directory, an unwritable folder, a read-only file, not a
+    database, a newer schema, corrupt, or anything else SQLite refused while opening it. PostgreSQL: a URL it
+    cannot read, a server it cannot reach, a refused login, a missing database, a newer schema, or anything
+    else the server refused while opening it."""
 
 
 class StoreGone(StoreFault):
@@ -49,8 +57,11 @@ class StoreFull(StoreFault):
 
 
 class StoreUnavailable(StoreFault):
-    """The file could not be used for this one call; the store carries on. `reading`: it was a read, so
-    nothing was being saved."""
+    """The database could not be used for this one call; the store carries on. SQLite: the file (StoreBusy,
+    StoreFailing). PostgreSQL: the server could not be reached, or the connection broke, during this call;
+    nothing is acknowledged (a write whose connection broke while committing may still have been saved), and
+    the pool reconnects by itself, so a later call works again once the server is back. `reading`: it was a
+    read, so nothing was being saved."""
 
     def __init__(self, path: str, problem: str, fix: str, *, reading: bool = False) -> None:
         super().__init__(path, problem, fix)

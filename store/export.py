@@ -1,11 +1,13 @@
 """Log exports that fit Discord's attachment limit, built off the event loop from their own connection.
 
-`stream_log` runs in a process of its own (store.export_worker, started by `Store.export_stream`) on a
-read-only connection of its own, inside one read transaction: WAL readers never block the writer, so every
-other server keeps logging while a big log is exported, and the bot's process only passes the parts on. Rows
-are streamed from the cursor and encoded once each; what is held is at most one plain file's worth of encoded
-records (while it may still fit), then the zip being filled: each part is handed over as soon as it is closed,
-never the log as objects nor all its parts at once.
+`stream_log` builds an export over a snapshot of its own, where it cannot hold up anyone: SQLite runs it in a
+process of its own (store.export_worker, started by `SQLiteDatabase.export_stream`) on a read-only connection
+inside one read transaction (WAL readers never block the writer, and the export's pure-Python encoding never
+holds the bot's GIL); PostgreSQL runs it in a worker thread over one repeatable-read transaction on a pooled
+connection, its rows fetched in chunks by a cursor. Either way every other server keeps logging while a big
+log is exported. Rows are streamed from the cursor and encoded once each; what is held is at most one plain
+file's worth of encoded records (while it may still fit), then the zip being filled: each part is handed over
+as soon as it is closed, never the log as objects nor all its parts at once.
 
 What fits `max_bytes` (Discord's attachment limit): the file as is; else one zip holding it; else several
 zips, each at most `max_bytes` and each holding a file that is valid on its own (a CSV with its header, a
@@ -39,21 +41,19 @@ import csv
 import io
 import itertools
 import json
-import sqlite3
 import struct
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import closing
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from ledger.amounts import from_cents
 
+from .database import Snapshot
 from .house import EXPORT_COLUMNS
 from .ledger import MONEY_EXPORT_COLUMNS, money_rows
-from .models import ExportPart, LogEntry, Viewer
+from .models import ExportPart, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
 Format = Literal["csv", "json"]
@@ -104,38 +104,47 @@ class Streamed:
     compressed: bool
 
 
-def stream_log(
-    path: str,
-    guild_id: int,
-    *,
-    viewer: Viewer,
-    game_number: int | None,
-    fmt: Format,
-    max_bytes: int,
-) -> Iterator[Streamed]:
-    """The entries `viewer` may read, oldest first, as parts of at most `max_bytes`, each yielded as soon as it
-    is closed (so at most one part is held, whatever the size of the log); nothing at all if the server has no
-    game `game_number`. Blocking: run it in its own process (store.export_worker)."""
+@dataclass(frozen=True, slots=True)
+class ExportRequest:
+    """What to export: the log `viewer` may read, of one game (`game_number`) or of the whole server, as `fmt`
+    files of at most `max_bytes`."""
+
+    guild_id: int
+    viewer: Viewer
+    game_number: int | None
+    fmt: Format
+    max_bytes: int
+
+
+def stream_log(snapshot: Snapshot, asked: ExportRequest) -> Iterator[Streamed]:
+    """The entries `asked.viewer` may read, oldest first, as parts of at most `asked.max_bytes`, each yielded as
+    soon as it is closed (so at most one part is held, whatever the size of the log); nothing at all if the
+    server has no game `asked.game_number`. Blocking: run it in a process of its own (store.export_worker) or a
+    worker thread."""
+    guild_id, viewer, game_number, fmt, max_bytes = (
+        asked.guild_id,
+        asked.viewer,
+        asked.game_number,
+        asked.fmt,
+        asked.max_bytes,
+    )
     if max_bytes < MIN_BYTES:
         raise ValueError(f"max_bytes must be at least {MIN_BYTES} (Discord's attachment limit is megabytes)")
     params = {**visible_to(viewer), "guild_id": guild_id, "game_number": game_number}
-    which = game_filter(game_number, None)
+    which = game_filter(game_number)
     money = ", ".join(MONEY_EXPORT_COLUMNS[name] for name in COLUMNS)
     query = f"{entries_query(which, ', '.join(COLUMNS.values()))} UNION ALL {money_rows(which, money)} ORDER BY 1"
     name = "floorcall-server-log" if game_number is None else f"floorcall-game-{game_number}"
-    uri = Path(path).absolute().as_uri() + "?mode=ro"
-    with closing(sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)) as conn:
-        conn.execute("BEGIN")  # one snapshot for the game check and the entries
-        if game_number is not None and conn.execute(GAME_EXISTS, params).fetchone() is None:
-            return
-        encoding = _ENCODINGS[fmt]()
-        records = (encoding.record(row) for row in conn.execute(query, params))
-        taken, all_fit = _while_it_fits(records, encoding, max_bytes)
-        if all_fit:
-            data = encoding.head + encoding.separator.join(taken) + encoding.tail
-            yield Streamed(ExportPart(f"{name}.{fmt}", data), last=True, entries=len(taken), compressed=False)
-            return
-        yield from _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
+    if game_number is not None and snapshot.first(GAME_EXISTS, params) is None:
+        return
+    encoding = _ENCODINGS[fmt]()
+    records = (encoding.record(row) for row in snapshot.rows(query, params))
+    taken, all_fit = _while_it_fits(records, encoding, max_bytes)
+    if all_fit:
+        data = encoding.head + encoding.separator.join(taken) + encoding.tail
+        yield Streamed(ExportPart(f"{name}.{fmt}", data), last=True, entries=len(taken), compressed=False)
+        return
+    yield from _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
 
 
 class _Encoding(Protocol):
@@ -297,41 +306,3 @@ def _zipped(
     final = name if not closed else f"{name}-{closed + 1}"
     data = part.close(f"{final}.{fmt}")
     yield Streamed(ExportPart(f"{final}.zip", data), last=True, entries=entries, compressed=True)
-
-
-# -- transitional: the cogs' export until they use Store.export (then delete from here down) ----------------
-
-FIELDS: tuple[str, ...] = (
-    "id",
-    "created_at",
-    "game_id",
-    "game_name",
-    "channel_id",
-    "user_id",
-    "kind",
-    "text",
-    "status",
-    "rule_id",
-    "outcome",
-    "rulebook",
-)
-
-
-def _record(entry: LogEntry) -> dict[str, Any]:
-    values = asdict(entry)
-    values["created_at"] = entry.created_at.isoformat()
-    return {name: values[name] for name in FIELDS}
-
-
-def to_csv(entries: Iterable[LogEntry]) -> bytes:
-    """UTF-8 CSV with a header row; RFC 4180 quoting keeps newlines and quotes inside cells."""
-    buffer = io.StringIO(newline="")
-    writer = csv.DictWriter(buffer, fieldnames=FIELDS)
-    writer.writeheader()
-    writer.writerows(_record(entry) for entry in entries)
-    return buffer.getvalue().encode("utf-8")
-
-
-def to_json(entries: Iterable[LogEntry]) -> bytes:
-    """UTF-8 JSON array of objects, one per entry, ids as numbers."""
-    return json.dumps([_record(entry) for entry in entries], ensure_ascii=False, indent=1).encode("utf-8")

@@ -1,13 +1,14 @@
-"""An export as the bot sees it: parts arriving one by one from the export's own process (store.export_worker).
+"""An export as the bot sees it: parts arriving one by one, as they are closed, from wherever the backend builds
+them (SQLite: the export's own process, store.export_worker; PostgreSQL: a worker thread over a snapshot).
 
     async with store.export_stream(guild_id, viewer=..., fmt="csv", max_bytes=...) as stream:
         async for streamed in stream:
             ...send streamed.part (streamed.last says whether more follow)...
     if not stream.found: ...the server has no such game...
 
-The bot's process holds one part at a time (the pipe makes the worker wait while a part is being sent), so
-its memory does not grow with the log. Leaving the block early (an error sending, a cancelled command)
-kills the worker.
+The bot's process holds one part at a time (the pipe, or the thread's generator, makes the builder wait while a
+part is being sent), so its memory does not grow with the log. Leaving the block early (an error sending, a
+cancelled command) stops the builder: the process is killed, the snapshot closed.
 """
 
 from __future__ import annotations
@@ -18,43 +19,78 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from .database import Snapshot
 from .errors import StoreError, fault_of
-from .export import Format, Streamed
-from .models import ExportPart, Viewer
+from .export import ExportRequest, Streamed, stream_log
+from .models import ExportPart
 
 ROOT = Path(__file__).resolve().parent.parent  # where `store` is importable from, for the worker
 
 
-def request(path: str, guild_id: int, *, viewer: Viewer, game_number: int | None, fmt: Format, max_bytes: int) -> bytes:
-    """What the worker reads on stdin."""
-    asked = {
-        "path": path,
-        "guild_id": guild_id,
-        "viewer": {"user_id": viewer.user_id, "manager": viewer.manager},
-        "game_number": game_number,
-        "fmt": fmt,
-        "max_bytes": max_bytes,
-    }
-    return json.dumps(asked).encode()
-
-
 class ExportStream:
-    """The parts of one export, as the worker finishes them; then `found`, `entries`, `compressed`, `parts`."""
+    """The parts of one export, as they are finished; then `found`, `entries`, `compressed`, `parts`."""
 
-    def __init__(self, path: str, asked: bytes) -> None:
-        self._path, self._asked = path, asked
-        self._process: asyncio.subprocess.Process | None = None
+    def __init__(self) -> None:
         self.found = False  # the server has the game (a server log is always found once it has a part)
         self.entries = 0
         self.compressed = False
         self.parts = 0
-        self._done = False
 
     async def __aenter__(self) -> ExportStream:
+        raise NotImplementedError
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> bool | None:
+        raise NotImplementedError
+
+    def __aiter__(self) -> ExportStream:
+        return self
+
+    async def __anext__(self) -> Streamed:
+        streamed = await self._next()
+        if streamed is None:
+            raise StopAsyncIteration
+        self.found, self.parts = True, self.parts + 1
+        self.entries, self.compressed = streamed.entries, streamed.compressed
+        return streamed
+
+    async def _next(self) -> Streamed | None:
+        """The next finished part; None once there are no more."""
+        raise NotImplementedError
+
+
+def request(path: str, asked: ExportRequest) -> bytes:
+    """What the worker reads on stdin."""
+    said = {
+        "path": path,
+        "guild_id": asked.guild_id,
+        "viewer": {"user_id": asked.viewer.user_id, "manager": asked.viewer.manager},
+        "game_number": asked.game_number,
+        "fmt": asked.fmt,
+        "max_bytes": asked.max_bytes,
+    }
+    return json.dumps(said).encode()
+
+
+class ProcessExportStream(ExportStream):
+    """SQLite's: the export built by `python -m store.export_worker` from the file at `path`. `look` runs first
+    (the backend's check that the file is still the one it opened)."""
+
+    def __init__(self, path: str, asked: ExportRequest, look: Callable[[], Awaitable[None]]) -> None:
+        super().__init__()
+        self._path, self._asked, self._look = path, request(path, asked), look
+        self._process: asyncio.subprocess.Process | None = None
+        self._done = False
+
+    async def __aenter__(self) -> ProcessExportStream:
+        await self._look()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
         self._process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -81,24 +117,19 @@ class ExportStream:
                 process.kill()
         await process.wait()
 
-    def __aiter__(self) -> ExportStream:
-        return self
-
-    async def __anext__(self) -> Streamed:
+    async def _next(self) -> Streamed | None:
         assert self._process is not None and self._process.stdout is not None
         if self._done:
-            raise StopAsyncIteration
+            return None
         line = await self._process.stdout.readline()
         if not line:
             await self._finish()
-            raise StopAsyncIteration
+            return None
         said: dict[str, Any] = json.loads(line)
         if "filename" not in said:
             await self._finish()
             raise self._refusal(said)
         data = await self._process.stdout.readexactly(said["size"])
-        self.found, self.parts = True, self.parts + 1
-        self.entries, self.compressed = said["entries"], said["compressed"]
         if said["last"]:
             self._done = True
             await self._process.wait()
@@ -120,3 +151,35 @@ class ExportStream:
         if said.get("sqlite") is not None:
             error.sqlite_errorcode = int(said["sqlite"])  # as SQLite said it in the worker, for fault_of
         return fault_of(error, self._path, reading=True) or StoreError(f"the export failed: {error}")
+
+
+class ThreadExportStream(ExportStream):
+    """PostgreSQL's: `stream_log` stepped in a worker thread over the snapshot `opened` holds open meanwhile (its
+    exit says a broken connection in the store's words)."""
+
+    def __init__(self, opened: AbstractAsyncContextManager[Snapshot], asked: ExportRequest) -> None:
+        super().__init__()
+        self._opened, self._asked = opened, asked
+        self._parts: Iterator[Streamed] | None = None
+
+    async def __aenter__(self) -> ThreadExportStream:
+        snapshot = await self._opened.__aenter__()
+        self._parts = stream_log(snapshot, self._asked)
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> bool | None:
+        if self._parts is not None:
+            await asyncio.to_thread(_close, self._parts)
+        return await self._opened.__aexit__(kind, error, trace)
+
+    async def _next(self) -> Streamed | None:
+        assert self._parts is not None
+        return await asyncio.to_thread(next, self._parts, None)
+
+
+def _close(parts: Iterator[Streamed]) -> None:
+    close = getattr(parts, "close", None)
+    if close is not None:
+        close()

@@ -16,10 +16,11 @@ import json
 import os
 import sqlite3
 import sys
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from .export import stream_log
+from .export import ExportRequest, stream_log
 from .models import Viewer
+from .sqlite import file_snapshot
 
 NICENESS = 10  # the bot's process first: an export may take a few seconds more, a ruling may not
 
@@ -28,24 +29,18 @@ def main(stdin: BinaryIO, stdout: BinaryIO) -> int:
     asked = json.loads(stdin.read())
     os.nice(NICENESS)
     try:
-        for streamed in stream_log(
-            asked["path"],
-            asked["guild_id"],
-            viewer=Viewer(**asked["viewer"]),
-            game_number=asked["game_number"],
-            fmt=asked["fmt"],
-            max_bytes=asked["max_bytes"],
-        ):
-            part = streamed.part
-            header = {
-                "filename": part.filename,
-                "size": len(part.data),
-                "last": streamed.last,
-                "entries": streamed.entries,
-                "compressed": streamed.compressed,
-            }
-            stdout.write(json.dumps(header).encode() + b"\n" + part.data)
-            stdout.flush()
+        with file_snapshot(asked["path"]) as snapshot:
+            for streamed in stream_log(snapshot, _request(asked)):
+                part = streamed.part
+                header = {
+                    "filename": part.filename,
+                    "size": len(part.data),
+                    "last": streamed.last,
+                    "entries": streamed.entries,
+                    "compressed": streamed.compressed,
+                }
+                stdout.write(json.dumps(header).encode() + b"\n" + part.data)
+                stdout.flush()
     except sqlite3.Error as error:
         _say(stdout, {"sqlite": getattr(error, "sqlite_errorcode", None), "message": str(error)})
         return 1
@@ -53,6 +48,17 @@ def main(stdin: BinaryIO, stdout: BinaryIO) -> int:
         _say(stdout, {"refused": str(error)})
         return 1
     return 0
+
+
+def _request(asked: dict[str, Any]) -> ExportRequest:
+    """The request `store.export_process.request` wrote."""
+    return ExportRequest(
+        guild_id=asked["guild_id"],
+        viewer=Viewer(**asked["viewer"]),
+        game_number=asked["game_number"],
+        fmt=asked["fmt"],
+        max_bytes=asked["max_bytes"],
+    )
 
 
 def _say(stdout: BinaryIO, message: dict[str, object]) -> None:

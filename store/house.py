@@ -22,20 +22,22 @@ BIGINT ids, no AUTOINCREMENT, no JSON functions, no SQLite date functions (times
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-import aiosqlite
+from .database import Row, Statement, Transaction, now
 
-from .writer import GroupCommitWriter
+if TYPE_CHECKING:
+    from .database import Database, Work
+
+T = TypeVar("T")
 
 Verdict = Literal["confirmed", "overruled"]
 VERDICTS: tuple[Verdict, ...] = ("confirmed", "overruled")
 
-# Schema v7 (issue 13), after the ledger's v6: see store/schema.py.
+# Schema v7 (issue 13), after the ledger's v6: see store/schema.py (PostgreSQL's twin: store/postgres_schema.py).
 MIGRATION: tuple[str, ...] = (
     """CREATE TABLE house_rules (
         guild_id BIGINT NOT NULL,
@@ -83,11 +85,6 @@ MIGRATION: tuple[str, ...] = (
         CHECK (outcome IS NULL OR verdict = 'overruled')
     )""",
 )
-
-
-def now() -> str:
-    """The store's timestamp format (what SQLite's strftime('%Y-%m-%dT%H:%M:%fZ') writes), from Python."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +222,7 @@ def card_json(card: Mapping[str, Any]) -> str:
 
 
 async def log_extras(
-    conn: aiosqlite.Connection,
+    transaction: Transaction,
     guild_id: int,
     entry_number: int,
     *,
@@ -236,9 +233,9 @@ async def log_extras(
     public ruling the card a floor call rebuilds (`card_json`)."""
     where = {"guild_id": guild_id, "entry_number": entry_number}
     if house is not None:
-        await conn.execute(_LOG_HOUSE, {**where, **_house_params(house)})
+        await transaction.fetch(_LOG_HOUSE, {**where, **_house_params(house)})
     if card is not None:
-        await conn.execute(_LOG_CALL, {**where, "card": card})
+        await transaction.fetch(_LOG_CALL, {**where, "card": card})
 
 
 def _house_params(house: HouseApplied) -> dict[str, Any]:
@@ -254,11 +251,13 @@ class HouseStore:
     """The Store's methods for house rules, the floor role and floor calls; every one scoped by guild_id.
     Mixed into `Store`, whose writer and reads they use."""
 
-    _writer: GroupCommitWriter
+    _db: Database
 
     if TYPE_CHECKING:
 
-        async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]: ...
+        async def _write(self, *statements: Statement) -> list[Row]: ...
+
+        async def _run(self, work: Work[T]) -> T: ...
 
     # -- house rules ---------------------------------------------------------------------------------
 
@@ -267,11 +266,11 @@ class HouseStore:
     ) -> HouseRule:
         """The server's house rule for `rule_id`, set or replaced; the caller checks `outcome` is the rule's."""
         params = {"guild_id": guild_id, "rule_id": rule_id, "text": text, "outcome": outcome}
-        [row] = await self._writer.write((_SET_HOUSE_RULE, {**params, "set_by": set_by, "set_at": now()}))
+        [row] = await self._write((_SET_HOUSE_RULE, {**params, "set_by": set_by, "set_at": now()}))
         return _house_rule(row)
 
     async def get_house_rule(self, guild_id: int, rule_id: str) -> HouseRule | None:
-        rows = await self._read(
+        rows = await self._db.read(
             f"SELECT {_HOUSE_RULE_COLUMNS} FROM house_rules WHERE guild_id = :guild_id AND rule_id = :rule_id",
             {"guild_id": guild_id, "rule_id": rule_id},
         )
@@ -279,7 +278,7 @@ class HouseStore:
 
     async def list_house_rules(self, guild_id: int) -> list[HouseRule]:
         """The server's house rules by rule id."""
-        rows = await self._read(
+        rows = await self._db.read(
             f"SELECT {_HOUSE_RULE_COLUMNS} FROM house_rules WHERE guild_id = :guild_id ORDER BY rule_id",
             {"guild_id": guild_id},
         )
@@ -287,7 +286,7 @@ class HouseStore:
 
     async def clear_house_rule(self, guild_id: int, rule_id: str) -> HouseRule | None:
         """Remove the house rule for `rule_id`; the one removed, None if there was none."""
-        rows = await self._writer.write(
+        rows = await self._write(
             (
                 f"DELETE FROM house_rules WHERE guild_id = :guild_id AND rule_id = :rule_id "
                 f"RETURNING {_HOUSE_RULE_COLUMNS}",
@@ -301,14 +300,14 @@ class HouseStore:
     async def set_floor_role(self, guild_id: int, role_id: int | None, *, set_by: int) -> int | None:
         """Choose the server's floor role (None: no floor role, Manage Server alone decides); the role now set."""
         if role_id is None:
-            await self._writer.write(("DELETE FROM floor_roles WHERE guild_id = :guild_id", {"guild_id": guild_id}))
+            await self._write(("DELETE FROM floor_roles WHERE guild_id = :guild_id", {"guild_id": guild_id}))
             return None
         params = {"guild_id": guild_id, "role_id": role_id, "set_by": set_by, "set_at": now()}
-        [row] = await self._writer.write((_SET_FLOOR_ROLE, params))
+        [row] = await self._write((_SET_FLOOR_ROLE, params))
         return int(row["role_id"])
 
     async def get_floor_role(self, guild_id: int) -> int | None:
-        rows = await self._read("SELECT role_id FROM floor_roles WHERE guild_id = :guild_id", {"guild_id": guild_id})
+        rows = await self._db.read("SELECT role_id FROM floor_roles WHERE guild_id = :guild_id", {"guild_id": guild_id})
         return int(rows[0]["role_id"]) if rows else None
 
     # -- floor calls ---------------------------------------------------------------------------------
@@ -318,7 +317,7 @@ class HouseStore:
         such ruling with a floor call (a private ruling, a note, an entry deleted since)."""
         if not _fits(entry_number):
             return None
-        rows = await self._read(_GET_CALL, {"guild_id": guild_id, "entry_number": entry_number})
+        rows = await self._db.read(_GET_CALL, {"guild_id": guild_id, "entry_number": entry_number})
         return _floor_call(rows[0]) if rows else None
 
     async def decide_floor_call(
@@ -341,13 +340,13 @@ class HouseStore:
         params = {**where, "verdict": verdict, "decision": decision, "outcome": outcome}
         params |= {"decided_by": decided_by, "decided_at": now()}
 
-        async def decide(conn: aiosqlite.Connection) -> FloorCall | None:
-            if not list(await conn.execute_fetchall(_DECIDE, params)):
+        async def decide(transaction: Transaction) -> FloorCall | None:
+            if not await transaction.fetch(_DECIDE, params):
                 return None
-            [row] = await conn.execute_fetchall(_GET_CALL, where)
+            [row] = await transaction.fetch(_GET_CALL, where)
             return _floor_call(row)
 
-        return await self._writer.run(decide, atomic=True)
+        return await self._run(decide)
 
     async def ruling_marks(self, guild_id: int, entry_numbers: Collection[int]) -> dict[int, RulingMark]:
         """For the rulings among `entry_numbers` (a page of the log) that a house rule touched or the floor
@@ -355,7 +354,7 @@ class HouseStore:
         numbers = {n for n in entry_numbers if _fits(n)}
         if not numbers:
             return {}
-        rows = await self._read(_MARKS, {"guild_id": guild_id, "low": min(numbers), "high": max(numbers)})
+        rows = await self._db.read(_MARKS, {"guild_id": guild_id, "low": min(numbers), "high": max(numbers)})
         return {
             int(row["number"]): RulingMark(
                 house=row["house_rule_id"] is not None,
@@ -373,7 +372,7 @@ def _fits(number: int) -> bool:
     return -(2**63) <= number < 2**63
 
 
-def _house_rule(row: sqlite3.Row) -> HouseRule:
+def _house_rule(row: Row) -> HouseRule:
     return HouseRule(
         rule_id=row["rule_id"],
         text=row["text"],
@@ -383,7 +382,7 @@ def _house_rule(row: sqlite3.Row) -> HouseRule:
     )
 
 
-def _floor_call(row: sqlite3.Row) -> FloorCall:
+def _floor_call(row: Row) -> FloorCall:
     house = None
     if row["house_rule_id"] is not None:
         house = HouseApplied(row["house_rule_id"], row["house_text"], row["house_outcome"], row["rulebook_outcome"])

@@ -1,9 +1,11 @@
 """The home-game ledger's SQL and the Store methods that run it (Store inherits `LedgerMethods`).
 
-Portable on purpose: named parameters, RETURNING, ON CONFLICT, CASE sums, LIKE, no SQLite functions, every
-time computed here in Python, one literal statement per variant instead of `:x IS NULL OR …`, so the
+Portable on purpose: named parameters, RETURNING, ON CONFLICT, CASE sums, LIKE, FALSE, no SQLite functions,
+every time computed here in Python, one literal statement per variant instead of `:x IS NULL OR …`, so the
 PostgreSQL backend runs these statements unchanged. Every statement is scoped by `:guild_id`, and every
-write goes through the group-commit writer, so an entry is committed before the bot replies.
+write goes through the backend's writer, so an entry is committed before the bot replies. An entry's number
+comes from the server's counter row (`NEXT_NUMBER`), which PostgreSQL locks until commit, so two shard
+processes numbering one server's entries take turns.
 
 Exactly once: an entry carries the request that asked for it (an interaction id, a button press), unique per
 server; the same request again returns the entry it already made, inside the same transaction that would
@@ -12,20 +14,20 @@ have written it, so a press delivered twice, or a double click, records one entr
 
 from __future__ import annotations
 
-import sqlite3
-from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any
-
-import aiosqlite
+from datetime import date
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ledger.players import GUEST_PREFIX, MEMBER_PREFIX, PlayerRef, fold
 
+from .database import Transaction, now
 from .house import EXPORT_COLUMNS
 from .models import LedgerEntry, LedgerPlayer, LogEntry, Merged, MoneyKind, Recorded, Standing
-from .sql import INSERT_ENTRY, GameFilter
+from .sql import CLAIM_NUMBERS, INSERT_ENTRY, GameFilter, note_params, numbered, run_all
 
 if TYPE_CHECKING:
-    from .writer import GroupCommitWriter
+    from .database import Database, Work
+
+T = TypeVar("T")
 
 AUTOCOMPLETE_MAX = 25
 
@@ -130,13 +132,17 @@ STANDINGS_SINCE = _STANDINGS.format(since="AND g.opened_at >= :since")
 
 # -- the ledger in /game log and exports ---------------------------------------------------------------------
 
-# What a log entry (rulings, notes) has in the ledger's columns: nothing.
-NO_MONEY = "NULL AS player, NULL AS player_user_id, NULL AS cents, NULL AS removed_by, NULL AS removed_at"
+# What a log entry (rulings, notes) has in the ledger's columns: nothing, typed as the ledger's columns are, for
+# PostgreSQL (SQLite takes any type name, and CAST(NULL AS ...) is NULL there).
+NO_MONEY = (
+    "CAST(NULL AS TEXT) AS player, CAST(NULL AS BIGINT) AS player_user_id, CAST(NULL AS BIGINT) AS cents, "
+    "CAST(NULL AS BIGINT) AS removed_by, CAST(NULL AS TIMESTAMPTZ) AS removed_at"
+)
 # The ledger's entries as rows of the log: LogEntry's columns, then the ledger's own. Always public.
 MONEY_AS_LOG = """
     l.id, l.number, l.guild_id, l.game_id, g.number AS game_number, g.name AS game_name, l.channel_id,
     l.recorded_by AS user_id, l.kind, '' AS text, NULL AS status, NULL AS rule_id, NULL AS outcome,
-    NULL AS rulebook, 0 AS private, l.recorded_at AS created_at,
+    NULL AS rulebook, FALSE AS private, l.recorded_at AS created_at,
     p.guest AS player, p.user_id AS player_user_id, l.cents, l.removed_by, l.removed_at
 """
 # The same rows for an export: each of store.export's COLUMNS (same names, same order; a test checks).
@@ -153,7 +159,7 @@ MONEY_EXPORT_COLUMNS: dict[str, str] = {
     "rule_id": "NULL",
     "outcome": "NULL",
     "rulebook": "NULL",
-    "private": "0",
+    "private": "FALSE",
     "player": "p.guest",
     "player_user_id": "p.user_id",
     "amount": "l.cents",
@@ -163,25 +169,19 @@ MONEY_EXPORT_COLUMNS: dict[str, str] = {
 }
 _MONEY_GAME_FILTERS: dict[GameFilter, str] = {
     "number": " AND l.game_id = (SELECT id FROM games WHERE guild_id = :guild_id AND number = :game_number)",
-    "id": " AND l.game_id = :game_id",
     None: "",
 }
 
 
 def money_rows(game: GameFilter, fields: str = MONEY_AS_LOG) -> str:
-    """The ledger's half of a log query: `entries_query(...) UNION ALL money_rows(...) ORDER BY number`.
-    Both halves come ordered by (guild_id, number) indexes, so SQLite merges them rather than sorting."""
+    """The ledger's half of a log query: `entries_query(...) UNION ALL money_rows(...) ORDER BY number`
+    (a page: `store.sql.page_query`)."""
     return (
         f"SELECT {fields} FROM ledger_entries AS l "
         f"JOIN games AS g ON g.guild_id = l.guild_id AND g.id = l.game_id "
         f"JOIN ledger_players AS p ON p.guild_id = l.guild_id AND p.id = l.player_id "
         f"WHERE l.guild_id = :guild_id{_MONEY_GAME_FILTERS[game]}"
     )
-
-
-def now() -> str:
-    """The time as the store writes it (ISO 8601, UTC, milliseconds, `Z`), computed here, not by SQL."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
 def like_pattern(prefix: str, search: str) -> str:
@@ -193,11 +193,11 @@ def like_pattern(prefix: str, search: str) -> str:
 class LedgerMethods:
     """The ledger's part of `Store`: buy-ins and cash-outs of a game, undo, players, merge, standings."""
 
-    _writer: GroupCommitWriter
+    _db: Database
 
     if TYPE_CHECKING:
 
-        async def _read(self, sql: str, params: dict[str, Any]) -> list[sqlite3.Row]: ...
+        async def _run(self, work: Work[T]) -> T: ...
 
     async def record_money(
         self,
@@ -227,21 +227,24 @@ class LedgerMethods:
             "now": now(),
         }
 
-        async def record(conn: aiosqlite.Connection) -> Recorded | None:
-            done = list(await conn.execute_fetchall(ENTRY_BY_REQUEST, params))
+        parallel = self._db.parallel_writes
+
+        async def record(transaction: Transaction) -> Recorded | None:
+            if parallel:  # the server's counters first: a second process with the same request waits here, then
+                # sees this one's entry below instead of failing on the request's unique key
+                await transaction.fetch(CLAIM_NUMBERS, params)
+            done = await transaction.fetch(ENTRY_BY_REQUEST, params)
             if done:
                 return Recorded(LedgerEntry.from_row(done[0]), new=False)
-            if not list(await conn.execute_fetchall(OPEN_GAME, params)):
+            if not await transaction.fetch(OPEN_GAME, params):
                 return None
-            [(player_id,)] = await conn.execute_fetchall(UPSERT_PLAYER, params)
-            [(number,)] = await conn.execute_fetchall(NEXT_NUMBER, params)
-            [(entry_id,)] = await conn.execute_fetchall(
-                INSERT_MONEY, {**params, "player_id": player_id, "number": number}
-            )
-            [row] = await conn.execute_fetchall(ENTRY_BY_ID, {"guild_id": guild_id, "id": entry_id})
+            [(player_id,)] = await transaction.fetch(UPSERT_PLAYER, params)
+            [(number,)] = await transaction.fetch(NEXT_NUMBER, params)
+            [(entry_id,)] = await transaction.fetch(INSERT_MONEY, {**params, "player_id": player_id, "number": number})
+            [row] = await transaction.fetch(ENTRY_BY_ID, {"guild_id": guild_id, "id": entry_id})
             return Recorded(LedgerEntry.from_row(row), new=True)
 
-        return await self._writer.run(record, atomic=True)
+        return await self._run(record)
 
     async def remove_money(
         self,
@@ -266,31 +269,35 @@ class LedgerMethods:
         if number is not None and not -(2**63) <= number < 2**63:
             return None
 
-        async def remove(conn: aiosqlite.Connection) -> LedgerEntry | None:
+        parallel = self._db.parallel_writes
+
+        async def remove(transaction: Transaction) -> LedgerEntry | None:
+            if parallel:  # undos of one server in turn, as SQLite's single writer runs them
+                await transaction.fetch(CLAIM_NUMBERS, params)
             query = remove_query(number is not None, recorded_by is not None)
-            rows = list(await conn.execute_fetchall(query, params))
+            rows = await transaction.fetch(query, params)
             if not rows:
                 return None
-            [row] = await conn.execute_fetchall(ENTRY_BY_ID, {"guild_id": guild_id, "id": rows[0][0]})
+            [row] = await transaction.fetch(ENTRY_BY_ID, {"guild_id": guild_id, "id": rows[0][0]})
             return LedgerEntry.from_row(row)
 
-        return await self._writer.run(remove, atomic=True)
+        return await self._run(remove)
 
     async def game_money(self, guild_id: int, game_id: int) -> list[LedgerEntry]:
         """Every entry of a game (`Game.id`, from the store), removed ones too, in the order recorded."""
-        rows = await self._read(GAME_ENTRIES, {"guild_id": guild_id, "game_id": game_id})
+        rows = await self._db.read(GAME_ENTRIES, {"guild_id": guild_id, "game_id": game_id})
         return [LedgerEntry.from_row(row) for row in rows]
 
     async def money_entry(self, guild_id: int, number: int) -> LedgerEntry | None:
         """The server's ledger entry #number, removed or not; None if it has none."""
         if not -(2**63) <= number < 2**63:
             return None
-        rows = await self._read(ENTRY_BY_NUMBER, {"guild_id": guild_id, "number": number})
+        rows = await self._db.read(ENTRY_BY_NUMBER, {"guild_id": guild_id, "number": number})
         return LedgerEntry.from_row(rows[0]) if rows else None
 
     async def find_player(self, guild_id: int, player: PlayerRef) -> LedgerPlayer | None:
         """The server's player `player` names, if they were ever recorded."""
-        rows = await self._read(PLAYER_BY_KEY, {"guild_id": guild_id, "key": player.key})
+        rows = await self._db.read(PLAYER_BY_KEY, {"guild_id": guild_id, "key": player.key})
         return LedgerPlayer.from_row(rows[0]) if rows else None
 
     async def recent_players(
@@ -302,7 +309,7 @@ class LedgerMethods:
         patterns = [like_pattern(GUEST_PREFIX, search)] + ([f"{MEMBER_PREFIX}%"] if members else [])
         for pattern in patterns:
             params = {"guild_id": guild_id, "pattern": pattern, "limit": limit}
-            found += [LedgerPlayer.from_row(row) for row in await self._read(RECENT_PLAYERS, params)]
+            found += [LedgerPlayer.from_row(row) for row in await self._db.read(RECENT_PLAYERS, params)]
         return found[:limit]
 
     async def merge_guest(
@@ -314,40 +321,30 @@ class LedgerMethods:
         not a guest with entries here, or is `into`."""
         keys = {"guild_id": guild_id}
         target = {**keys, "player_key": into.key, "user_id": into.user_id, "guest": into.guest, "now": now()}
-        note_params = {
-            "guild_id": guild_id,
-            "channel_id": channel_id,
-            "user_id": user_id,
-            "kind": "note",
-            "text": note,
-            "status": None,
-            "rule_id": None,
-            "outcome": None,
-            "rulebook": None,
-            "private": False,
-            "question_id": None,
-        }
+        logging_the_note = numbered(
+            INSERT_ENTRY, note_params(guild_id, channel_id, user_id, note), claim=self._db.parallel_writes
+        )
 
-        async def merge(conn: aiosqlite.Connection) -> Merged | None:
-            found = list(await conn.execute_fetchall(PLAYER_BY_KEY, {**keys, "key": guest.key}))
+        async def merge(transaction: Transaction) -> Merged | None:
+            found = await transaction.fetch(PLAYER_BY_KEY, {**keys, "key": guest.key})
             if not found or guest.guest is None or guest.key == into.key:
                 return None
-            [(into_id,)] = await conn.execute_fetchall(UPSERT_PLAYER, target)
+            [(into_id,)] = await transaction.fetch(UPSERT_PLAYER, target)
             ids = {**keys, "guest_id": found[0]["id"], "into_id": into_id}
-            moved = list(await conn.execute_fetchall(MOVE_ENTRIES, ids))
-            await conn.execute_fetchall(DELETE_PLAYER, ids)
-            [row] = await conn.execute_fetchall(INSERT_ENTRY, note_params)
+            moved = await transaction.fetch(MOVE_ENTRIES, ids)
+            await transaction.fetch(DELETE_PLAYER, ids)
+            [row] = await run_all(transaction, logging_the_note)
             return Merged(entries=len(moved), note=LogEntry.from_row(row))
 
-        return await self._writer.run(merge, atomic=True)
+        return await self._run(merge)
 
     async def standings(self, guild_id: int, *, since: date | None = None) -> list[Standing]:
         """Each player's totals over the server's closed games (opened on or after `since`), biggest winner
         first; undone entries do not count, and an open game counts once it ends."""
         if since is None:
-            rows = await self._read(STANDINGS, {"guild_id": guild_id})
+            rows = await self._db.read(STANDINGS, {"guild_id": guild_id})
         else:
-            rows = await self._read(STANDINGS_SINCE, {"guild_id": guild_id, "since": since.isoformat()})
+            rows = await self._db.read(STANDINGS_SINCE, {"guild_id": guild_id, "since": since.isoformat()})
         standings = [
             Standing(LedgerPlayer.from_row(row), int(row["bought_in"]), int(row["cashed_out"]), int(row["games"]))
             for row in rows

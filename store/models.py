@@ -1,18 +1,21 @@
-"""Plain values the store hands out: no connection, no SQL, safe to pass to cogs."""
+"""Plain values the store hands out: no connection, no SQL, safe to pass to cogs. Built from rows of either
+backend, which look alike (see `store.database`)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ledger.amounts import from_cents
 
 from .house import HouseApplied
+
+if TYPE_CHECKING:
+    from .database import Row
 
 DEFAULT_RULEBOOK = "robert-classic"
 
@@ -38,7 +41,7 @@ class GuildSettings:
     currency: str | None = None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row | None) -> GuildSettings:
+    def from_row(cls, row: Row | None) -> GuildSettings:
         """Unset columns are NULL, so the defaults live here only."""
         if row is None:
             return cls()
@@ -63,7 +66,7 @@ class Game:
         return self.closed_at is None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Game:
+    def from_row(cls, row: Row) -> Game:
         closed = row["closed_at"]
         return cls(
             id=row["id"],
@@ -107,7 +110,7 @@ class LogEntry:
     removed_at: datetime | None = None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> LogEntry:
+    def from_row(cls, row: Row) -> LogEntry:
         values = dict(row)
         cents = values.pop("cents", None)
         values["amount"] = None if cents is None else from_cents(cents)
@@ -165,7 +168,7 @@ class PendingQuestion:
         return self.answered_at is not None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PendingQuestion:
+    def from_row(cls, row: Row) -> PendingQuestion:
         answered = row["answered_at"]
         return cls(
             id=row["id"],
@@ -231,7 +234,7 @@ class LedgerPlayer:
     guest: str | None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> LedgerPlayer:
+    def from_row(cls, row: Row) -> LedgerPlayer:
         return cls(id=row["id"], key=row["player_key"], user_id=row["user_id"], guest=row["guest"])
 
 
@@ -262,7 +265,7 @@ class LedgerEntry:
         return self.removed_at is not None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> LedgerEntry:
+    def from_row(cls, row: Row) -> LedgerEntry:
         player = LedgerPlayer(row["player_id"], row["player_key"], row["player_user_id"], row["player_guest"])
         return cls(
             id=row["id"],

@@ -1,4 +1,5 @@
-"""Ordered schema migrations keyed by `PRAGMA user_version`.
+"""SQLite's ordered schema migrations keyed by `PRAGMA user_version` (PostgreSQL's twins, at the same version
+numbers: store/postgres_schema.py).
 
 Each migration is a tuple of statements; all pending ones run in one `BEGIN IMMEDIATE` transaction
 together with the new `user_version`, so a crash leaves the file at the old version or the new one.

@@ -20,22 +20,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
-from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import aiosqlite
 
+from .database import Params, Row, Statement, Transaction, Work, bound
 from .errors import StoreClosed, StoreGone, fault_of
 from .watch import DatabaseFile, Fault
 
-Statement = tuple[str, Sequence[Any] | Mapping[str, Any]]
 T = TypeVar("T")
-# A job's work: statements run on the writer's connection inside the batch's transaction.
-Work = Callable[[aiosqlite.Connection], Awaitable[T]]
 
 MAX_BATCH = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class SQLiteTransaction:
+    """The writer's connection, as a job's work sees it: inside the batch's transaction."""
+
+    conn: aiosqlite.Connection
+
+    async def fetch(self, sql: str, params: Params) -> list[Row]:
+        return list(await self.conn.execute_fetchall(sql, bound(params)))
 
 
 @dataclass(slots=True)
@@ -51,18 +57,19 @@ class GroupCommitWriter:
 
     def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         self._conn = conn
+        self._transaction = SQLiteTransaction(conn)
         self._file = file
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._closing = False
         self._task = asyncio.create_task(self._run(), name="store-writer")
 
-    async def write(self, *statements: Statement) -> list[sqlite3.Row]:
+    async def write(self, *statements: Statement) -> list[Row]:
         """Run the statements atomically; return the rows of the last one once they are committed."""
 
-        async def work(conn: aiosqlite.Connection) -> list[sqlite3.Row]:
-            rows: list[sqlite3.Row] = []
+        async def work(transaction: Transaction) -> list[Row]:
+            rows: list[Row] = []
             for sql, params in statements:
-                rows = list(await conn.execute_fetchall(sql, params))
+                rows = await transaction.fetch(sql, params)
             return rows
 
         return await self.run(work, atomic=len(statements) > 1)
@@ -156,7 +163,7 @@ class GroupCommitWriter:
         try:
             if job.atomic:
                 await conn.execute("SAVEPOINT job")
-            result = await job.work(conn)
+            result = await job.work(self._transaction)
             if job.atomic:
                 await conn.execute("RELEASE job")
             return result
@@ -197,5 +204,5 @@ class GroupCommitWriter:
             future.set_result(outcome)
 
 
-async def _look_only(conn: aiosqlite.Connection) -> None:
+async def _look_only(transaction: Transaction) -> None:
     """A job that writes nothing: its batch's looks at the file are the point (`GroupCommitWriter.rescue`)."""

@@ -120,6 +120,8 @@ def _contribution(entry: str) -> Contribution:
     amounts = list(AMOUNT.finditer(entry))
     if not amounts:
         raise TableInputError("no_amount", entry=entry[:40])
+    if len(amounts) > 1:  # `Alice 100 Bob 200`: a comma left out, else "Alice 100 Bob" put in 200
+        raise TableInputError("two_amounts", entry=entry[:60])
     last = amounts[-1]
     before, after = entry[: last.start()], entry[last.end() :]
     folded = bool(FOLDED.search(before) or FOLDED.search(after))

@@ -19,6 +19,8 @@ from offline.standin import OffsetClock
 if TYPE_CHECKING:
     from bot import Config, FloorBot
 
+pytest_plugins = ("tests.postgres_fixtures",)  # pg_cluster, pg_url: a real PostgreSQL server for the session
+
 
 @pytest.fixture
 def error_log() -> Iterator[ErrorLog]:

@@ -54,3 +54,15 @@ def test_the_ambiguous_thousand_is_the_only_difference() -> None:
     with pytest.raises(NumberError) as refused:
         read_number("1.000", maximum=Decimal(10**6), refuse_ambiguous=True)
     assert refused.value.reason == "ambiguous"
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [("1,000.000", "1000"), ("1.000,000", "1000"), ("1'000.000", "1000"), ("1,000,000.00", "1000000")],
+)
+def test_thousands_are_grouped_with_one_separator_throughout(typed: str, value: str) -> None:
+    assert money(typed) == chips(typed) == Decimal(value)
+
+
+def test_mixed_separators_never_make_a_bigger_number() -> None:
+    assert reading(money, "1.999,999") == "too_precise" and reading(chips, "1,000.001") == "amount_too_precise"

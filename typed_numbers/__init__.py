@@ -1,8 +1,9 @@
 """One reading of the numbers people type, for money (the ledger) and chips (the table tools).
 
 `250`, `1,000`, `1.000,50`, `2.5`, `0,50`, `1'000`, `1.5k`, `€20`, `20 eur`: a separator followed by exactly
-three digits groups thousands; a lone `.` or `,` otherwise marks decimals; with both, the last one is the
-decimal mark. Exact decimals, never floats: no exponents (`1e309`), no `nan` or `inf`, ASCII digits only.
+three digits groups thousands (the same separator throughout); a lone `.` or `,` otherwise marks decimals;
+with both, the last one is the decimal mark (`1,000.000` is a thousand, `1.999,999` is 1999.999).
+Exact decimals, never floats: no exponents (`1e309`), no `nan` or `inf`, ASCII digits only.
 
 A single dot group (`1.000`) is a thousand to an Italian and one to an English reader. Chips take it as a
 thousand (a stack is never 1.000 chips); money can ask for `refuse_ambiguous`, because a buy-in recorded a
@@ -24,7 +25,9 @@ NUMBER = re.compile(  # a number standing on its own (not the 1 of Player1, not 
     r"(?<![\w.,])(?P<digits>[0-9][0-9.,']*)(?:\s*(?P<thousands>[kK]))?(?!\w)"
     rf"(?:\s*(?:[{SYMBOLS}]|(?i:{'|'.join(CODES)})(?!\w)))?"
 )
-GROUPED = re.compile(r"[1-9][0-9]{0,2}(?:[.,'][0-9]{3})+")
+# Thousands grouped with one separator throughout: `1,000,000`, `1.000.000`, never `1,000.000` (a thousand with a
+# decimal mark, which read as groups would be a million: a thousand times what was meant).
+GROUPED = re.compile(r"[1-9][0-9]{0,2}(?P<mark>[.,'])[0-9]{3}(?:(?P=mark)[0-9]{3})*")
 ONE_DOT_GROUP = re.compile(r"[1-9][0-9]{0,2}\.[0-9]{3}")
 
 # Why a number was refused: "not_a_number", "ambiguous", "not_positive", "too_large", "too_precise".

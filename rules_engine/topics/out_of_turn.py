@@ -1,9 +1,98 @@
-"""Acting out of turn (action.out-of-turn): a bet, call or fold before the player's turn. Not covered yet: no rule
-applies to this topic, so the engine answers no-match and names it among the facts; a rule with `applies = {
-topic = "out-of-turn" }` covers it."""
+"""Acting out of turn (action.out-of-turn): a check, call, bet, raise or fold before the player's turn, or a player
+skipped. What decides it: what he did out of turn, whether a skipped player then bet or raised (the action to him
+changed), and how many players acted behind the skipped player before anyone objected."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+import re
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, mentions("out_of_turn")),))
+from ..readers.negation import denied
+from ..readers.phrases import said_outright
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+# What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
+_ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_bet": "bet-raise"}
+_ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
+          "chiamata": "call", "check": "check", "fold": "fold"}
+_SUBSTANTIAL = 3
+_SKIP = re.compile(r"skip|saltat")  # a player skipped: in the betting only if someone then acted past him
+_COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
+
+
+def oot_action(r: Reading, facts: Facts) -> None:
+    """The move the question names ("take his raise back"), else the action word inside the out-of-turn phrase,
+    or else the nearest one before or just after it (only after it when the phrase says he "acted": what came
+    before is someone else's action)."""
+    asked = r.matches("oot_asked_action")
+    if asked:  # "seat 2 wants to take his raise back": the move the question is about
+        facts["oot_action"] = _ASKED[asked[-1]["act"]]
+        return
+    phrase = r.matches("out_of_turn")[0]
+    said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
+    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
+    nearest: tuple[int, str] | None = None
+    for concept, action in _ACTIONS.items():
+        for match in r.matches(concept):
+            if says and match.start() < says[0]:
+                continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before
+            inside = phrase.start() <= match.start() < phrase.end()
+            around = r.near("out_of_turn", match.start(), "oot_action_reach") and (
+                not said_only_acted or match.start() >= phrase.end())  # "he acted before me: he bet 50"
+            if inside or around:
+                distance = 0 if inside else min(abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
+                if nearest is None or distance < nearest[0]:
+                    nearest = (distance, action)
+    if nearest:
+        facts["oot_action"] = nearest[1]
+
+
+def action_changed(r: Reading, facts: Facts) -> None:
+    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
+    after = r.matches("out_of_turn")[0].start()
+    later = [(m.start(), "yes") for m in r.matches("oot_later_raise") if m.start() > after]
+    later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
+    if later:
+        facts["action_changed"] = min(later)[1]
+
+
+def acted_behind(r: Reading, facts: Facts) -> None:
+    """Players who acted after the skipped one before anyone objected: counted when the text says so ("three
+    players acted behind him"), or told one by one when the skipped player stayed silent ("UTG was on his phone.
+    UTG+1 called, UTG+2 called, the hijack raised. Only then…"): the moves between the skip and the objection."""
+    for match in r.matches("oot_acted_behind"):
+        facts["acted_behind"] = _COUNT.get(match["count"], _SUBSTANTIAL)
+        chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
+        facts["chips_in"] = "yes" if chips else "no"
+        return
+    if not r.has("oot_silent"):
+        return
+    start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
+    end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
+    moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
+    if moves:
+        facts["acted_behind"] = min(len(moves), _SUBSTANTIAL)
+        chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
+        facts["chips_in"] = "yes" if chips else "no"
+
+
+def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
+    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
+    if r.has("asks_count"):
+        return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
+    if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
+        return None
+    if r.has("board_dealing") and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
+        return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
+    if r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")):
+        return None  # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
+    return {}
+
+
+def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
+    """The out-of-turn phrase is itself words for a player who had not acted yet ("the dealer skipped him")."""
+    return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
+
+
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),
+              readers=(oot_action, action_changed, acted_behind))

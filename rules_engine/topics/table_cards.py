@@ -20,6 +20,8 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
     shown = r.has("both_required") or face_up_questioned or (
         r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r)
+    if r.has("facing_bet_yes"):
+        return None  # "facing a river bet he flipped both cards": the hand is still being bet, not at showdown
     return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
 
 

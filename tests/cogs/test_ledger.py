@@ -13,6 +13,7 @@ import pytest
 
 from bot import FloorBot
 from ledger.players import PlayerRef
+from ledger.settle import zero_sum_split
 from offline import payloads
 from offline.driver import Driver
 from offline.payloads import GUILD_ID, MANAGER, PLAYER, STRANGER, Actor
@@ -222,6 +223,7 @@ async def test_buttons_work_after_a_restart(bot, config, error_log) -> None:
         ("0.001", "at most two decimals"),
         ("1.000", "could mean one or a thousand"),
         ("2000000", "the most one entry can hold"),
+        ("1.999,999", "at most two decimals"),  # 1999.999, not 1,999,999 (too large: the wrong reason)
         ("@everyone", "isn't an amount"),
     ],
 )
@@ -239,6 +241,8 @@ async def test_bad_amounts_get_clear_answers_and_record_nothing(driver, send_com
     ("typed", "answer"),
     [
         ("\u200b", "Who?"),
+        ("\u3164", "Who?"),  # a Hangul filler draws as nothing
+        ("<@99999999999999999999>", "can't contain"),  # no member has that id: was an OverflowError
         ("@everyone", "can't contain"),
         ("<@&123456789012345678>", "can't contain"),
         ("50", "looks like a number"),
@@ -268,6 +272,34 @@ async def test_decimal_amounts_add_up_exactly(driver, send_command) -> None:
     assert in_italian.embeds[0]["description"] == "Alice paga 20,05 a Bob"
 
 
+async def test_a_thousand_with_a_decimal_mark_is_a_thousand_not_a_million(driver, send_command) -> None:
+    """`1,000.000` (English) and `1.000,000` (Italian) are a thousand with zero decimals; reading every
+    separator as a thousands group recorded a million, in a closed game's money forever."""
+    await send_command("game", "start", actor=PLAYER, name="Friday")
+    english = await send_command("ledger", "buyin", actor=PLAYER, player="Alice", amount="1,000.000")
+    italian = await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="1.000,000")
+
+    assert "Alice bought in 1000" in said(english) and "1000000" not in said(english)
+    assert "1000000" not in said(italian)
+    assert [entry.cents for entry in await money(driver)] == [100_000, 100_000]
+
+
+async def test_settling_the_same_table_again_does_not_search_again(driver, send_command) -> None:
+    """The exact search holds the GIL for ~80 ms on 15 players and /ledger settle is a read anyone may repeat:
+    the split of an unchanged table is remembered, so asking again (or ending the game) costs nothing."""
+    zero_sum_split.cache_clear()
+    await night(send_command)
+
+    first = await send_command("ledger", "settle", actor=STRANGER)
+    again = await send_command("ledger", "settle", actor=STRANGER)
+    ended = await send_command("game", "end")
+
+    for reply in (first, again):
+        assert reply.embeds[0]["description"] == "Carol pays Alice 50\nBob pays Alice 10"
+    assert "Carol pays Alice 50\nBob pays Alice 10" in said(ended)
+    assert (zero_sum_split.cache_info().misses, zero_sum_split.cache_info().hits) == (1, 2)
+
+
 async def test_settle_refuses_a_difference_unless_told_and_says_how_it_was_absorbed(driver, send_command) -> None:
     await send_command("game", "start", actor=PLAYER, name="Friday")
     for player, kind, amount in [("Alice", "buyin", "50"), ("Bob", "buyin", "50"), ("Alice", "cashout", "110")]:
@@ -291,13 +323,13 @@ async def test_a_guest_spelled_twice_is_merged_once(driver, send_command, click)
     await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="50")
 
     stranger = await send_command("ledger", "merge", actor=STRANGER, guest="Alise", into="Alice")
-    member = await send_command("ledger", "merge", actor=PLAYER, guest=mention(STRANGER), into="Alice")
-    unknown = await send_command("ledger", "merge", actor=PLAYER, guest="Nobody", into="Alice")
-    asked = await send_command("ledger", "merge", actor=PLAYER, guest="alise", into="Alice")
-    done = await driver.feed_together([press(asked.message, "Merge", PLAYER) for _ in range(2)])
+    member = await send_command("ledger", "merge", actor=MANAGER, guest=mention(STRANGER), into="Alice")
+    unknown = await send_command("ledger", "merge", actor=MANAGER, guest="Nobody", into="Alice")
+    asked = await send_command("ledger", "merge", actor=MANAGER, guest="alise", into="Alice")
+    done = await driver.feed_together([press(asked.message, "Merge", MANAGER) for _ in range(2)])
     shown = await send_command("ledger", "show")
 
-    assert is_ephemeral(stranger) and "Only the banker" in said(stranger)
+    assert is_ephemeral(stranger) and "rewrites every game" in said(stranger)
     assert is_ephemeral(member) and "Only a guest's name" in said(member)
     assert is_ephemeral(unknown) and "has no guest Nobody" in said(unknown)
     assert is_ephemeral(asked) and "Merge the guest Alise into Alice?" in said(asked)
@@ -307,6 +339,34 @@ async def test_a_guest_spelled_twice_is_merged_once(driver, send_command, click)
     assert "Alice — in 50 · out 50 · **0**" in said(shown) and "Alise" not in said(shown)
     notes = [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries if e.kind == "note"]
     assert notes == ["Ledger: the guest “Alise” was merged into “Alice”."]
+
+
+async def test_only_the_floor_merges_even_a_banker_cannot_rewrite_closed_games(driver, send_command, click) -> None:
+    """The hijack the hostile tester found: a member opens a game in an empty channel, so is its banker, and
+    merges a guest of someone else's closed game into themselves. A merge rewrites every game: floor only."""
+    elsewhere = replace(STRANGER, channel_id=STRANGER.channel_id + 1)
+    floor_role = 777_000_000_000_000_777
+    floor = Actor(user_id=STRANGER.user_id + 10, name="floor", roles=(floor_role,))
+    await send_command("game", "start", actor=PLAYER, name="Last Friday")
+    await send_command("ledger", "buyin", actor=PLAYER, player="Alice", amount="50")
+    await send_command("ledger", "cashout", actor=PLAYER, player="Alice", amount="100")
+    await send_command("game", "end", actor=PLAYER)
+    await send_command("game", "start", actor=elsewhere, name="mine")  # `elsewhere` is now a banker
+
+    hijack = await send_command("ledger", "merge", actor=elsewhere, guest="Alice", into=mention(elsewhere))
+    by_the_old_banker = await send_command("ledger", "merge", actor=PLAYER, guest="Alice", into="Alicia")
+    await send_command("settings", "floor-role", actor=MANAGER, role=floor_role)
+    named_role = await send_command("ledger", "merge", actor=elsewhere, guest="Alice", into=mention(elsewhere))
+    by_the_floor = await send_command("ledger", "merge", actor=floor, guest="Alice", into="Alicia")
+    await click(by_the_floor.message, "Merge", floor)
+
+    for refused in (hijack, by_the_old_banker):
+        assert is_ephemeral(refused) and not refused.data.get("components")  # no Merge button to press
+        assert "Manage Server" in said(refused) and "/settings floor-role" in said(refused)
+    assert is_ephemeral(named_role) and f"<@&{floor_role}>" in said(named_role)
+    assert named_role.data["allowed_mentions"] == {"parse": []}
+    [(player, _net)] = [(row.player, row.net) for row in await driver.bot.store.standings(GUILD_ID)]
+    assert (player.user_id, player.guest) == (None, "Alicia")  # merged once, by the floor, into a guest
 
 
 async def test_autocomplete_offers_you_and_the_servers_players(driver, send_command) -> None:

@@ -59,8 +59,8 @@ async def test_a_vanished_database_is_never_acknowledged(driver, send_command, c
 
 async def fill_up(store) -> None:
     """Let the database not grow any more, then use up what room is left (a full disk, as the store sees it)."""
-    [(pages,)] = await store._conn.execute_fetchall("PRAGMA page_count")
-    await store._conn.execute(f"PRAGMA max_page_count = {pages}")
+    [(pages,)] = await store._db.conn.execute_fetchall("PRAGMA page_count")
+    await store._db.conn.execute(f"PRAGMA max_page_count = {pages}")
     for words in (100, 10, 1):  # big notes first, then smaller ones into the last gaps
         try:
             while True:
@@ -81,7 +81,7 @@ async def test_a_full_disk_is_not_saved_and_the_log_carries_on_when_there_is_roo
     assert noted.data["flags"] & EPHEMERAL and "disk is full" in noted.data["content"]
     assert not_logged(ruled)
     error_log.records.clear()
-    await driver.bot.store._conn.execute("PRAGMA max_page_count = 1073741823")
+    await driver.bot.store._db.conn.execute("PRAGMA max_page_count = 1073741823")
     again = await send_command("game", "note", text="room again")
     assert "Noted" in again.data["content"]
     texts = [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYTHING)).entries]
@@ -100,7 +100,7 @@ async def test_a_full_disk_while_answering_a_question_shows_the_ruling_unlogged(
     assert answered.message["components"] == []
     error_log.records.clear()
     assert (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYTHING)).entries == ()
-    await driver.bot.store._conn.execute("PRAGMA max_page_count = 1073741823")  # Store.close writes too
+    await driver.bot.store._db.conn.execute("PRAGMA max_page_count = 1073741823")  # Store.close writes too
 
 
 async def test_reads_after_the_file_vanished_say_so_too(driver, send_command, config, error_log) -> None:

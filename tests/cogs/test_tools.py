@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cogs.cooldown import WRITE_RATE
 from offline.payloads import GUILD_ID, PLAYER, Actor
+from store import LogEntry, Viewer
 from tests.bot_process import offline_env, run_bot
 
 EPHEMERAL = 64
@@ -109,15 +110,29 @@ async def test_log_true_writes_the_result_in_the_channels_game(driver, send_comm
 
     exchange = await send_command("showdown", board=BOARD, hands="Alice As Ks; Bob 7d 7h", log=True)
 
-    [entry] = await driver.bot.store.export_entries(GUILD_ID)
+    [entry] = await logged(driver)
     assert (entry.kind, entry.game_name, entry.user_id) == ("note", "Friday", PLAYER.user_id)
     assert entry.text == "Showdown, board A♥ K♦ 7♣ 2♠ 2♥: Bob wins: full house, sevens full of deuces"
     assert "📝 logged" in exchange.embeds[0]["footer"]["text"]
 
 
+async def test_log_true_spends_the_members_write_limit_and_a_flood_logs_no_more(
+    driver, send_command, monkeypatch
+) -> None:
+    monkeypatch.setattr(driver.bot.limits.writes, "clock", lambda: 1000.0)  # no token comes back meanwhile
+    flood = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
+    unlogged = await send_command("pots", contributions="Alice 10, Bob 10")
+    other = await send_command("pots", actor=Actor(user_id=PLAYER.user_id + 1), contributions="Al 1, Bo 1", log=True)
+
+    assert ["Slow down" in (reply.data.get("content") or "") for reply in flood] == [False] * 20 + [True]
+    assert unlogged.embeds and "logged" not in unlogged.embeds[0]["footer"]["text"]  # reading alone is free
+    assert "📝 logged" in other.embeds[0]["footer"]["text"]  # the limit is each member's own
+    assert len(await logged(driver)) == 21
+
+
 async def test_log_true_in_italian_logs_italian(driver, send_command) -> None:
     await send_command("raise", actor=ITALIAN, blinds="1/2", bets="Alice rilancia a 6", log=True)
-    [entry] = await driver.bot.store.export_entries(GUILD_ID)
+    [entry] = await logged(driver)
     assert entry.text.startswith("Controllo rilancio, Bui 1/2: Alice rilancia a 6")
 
 
@@ -125,7 +140,7 @@ async def test_nothing_is_logged_without_log_true_or_outside_a_server(driver, se
     await send_command("pots", contributions="Alice 10, Bob 10")
     in_dm = await send_command("pots", actor=IN_A_DM, contributions="Alice 10, Bob 10", log=True)
 
-    assert await driver.bot.store.export_entries(GUILD_ID) == []
+    assert await logged(driver) == []
     assert "the log is kept per server" in in_dm.embeds[0]["footer"]["text"]
 
 
@@ -139,11 +154,12 @@ async def test_bad_input_gets_a_private_friendly_answer(driver, send_command) ->
         "amounts must be more than zero": {"board": BOARD, "hands": HANDS, "pots": "Alice -100, Bob 250, Carol 250"},
         "more than any home game holds": {"board": BOARD, "hands": HANDS, "pots": "Alice 9000000000, Bob 9, Carol 9"},
         "isn't one of the players listed": {"board": BOARD, "hands": HANDS, "button": "Zed"},
+        "has more than one amount": {"board": BOARD, "hands": HANDS, "pots": "Alice 100 Bob 250, Carol 250"},
     }
     for expected, options in cases.items():
         text = refused(await send_command("showdown", **options))
         assert expected in text, (expected, text)
-    assert await driver.bot.store.export_entries(GUILD_ID) == []
+    assert await logged(driver) == []
 
 
 async def test_long_input_is_refused_without_being_echoed_whole(send_command) -> None:
@@ -190,5 +206,11 @@ async def test_log_true_spends_the_members_write_tokens_and_past_them_is_not_log
     footers = [exchange.embeds[0]["footer"]["text"] for exchange in answers]
     assert sum("📝 logged" in footer for footer in footers) == WRITE_RATE
     assert all("not logged: you are writing too fast" in footer for footer in footers[WRITE_RATE:])
-    assert len(await driver.bot.store.export_entries(GUILD_ID)) == WRITE_RATE
+    assert len(await logged(driver)) == WRITE_RATE
     assert "Slow down" in refused(note)
+
+
+async def logged(driver) -> list[LogEntry]:
+    """The server's log as a manager reads it (private entries too), newest first."""
+    page = await driver.bot.store.log_page(GUILD_ID, viewer=Viewer(user_id=0, manager=True), per_page=50)
+    return list(page.entries)

@@ -33,6 +33,8 @@ def test_one_guest_however_the_name_is_typed() -> None:
         ("", "empty"),
         ("   ", "empty"),
         ("\u200b\u200b", "empty"),
+        ("\u3164\u3164", "empty"),  # Hangul fillers: letters that draw as nothing
+        ("<@99999999999999999999>", "symbols"),  # no Discord id is that big: not a member
         ("--", "empty"),
         ("x" * 33, "too_long"),
         ("@everyone", "symbols"),

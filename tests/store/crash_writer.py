@@ -1,7 +1,8 @@
 """Child process for the durability tests: logs rulings forever and prints `id text` after each ack.
 
-Run as `python crash_writer.py DB_PATH [--keep-going]`; the test SIGKILLs it mid-stream. Several writers run at
-once so that kills land inside group-committed batches, not just between single writes. With --keep-going a
+Run as `python crash_writer.py LOCATION [--keep-going]` (an SQLite path or a PostgreSQL URL); the test SIGKILLs
+it mid-stream. Several writers run at once so that kills land inside group-committed batches (SQLite) or while
+several pooled transactions are committing (PostgreSQL), not just between single writes. With --keep-going a
 refused write (the store's fault: the file changed under it) is not acknowledged and the writer tries again,
 as the bot keeps taking commands, until it is killed.
 """
@@ -18,8 +19,8 @@ from store import Store, StoreFault
 WRITERS = 8
 
 
-async def main(path: str, keep_going: bool) -> None:
-    store = await Store.open(path)
+async def main(location: str, keep_going: bool) -> None:
+    store = await Store.open(location)
 
     async def writer(guild_id: int) -> None:
         n = 0

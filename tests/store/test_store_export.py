@@ -8,17 +8,17 @@ import io
 import json
 import os
 import random
-import sqlite3
 import string
 import zipfile
 from datetime import datetime
-from pathlib import Path
 
 import pytest
+from raw import Raw
 from store_helpers import ruling
 
 from store import Export, LogEntry, Store, Viewer
 from store.export import COLUMNS
+from store.export_process import ProcessExportStream
 from store.house import EXPORT_COLUMNS
 
 MANAGER = Viewer(user_id=1, manager=True)
@@ -160,20 +160,10 @@ async def test_one_game_by_number_and_no_game_is_none(store: Store) -> None:
     assert await store.export(3, viewer=MANAGER, game_number=1, fmt="csv", max_bytes=10_000) is None
 
 
-async def _fill(db_path: Path, texts: list[str], guild_id: int = 1) -> None:
-    """Entries written straight into the file: quicker than the store for thousands of them."""
-    with sqlite3.connect(db_path) as conn:
-        conn.executemany(
-            "INSERT INTO log_entries (guild_id, number, channel_id, user_id, kind, text) "
-            "VALUES (?, ?, 500, 900, 'note', ?)",
-            [(guild_id, number, text) for number, text in enumerate(texts, start=1)],
-        )
-
-
 @pytest.mark.parametrize("fmt", ["csv", "json"])
-async def test_over_the_limit_it_is_zipped(store: Store, db_path: Path, fmt: str) -> None:
+async def test_over_the_limit_it_is_zipped(store: Store, raw: Raw, fmt: str) -> None:
     texts = [f"the dealer exposed the burn card at table {n % 9}" for n in range(2000)]
-    await _fill(db_path, texts)
+    await raw.load_notes(1, texts)
     plain = await _export(store, fmt)
     limit = len(plain.parts[0].data) - 1
 
@@ -190,7 +180,7 @@ async def test_over_the_limit_it_is_zipped(store: Store, db_path: Path, fmt: str
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 @pytest.mark.parametrize("compressible", [False, True], ids=["random text", "repetitive text"])
 async def test_still_over_it_is_split_into_parts_valid_on_their_own(
-    store: Store, db_path: Path, fmt: str, compressible: bool
+    store: Store, raw: Raw, fmt: str, compressible: bool
 ) -> None:
     """Random text barely compresses (the size bound is tested at its worst); repetitive text compresses a lot
     (deflate holds more back before it writes)."""
@@ -200,7 +190,7 @@ async def test_still_over_it_is_split_into_parts_valid_on_their_own(
         "call " * rng.randint(5, 60) if compressible else "".join(rng.choices(alphabet, k=rng.randint(5, 300)))
         for _ in range(3000)
     ]
-    await _fill(db_path, texts)
+    await raw.load_notes(1, texts)
     [everything] = _files(await _export(store, fmt), fmt)
     limit = 20_000 if not compressible else 4_096
 
@@ -222,9 +212,9 @@ async def test_an_entry_larger_than_the_limit_is_refused(store: Store) -> None:
         await store.export(1, viewer=MANAGER, fmt="json", max_bytes=4096)
 
 
-async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, db_path: Path) -> None:
+async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, raw: Raw) -> None:
     """Others keep logging (and are acknowledged) while the export runs; it is one consistent snapshot."""
-    await _fill(db_path, [f"flop had four cards {n}" for n in range(100_000)])
+    await raw.load_notes(1, [f"flop had four cards {n}" for n in range(100_000)])
     export_task = asyncio.create_task(_export(store, "csv", max_bytes=10_000_000))
     acknowledged: list[LogEntry] = []
     answered_during_export = 0
@@ -241,13 +231,16 @@ async def test_a_hundred_thousand_entries_export_while_other_servers_write(store
     assert {entry.number for entry in acknowledged if entry.guild_id == 2} == set(range(1, len(acknowledged) // 10 + 1))
 
 
-async def test_an_export_is_handed_over_part_by_part_from_a_process_of_its_own(store: Store, db_path: Path) -> None:
+@pytest.mark.backends("sqlite")
+async def test_an_export_is_handed_over_part_by_part_from_a_process_of_its_own(store: Store, raw: Raw) -> None:
     """A log that needs several zips: the first is handed over while the export is still being built (the bot
     sends it and holds no more than one part), by a process that is not the bot's."""
     shuffle = random.Random(8)
-    await _fill(db_path, ["".join(shuffle.choices(string.ascii_letters + string.digits, k=300)) for _ in range(3000)])
+    texts = ["".join(shuffle.choices(string.ascii_letters + string.digits, k=300)) for _ in range(3000)]
+    await raw.load_notes(1, texts)
 
     async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+        assert isinstance(stream, ProcessExportStream)
         first = await anext(stream)
         worker = stream._process
         assert worker is not None and worker.pid != os.getpid()
@@ -259,14 +252,36 @@ async def test_an_export_is_handed_over_part_by_part_from_a_process_of_its_own(s
     assert [int(row["number"]) for rows in _files(export, "csv") for row in rows] == list(range(1, 3001))
 
 
-async def test_an_export_left_early_stops_its_process(store: Store, db_path: Path) -> None:
+@pytest.mark.backends("sqlite")
+async def test_an_export_left_early_stops_its_process(store: Store, raw: Raw) -> None:
     """The command failed sending a part, or the bot is shutting down: the worker does not run on alone."""
     shuffle = random.Random(9)
-    await _fill(db_path, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
+    await raw.load_notes(1, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
 
     with pytest.raises(RuntimeError, match="sending failed"):
         async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
             await anext(stream)
             raise RuntimeError("sending failed")
 
+    assert isinstance(stream, ProcessExportStream)
     assert stream._process is not None and stream._process.returncode is not None
+
+
+async def test_parts_arrive_one_by_one_and_leaving_early_frees_the_export(store: Store, raw: Raw) -> None:
+    """On either backend (SQLite's process, PostgreSQL's thread over a snapshot): the first zip is handed over
+    before the last is built, and an export left early (sending failed) leaves the store writing as before."""
+    shuffle = random.Random(10)
+    await raw.load_notes(1, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
+
+    async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+        first = await anext(stream)
+        assert not first.last and stream.parts == 1 and stream.found
+        rest = [streamed async for streamed in stream]
+    export = Export(parts=[s.part for s in (first, *rest)], entries=stream.entries, compressed=stream.compressed)
+    assert [int(row["number"]) for rows in _files(export, "csv") for row in rows] == list(range(1, 3001))
+
+    with pytest.raises(RuntimeError, match="sending failed"):
+        async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+            await anext(stream)
+            raise RuntimeError("sending failed")
+    assert (await store.log_ruling(1, **ruling("after"))).number == 3001

@@ -1,4 +1,5 @@
-"""Storage faults: refused at start in one line, noticed while running, and one bad write never fails another's."""
+"""Storage faults of the SQLite file: refused at start in one line, noticed while running, and one bad write
+never fails another's (on PostgreSQL too). PostgreSQL's own faults: test_store_postgres_faults.py."""
 
 from __future__ import annotations
 
@@ -14,15 +15,25 @@ from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
-import aiosqlite
+import asyncpg
 import pytest
+from raw import Raw
 from store_helpers import ruling
 
-from store import Store, StoreError, StoreFull, StoreGone, StoreUnusable, Viewer
+from store import ConstraintViolation, LogEntry, Store, StoreError, StoreFull, StoreGone, StoreUnusable, Viewer
 from store.schema import APPLICATION_ID, LATEST_VERSION, SchemaTooNew
+from store.sqlite import SQLiteDatabase
+from store.writer import SQLiteTransaction
 
+pytestmark = pytest.mark.backends("sqlite")
 ROOT = Path(__file__).resolve().parents[2]
 MANAGER = Viewer(user_id=1, manager=True)
+
+
+def sqlite_of(store: Store) -> SQLiteDatabase:
+    db = store._db
+    assert isinstance(db, SQLiteDatabase)
+    return db
 
 
 def _one_line_naming(error: StoreUnusable | StoreGone | StoreFull, path: Path) -> str:
@@ -237,11 +248,12 @@ async def test_a_file_deleted_or_replaced_while_running_stops_every_acknowledgem
 async def test_a_batch_committed_to_a_file_that_is_gone_is_not_acknowledged(store: Store, db_path: Path) -> None:
     """The file vanishes while a batch is being written: none of that batch is acknowledged, nor anything after."""
 
-    async def delete_the_file(conn: aiosqlite.Connection) -> None:
+    async def delete_the_file(transaction: SQLiteTransaction) -> None:
         db_path.unlink()
 
     batch = [store.log_ruling(guild_id, **ruling(f"in the batch {guild_id}")) for guild_id in range(1, 20)]
-    results = await asyncio.gather(*batch, store._writer.run(delete_the_file, atomic=False), return_exceptions=True)
+    deleting = sqlite_of(store).writer.run(delete_the_file, atomic=False)
+    results = await asyncio.gather(*batch, deleting, return_exceptions=True)
 
     assert all(isinstance(result, StoreGone) for result in results), results
     with pytest.raises(StoreGone):
@@ -285,7 +297,16 @@ async def test_after_a_deletion_the_next_start_is_a_clean_empty_log(db_path: Pat
 # -- one bad write never fails another's ------------------------------------------------------------------
 
 
-async def test_one_bad_job_in_a_batch_fails_alone(store: Store, db_path: Path) -> None:
+# What a driver says of a bad parameter (an int over 2**63, a list for an id, an object for a name); the
+# database's refusal of a row is ConstraintViolation on both.
+BAD_PARAMETERS = {
+    "sqlite": [OverflowError, sqlite3.ProgrammingError, sqlite3.ProgrammingError],
+    "postgres": [asyncpg.DataError, asyncpg.DataError, asyncpg.DataError],
+}
+
+
+@pytest.mark.backends("sqlite", "postgres")
+async def test_one_bad_job_in_a_batch_fails_alone(store: Store, raw: Raw, backend: str) -> None:
     results = await asyncio.gather(
         store.log_ruling(1, **ruling("good 1")),
         store.log_ruling(1, **ruling("int over 2**63", channel_id=2**63)),
@@ -298,20 +319,22 @@ async def test_one_bad_job_in_a_batch_fails_alone(store: Store, db_path: Path) -
     )
 
     errors = [type(result) for result in results if isinstance(result, BaseException)]
-    assert errors == [OverflowError, sqlite3.ProgrammingError, sqlite3.IntegrityError, sqlite3.ProgrammingError]
-    assert _texts(db_path) == ["good 1", "good 2", "good 3"]
+    bad_1, bad_2, bad_3 = BAD_PARAMETERS[backend]
+    assert errors == [bad_1, bad_2, ConstraintViolation, bad_3]
+    assert all(isinstance(result, LogEntry) for result in (results[0], results[4], results[6]))
+    assert sorted(text for (text,) in await raw.fetch("SELECT text FROM log_entries")) == ["good 1", "good 2", "good 3"]
 
 
 async def test_when_sqlite_drops_the_transaction_the_others_are_committed_alone(store: Store, db_path: Path) -> None:
     """A job whose failure ends the whole transaction (as an I/O error does) takes nobody else with it."""
 
-    async def lose_the_transaction(conn: aiosqlite.Connection) -> None:
-        await conn.execute("ROLLBACK")
+    async def lose_the_transaction(transaction: SQLiteTransaction) -> None:
+        await transaction.conn.execute("ROLLBACK")
         raise sqlite3.OperationalError("disk I/O error")
 
     results = await asyncio.gather(
         store.log_ruling(1, **ruling("before")),
-        store._writer.run(lose_the_transaction, atomic=False),
+        sqlite_of(store).writer.run(lose_the_transaction, atomic=False),
         store.log_ruling(2, **ruling("after")),
         return_exceptions=True,
     )
@@ -323,8 +346,9 @@ async def test_when_sqlite_drops_the_transaction_the_others_are_committed_alone(
 async def test_a_full_disk_is_store_full_and_the_rest_of_the_batch_is_saved(store: Store, db_path: Path) -> None:
     """Simulated with `PRAGMA max_page_count` (the database may not grow), not a real full disk."""
     await store.add_note(1, channel_id=1, user_id=1, text="first")
-    [(pages,)] = await store._conn.execute_fetchall("PRAGMA page_count")
-    await store._conn.execute(f"PRAGMA max_page_count = {pages}")
+    conn = sqlite_of(store).conn
+    [(pages,)] = await conn.execute_fetchall("PRAGMA page_count")
+    await conn.execute(f"PRAGMA max_page_count = {pages}")
 
     results = await asyncio.gather(
         store.add_note(1, channel_id=1, user_id=1, text="small before"),
@@ -337,7 +361,7 @@ async def test_a_full_disk_is_store_full_and_the_rest_of_the_batch_is_saved(stor
     assert isinstance(full, StoreFull) and isinstance(full, StoreError)
     assert "full" in _one_line_naming(full, db_path)
     assert [type(r).__name__ for r in results] == ["LogEntry", "StoreFull", "LogEntry"]
-    await store._conn.execute("PRAGMA max_page_count = 1073741823")
+    await conn.execute("PRAGMA max_page_count = 1073741823")
     await store.add_note(1, channel_id=1, user_id=1, text="space again")
     assert _texts(db_path) == ["first", "small before", "small after", "space again"]
 
@@ -345,13 +369,13 @@ async def test_a_full_disk_is_store_full_and_the_rest_of_the_batch_is_saved(stor
 async def test_the_writer_carries_on_when_even_a_rollback_fails(store: Store, db_path: Path) -> None:
     """A job that breaks the writer's own bookkeeping fails its batch (nothing half written), not the store."""
 
-    async def drop_the_writers_savepoint(conn: aiosqlite.Connection) -> None:
-        await conn.execute("RELEASE job")  # so the writer's ROLLBACK TO fails as well
+    async def drop_the_writers_savepoint(transaction: SQLiteTransaction) -> None:
+        await transaction.conn.execute("RELEASE job")  # so the writer's ROLLBACK TO fails as well
         raise sqlite3.OperationalError("broken")
 
     results = await asyncio.gather(
         store.log_ruling(1, **ruling("in the broken batch")),
-        store._writer.run(drop_the_writers_savepoint, atomic=True),
+        sqlite_of(store).writer.run(drop_the_writers_savepoint, atomic=True),
         return_exceptions=True,
     )
 
@@ -364,6 +388,6 @@ async def test_closing_on_a_disk_that_refuses_writes_finishes(db_path: Path) -> 
     """The planner's statistics written at close are advice: a read-only disk refusing them fails no shutdown."""
     opened = await Store.open(db_path)
     await opened.add_note(1, channel_id=1, user_id=1, text="kept")
-    await opened._conn.execute("PRAGMA query_only = ON")
+    await sqlite_of(opened).conn.execute("PRAGMA query_only = ON")
     await opened.close()
     assert _texts(db_path) == ["kept"]

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
+from raw import Raw
 from store_helpers import ruling
 
-from store import FloorCall, HouseApplied, RulingMark, RulingRecord, Store, Viewer
+from store import ConstraintViolation, FloorCall, HouseApplied, RulingMark, RulingRecord, Store, Viewer
 
 FLOP = "holdem.flop-too-many-cards"
 CARD = {"text": "flop had four cards", "rulebook": "robert-classic", "facts": {"card_count": 4}, "language": "it"}
@@ -30,9 +29,8 @@ async def _decide(store: Store, number: int, by: int, guild_id: int = 1) -> Floo
     )
 
 
-def _rows(db_path: Path, table: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(db_path) as conn:
-        return conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+async def _rows(raw: Raw, table: str) -> list[tuple[object, ...]]:
+    return await raw.fetch(f"SELECT * FROM {table} ORDER BY 1, 2")
 
 
 async def test_a_house_rule_is_set_replaced_listed_and_cleared(store: Store) -> None:
@@ -93,7 +91,7 @@ async def test_a_question_answered_logs_the_house_rule_and_the_card_with_the_rul
     assert call is not None and call.house == HOUSE and call.card == CARD
 
 
-async def test_one_decision_per_ruling_two_at_once_one_wins(store: Store, db_path: Path) -> None:
+async def test_one_decision_per_ruling_two_at_once_one_wins(store: Store, raw: Raw) -> None:
     number = await _public_ruling(store)
 
     results = await asyncio.gather(*(_decide(store, number, by) for by in (11, 12, 13)))
@@ -106,13 +104,13 @@ async def test_one_decision_per_ruling_two_at_once_one_wins(store: Store, db_pat
     assert (call.decision.outcome, call.outcome) == ("redeal-flop", "redeal-flop")  # the bot's ruling is kept
     assert await _decide(store, number, 14) is None
     assert await store.get_floor_call(1, number) == call
-    [row] = _rows(db_path, "floor_decisions")
+    [row] = await _rows(raw, "floor_decisions")
     assert row[4] == "redeal-flop" and row[5] == call.decision.decided_by
 
 
-async def test_the_database_holds_one_whole_decision_per_ruling(store: Store, db_path: Path) -> None:
+async def test_the_database_holds_one_whole_decision_per_ruling(store: Store, raw: Raw) -> None:
     number = await _public_ruling(store)
-    with pytest.raises(sqlite3.IntegrityError):  # a confirmation puts no outcome in place
+    with pytest.raises(ConstraintViolation):  # a confirmation puts no outcome in place
         await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome="misdeal", decided_by=1)
     with pytest.raises(ValueError, match="verdict"):
         await store.decide_floor_call(
@@ -125,9 +123,13 @@ async def test_the_database_holds_one_whole_decision_per_ruling(store: Store, db
         )
     confirmed = await store.decide_floor_call(1, number, verdict="confirmed", decision="ok", outcome=None, decided_by=1)
 
-    second = (1, number, "overruled", "no", None, 2, "2024-01-01T00:00:00.000Z")
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        conn.execute("INSERT INTO floor_decisions VALUES (?, ?, ?, ?, ?, ?, ?)", second)
+    second = {"number": number, "at": "2024-01-01T00:00:00.000Z"}
+    with pytest.raises(raw.refused, match=r"(?i)unique"):
+        await raw.execute(
+            "INSERT INTO floor_decisions (guild_id, entry_number, verdict, decision, outcome, decided_by, decided_at) "
+            "VALUES (1, :number, 'overruled', 'no', NULL, 2, :at)",
+            second,
+        )
     assert confirmed is not None and confirmed.decision is not None and confirmed.decision.verdict == "confirmed"
     assert await store.get_floor_call(1, number) == confirmed
 
@@ -157,7 +159,7 @@ async def test_marks_name_the_house_rule_and_the_verdict_of_each_ruling_on_a_pag
 
 
 async def test_deleting_the_log_takes_calls_and_applied_house_rules_and_keeps_the_settings(
-    store: Store, db_path: Path
+    store: Store, raw: Raw
 ) -> None:
     await store.start_game(1, channel_id=500, user_id=900, name="Friday")
     in_game = await _public_ruling(store)
@@ -172,12 +174,12 @@ async def test_deleting_the_log_takes_calls_and_applied_house_rules_and_keeps_th
     assert await store.get_floor_call(1, outside) is not None
     await store.clear_log(1)
     for table in ("floor_calls", "floor_decisions", "house_rulings"):
-        assert _rows(db_path, table) == []
+        assert await _rows(raw, table) == []
     assert await store.get_house_rule(1, FLOP) is not None and await store.get_floor_role(1) == 555
 
 
-async def test_house_rules_and_undecided_calls_survive_a_restart(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_house_rules_and_undecided_calls_survive_a_restart(location: str) -> None:
+    store = await Store.open(location)
     try:
         await store.set_house_rule(1, FLOP, text="burn it", outcome="scramble-flop", set_by=7)
         await store.set_floor_role(1, 555, set_by=7)
@@ -185,7 +187,7 @@ async def test_house_rules_and_undecided_calls_survive_a_restart(db_path: Path) 
     finally:
         await store.close()
 
-    reopened = await Store.open(db_path)
+    reopened = await Store.open(location)
     try:
         rule = await reopened.get_house_rule(1, FLOP)
         assert rule is not None and rule.outcome == "scramble-flop"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
+from raw import Raw
 from test_store_migrations import NUMBERED, SEEDS
 
 from ledger.players import PlayerRef
@@ -170,7 +171,7 @@ def test_the_ledgers_export_columns_are_the_exports() -> None:
     assert list(MONEY_EXPORT_COLUMNS) == list(COLUMNS)
 
 
-async def test_the_money_goes_with_its_game_and_the_names_with_the_log(store: Store, db_path: Path) -> None:
+async def test_the_money_goes_with_its_game_and_the_names_with_the_log(store: Store, raw: Raw) -> None:
     game = await night(store)
     other = await night(store, channel_id=CHANNEL + 1)
     await record(store, game, ALICE, "buyin", 100, "i:1")
@@ -181,10 +182,8 @@ async def test_the_money_goes_with_its_game_and_the_names_with_the_log(store: St
     assert [p.guest for p in await store.recent_players(G)] == ["Carol"]
 
     await store.clear_log(G)
-    async with aiosqlite.connect(db_path) as conn:
-        for table in ("ledger_entries", "ledger_players"):
-            [(count,)] = list(await conn.execute_fetchall(f"SELECT count(*) FROM {table}"))
-            assert count == 0, table
+    for table in ("ledger_entries", "ledger_players"):
+        assert await raw.fetch(f"SELECT count(*) FROM {table}") == [(0,)], table
 
 
 async def test_merge_moves_a_guests_entries_in_every_game_and_logs_it(store: Store) -> None:
@@ -236,7 +235,7 @@ async def test_merge_refuses_a_member_the_same_player_or_an_unknown_guest(store:
     assert len((await store.log_page(G, viewer=EVERYONE)).entries) == 2  # no note was logged
 
 
-async def test_standings_count_closed_games_since_a_date_without_undone_entries(store: Store, db_path: Path) -> None:
+async def test_standings_count_closed_games_since_a_date_without_undone_entries(store: Store, raw: Raw) -> None:
     old = await night(store)
     await record(store, old, ALICE, "buyin", 5000, "i:1")
     await record(store, old, ALICE, "cashout", 8000, "i:2")
@@ -250,9 +249,8 @@ async def test_standings_count_closed_games_since_a_date_without_undone_entries(
     playing = await night(store, channel_id=CHANNEL + 1)
     await record(store, playing, CAROL, "buyin", 100, "i:7")
     await store.end_game(G, channel_id=CHANNEL)
-    async with aiosqlite.connect(db_path) as conn:  # the old game was a year ago
-        await conn.execute("UPDATE games SET opened_at = '2023-01-01T20:00:00.000Z' WHERE id = ?", (old.id,))
-        await conn.commit()
+    # the old game was a year ago
+    await raw.execute("UPDATE games SET opened_at = '2023-01-01T20:00:00.000Z' WHERE id = :id", {"id": old.id})
 
     everything = await store.standings(G)
     since = await store.standings(G, since=date(2024, 1, 1))
@@ -288,6 +286,7 @@ async def test_currency_is_unset_until_chosen(store: Store) -> None:
     assert (await store.set_currency(G, None)).currency is None
 
 
+@pytest.mark.backends("sqlite")
 @pytest.mark.parametrize("version", sorted(SEEDS))
 async def test_an_upgraded_file_records_money_after_its_numbers(db_path: Path, version: int) -> None:
     async with aiosqlite.connect(db_path, isolation_level=None) as conn:

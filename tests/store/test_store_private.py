@@ -29,11 +29,10 @@ async def _log(store: Store) -> None:
         (OTHER, ["note", "other's secret", "public"]),
         (Viewer(user_id=903, manager=False), ["note", "public"]),
         (MANAGER, ["note", "other's secret", "author's secret", "public"]),
-        (None, ["note", "public"]),  # transitional: no viewer reads public entries only
     ],
-    ids=["author", "other author", "member", "manager", "no viewer"],
+    ids=["author", "other author", "member", "manager"],
 )
-async def test_who_sees_a_private_ruling(store: Store, viewer: Viewer | None, visible: list[str]) -> None:
+async def test_who_sees_a_private_ruling(store: Store, viewer: Viewer, visible: list[str]) -> None:
     await _log(store)
 
     server = await store.log_page(1, viewer=viewer)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import math
-import sqlite3
-from pathlib import Path
+from datetime import timedelta
 
 import pytest
+from raw import Raw
 from store_helpers import ruling
 
-from store import RulingRecord, Store, Viewer
+from store import ConstraintViolation, RulingRecord, Store, Viewer
+from store.database import now
 
 DM = 0
 MANAGER = Viewer(user_id=1, manager=True)
@@ -32,9 +33,9 @@ async def _ask(store: Store, guild_id: int = 1, **request: object) -> int:
     return await store.create_question(guild_id, channel_id=500, owner_id=900, request=request or REQUEST)
 
 
-def _question_links(db_path: Path) -> list[tuple[int, str]]:
-    with sqlite3.connect(db_path) as conn:
-        return conn.execute("SELECT question_id, text FROM log_entries ORDER BY id").fetchall()
+async def _question_links(raw: Raw) -> list[tuple[int, str]]:
+    rows = await raw.fetch("SELECT question_id, text FROM log_entries ORDER BY id")
+    return [(question, text) for question, text in rows]
 
 
 async def test_a_question_keeps_what_the_bot_needs_to_carry_on(store: Store) -> None:
@@ -48,7 +49,7 @@ async def test_a_question_keeps_what_the_bot_needs_to_carry_on(store: Store) -> 
     assert not question.is_answered and question.answered_by is None
 
 
-async def test_an_answer_logs_the_ruling_and_asks_the_next_question(store: Store, db_path: Path) -> None:
+async def test_an_answer_logs_the_ruling_and_asks_the_next_question(store: Store, raw: Raw) -> None:
     first = await _ask(store)
 
     answered = await store.answer_question(1, first, answered_by=901, ruling=_ruling(), next_request={"step": 2})
@@ -59,7 +60,7 @@ async def test_an_answer_logs_the_ruling_and_asks_the_next_question(store: Store
     assert done is not None and done.is_answered and done.answered_by == 901
     assert following is not None and not following.is_answered
     assert (following.channel_id, following.owner_id, following.request) == (500, 900, {"step": 2})
-    assert _question_links(db_path) == [(first, "flop had four cards")]
+    assert await _question_links(raw) == [(first, "flop had four cards")]
 
 
 async def test_an_answer_without_a_ruling_logs_nothing(store: Store) -> None:
@@ -69,7 +70,7 @@ async def test_an_answer_without_a_ruling_logs_nothing(store: Store) -> None:
     assert (await store.log_page(1, viewer=MANAGER)).entries == ()
 
 
-async def test_a_double_click_is_answered_once(store: Store, db_path: Path) -> None:
+async def test_a_double_click_is_answered_once(store: Store, raw: Raw) -> None:
     question_id = await _ask(store)
 
     clicks = (store.answer_question(1, question_id, answered_by=n, ruling=_ruling(), next_request={}) for n in range(5))
@@ -77,12 +78,12 @@ async def test_a_double_click_is_answered_once(store: Store, db_path: Path) -> N
 
     accepted = [result for result in results if result is not None]
     assert len(accepted) == 1
-    assert _question_links(db_path) == [(question_id, "flop had four cards")]
+    assert await _question_links(raw) == [(question_id, "flop had four cards")]
 
 
-async def test_two_processes_answering_at_once_answer_once(store: Store, db_path: Path) -> None:
+async def test_two_processes_answering_at_once_answer_once(store: Store, raw: Raw, location: str) -> None:
     """Another connection (a second bot process on the same file) races the first: the database decides."""
-    other = await Store.open(db_path)
+    other = await Store.open(location)
     try:
         question_id = await _ask(store)
         results = await asyncio.gather(
@@ -94,10 +95,10 @@ async def test_two_processes_answering_at_once_answer_once(store: Store, db_path
 
     [winner] = [result for result in results if result is not None]
     assert winner.entry is not None
-    assert _question_links(db_path) == [(question_id, winner.entry.text)]
+    assert await _question_links(raw) == [(question_id, winner.entry.text)]
 
 
-async def test_a_stale_click_answers_nothing(store: Store, db_path: Path) -> None:
+async def test_a_stale_click_answers_nothing(store: Store, raw: Raw) -> None:
     """The buttons of question 1, clicked again after the bot moved on to question 2, must not answer it."""
     first = await _ask(store)
     answered = await store.answer_question(1, first, answered_by=900, next_request={"step": 2})
@@ -109,17 +110,17 @@ async def test_a_stale_click_answers_nothing(store: Store, db_path: Path) -> Non
 
     assert stale is None and missing is None
     assert current is not None and current.entry is not None
-    assert _question_links(db_path) == [(answered.next_question_id, "flop had four cards")]
+    assert await _question_links(raw) == [(answered.next_question_id, "flop had four cards")]
 
 
-async def test_the_database_refuses_a_second_entry_for_a_question(store: Store, db_path: Path) -> None:
+async def test_the_database_refuses_a_second_entry_for_a_question(store: Store, raw: Raw) -> None:
     question_id = await _ask(store)
     await store.answer_question(1, question_id, answered_by=900, ruling=_ruling())
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        conn.execute(
+    with pytest.raises(raw.refused, match=r"(?i)unique"):
+        await raw.execute(
             "INSERT INTO log_entries (guild_id, number, channel_id, user_id, kind, text, question_id) "
-            "VALUES (1, 2, 500, 900, 'note', 'again', ?)",
-            (question_id,),
+            "VALUES (1, 2, 500, 900, 'note', 'again', :question_id)",
+            {"question_id": question_id},
         )
 
 
@@ -127,7 +128,7 @@ async def test_an_answer_that_fails_leaves_the_question_open(store: Store) -> No
     """Direct messages have questions but no log: a ruling there fails the whole answer, not half of it."""
     question_id = await _ask(store, DM)
 
-    with pytest.raises(sqlite3.IntegrityError, match="belong to a server"):
+    with pytest.raises(ConstraintViolation, match="belong to a server"):
         await store.answer_question(DM, question_id, answered_by=900, ruling=_ruling(), next_request={"step": 2})
 
     question = await store.get_question(DM, question_id)
@@ -143,16 +144,16 @@ async def test_direct_messages_are_their_own_scope(store: Store) -> None:
     assert await store.get_question(1, in_dm) is None
     assert await store.get_question(DM, in_server) is None
     assert await store.answer_question(1, in_dm, answered_by=900) is None
-    with pytest.raises(sqlite3.IntegrityError, match="belong to a server"):
+    with pytest.raises(ConstraintViolation, match="belong to a server"):
         await store.log_ruling(DM, **ruling())
 
 
-async def test_questions_survive_a_restart(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_questions_survive_a_restart(location: str) -> None:
+    store = await Store.open(location)
     question_id = await _ask(store)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(location)
     try:
         question = await store.get_question(1, question_id)
         answered = await store.answer_question(1, question_id, answered_by=900, ruling=_ruling())
@@ -162,18 +163,17 @@ async def test_questions_survive_a_restart(db_path: Path) -> None:
     assert answered is not None and answered.entry_number == 1
 
 
-async def test_questions_older_than_thirty_days_are_purged_at_start(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_questions_older_than_thirty_days_are_purged_at_start(location: str, raw: Raw) -> None:
+    store = await Store.open(location)
     old, recent, fresh = [await _ask(store) for _ in range(3)]
     await store.close()
-    with sqlite3.connect(db_path) as conn:
-        for question_id, age in ((old, "-31 days"), (recent, "-29 days")):
-            conn.execute(
-                "UPDATE pending_questions SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?) WHERE id = ?",
-                (age, question_id),
-            )
+    for question_id, days in ((old, 31), (recent, 29)):
+        await raw.execute(
+            "UPDATE pending_questions SET created_at = :created_at WHERE id = :id",
+            {"created_at": now(timedelta(days=days)), "id": question_id},
+        )
 
-    store = await Store.open(db_path)
+    store = await Store.open(location)
     try:
         kept = {q: await store.get_question(1, q) is not None for q in (old, recent, fresh)}
     finally:
@@ -183,7 +183,7 @@ async def test_questions_older_than_thirty_days_are_purged_at_start(db_path: Pat
 
 @pytest.mark.parametrize("request_", [{"facts": {1, 2}}, {"odds": math.nan}], ids=["a set", "NaN"])
 async def test_a_request_that_is_not_json_is_refused_before_anything_is_stored(
-    store: Store, db_path: Path, request_: dict[str, object]
+    store: Store, raw: Raw, request_: dict[str, object]
 ) -> None:
     question_id = await _ask(store)
     with pytest.raises((TypeError, ValueError)):
@@ -191,8 +191,7 @@ async def test_a_request_that_is_not_json_is_refused_before_anything_is_stored(
     with pytest.raises((TypeError, ValueError)):
         await store.answer_question(1, question_id, answered_by=900, next_request=request_)
 
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("SELECT id, answered_at FROM pending_questions").fetchall() == [(question_id, None)]
+    assert await raw.fetch("SELECT id, answered_at FROM pending_questions") == [(question_id, None)]
 
 
 async def test_question_ids_reveal_no_count(store: Store) -> None:

@@ -23,6 +23,7 @@ import pytest
 import store.watch
 from store import Store, StoreGone, Viewer
 
+pytestmark = pytest.mark.backends("sqlite")
 ROOT = Path(__file__).resolve().parents[2]
 MANAGER = Viewer(user_id=1, manager=True)
 

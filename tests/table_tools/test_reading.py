@@ -121,6 +121,8 @@ def test_contributions_with_all_in_and_folded_in_english_and_italian() -> None:
         ("Alice 0.001", "amount_too_precise"),
         ("Alice 100 banana", "unreadable_entry"),
         ("100", "no_name"),
+        ("Alice 100 Bob 200", "two_amounts"),  # a comma left out: not a player "Alice 100 Bob"
+        ("Alice 10^30", "two_amounts"),
     ],
 )
 def test_unreadable_contributions_are_refused(typed, key) -> None:

@@ -1,0 +1,219 @@
+"""A betting round told with amounts ("blinds 1/2, A raises to 6, B all-in for 9 — can A re-raise?", "bui 50/100,
+rilancio a 300, all-in 450") read into actions, and the arithmetic done by table_tools.raising: the minimum legal
+raise, whether a raise was short, whether an all-in reopened the betting for the player asking. The engine never
+does this arithmetic a second way; when the text gives no amounts (or they don't add up), nothing is read and the
+rule asks instead."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from table_tools.problems import TableInputError
+from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
+
+from ..reading import Reading, group
+
+# An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
+_PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
+_PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
+_MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
+          "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
+          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+# The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
+STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
+              "structure_limit": Structure.LIMIT}
+ME = "i"  # the player telling the story
+OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
+_THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
+_FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "posso", "possiamo",
+                           "potevo", "potrei", "my"})
+# Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
+_NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
+                     "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
+                     "altro", "un", "the", "il", "la", "l", "it", "so", "but", "ma", "allora", "quindi", "which", "to",
+                     "just", "also", "anche", "again", "di", "nuovo", "only", "solo", "ha", "has", "had",
+                     "seat", "posto", "box", "flop", "turn", "river", "preflop", "checked", "called", "folded",
+                     "limped"})  # "seat 3" reads "seat n3": the "n3" before the verb names the player
+_DIGIT = re.compile(r"\d")
+_PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
+_BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
+_STATED = re.compile(r" (?:was|is|era|e) \d")
+_DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that", "this", "un", "una", "il", "la", "lo",
+                          "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
+# "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
+_MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
+                     r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
+                     r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?$")
+_BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
+_MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
+_SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
+_ROLE_WORDS = re.compile(r"\b(?:raiser|opener|bettor|rilanciante|rilanciato|aperto|puntato)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """The round as the text tells it, with table_tools' reading of it."""
+
+    blinds: Blinds
+    street: Street
+    structure: Structure
+    actions: tuple[Action, ...]
+    check: RaiseCheck
+    asker: str | None  # the player whose options the question is about, when the text says or implies it
+    pushed: Action | None = None  # the last move, when it was chips put out with no word for what they were
+    short: bool = False  # those chips were less than the bet to call: they are not in `actions` or `check`
+
+    def faced(self, index: int) -> RaiseCheck:
+        """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
+        return check_raise(self.blinds, self.actions[:index], structure=self.structure, street=self.street)
+
+
+def structure(r: Reading) -> Structure | None:
+    for concept, kind in STRUCTURES.items():
+        if r.has(concept):
+            return kind
+    return None
+
+
+def told(r: Reading) -> Told | None:
+    """The betting round of the text, when it gives the amounts to work it out; None when it doesn't. Chips put
+    out as the last move ("he silently puts out 300") are read as a bet or raise to that total, unless they are
+    less than the bet: then they are a short call, kept apart (`Told.short`). Worked out once per text."""
+    if not _DIGIT.search(r.text):
+        return None  # every amount is written in digits: with none, there is no round to work out
+    return r.derived("betting_round", lambda: _told(r))
+
+
+def _told(r: Reading) -> Told | None:
+    actions, first_action, pushed = _actions(r)
+    if not any(action.to is not None or action.by is not None for action in actions):
+        return None
+    blinds, street = _blinds(r, first_action), _street(r)
+    kind = structure(r) or Structure.NO_LIMIT
+    if blinds is None:
+        opening = actions[0].to
+        if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
+            return None  # "UTG raises to 300" with no big blind: its raise size is unknown (after the flop, it opens)
+        # a bet opens the round: in limit its size is the round's bet; in big-bet games any bet is at least the minimum
+        size = opening if kind is Structure.LIMIT else Decimal(1)
+        blinds, street = Blinds(size / 2, size), Street.FLOP
+    try:
+        check = check_raise(blinds, actions[:-1] if pushed else actions, structure=kind, street=street)
+        short = pushed is not None and pushed.to is not None and pushed.to < check.bet
+        if pushed and not short:
+            check = check_raise(blinds, actions, structure=kind, street=street)
+    except TableInputError:
+        return None
+    kept = tuple(actions[:-1] if short else actions)
+    return Told(blinds, street, kind, kept, check, _asker(r, actions), pushed, short)
+
+
+def _street(r: Reading) -> Street:
+    """The betting round told: the latest street named (limit bets double on the turn), else pre-flop."""
+    named = [Street(group(m, "street") or "flop") for m in r.matches("round_postflop")]
+    return max(named, key=list(Street).index) if named else Street.PREFLOP
+
+
+def amount(value: Decimal) -> int | None:
+    """A whole amount as a fact (facts are whole numbers); None for fractions."""
+    return int(value) if value == value.to_integral_value() else None
+
+
+def number(text: str | None) -> Decimal | None:
+    """"600" → 600, "2k" → 2000; None when the text gives none."""
+    if not text:
+        return None
+    text = text.strip().replace("p", ".")  # "0p50": the normaliser's 0.50
+    return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
+
+
+def _blinds(r: Reading, first_action: int) -> Blinds | None:
+    """The blinds named ("blinds 1/2", "bui 50/100", "big blind 100"), or else a pair of amounts told before any
+    move that reads like blinds ("Tournament, 400/800."): the second larger than the first, at most three times."""
+    small = big = straddle = None
+    for match in r.matches("round_limit_stakes"):  # "limit 4/8": the bets are 4 and 8, the blinds 2 and 4
+        bet = number(group(match, "small"))
+        if bet:
+            return Blinds(bet / 2, bet)
+    for match in r.matches("round_blinds"):
+        small = number(group(match, "small")) or small
+        big = number(group(match, "big")) or big
+    if big is None:
+        pair = next((m for m in r.matches("round_number_pair") if m.end() <= first_action), None)
+        low, high = (number(group(pair, "small")), number(group(pair, "big"))) if pair else (None, None)
+        if low and high and low < high <= _BLINDS_RATIO * low:
+            small, big = low, high
+    for match in r.matches("round_straddle"):
+        straddle = number(group(match, "straddle"))
+    if big is None or big <= 0:
+        return None
+    small = small if small is not None and 0 < small <= big else big / 2
+    return Blinds(small, big, straddle if straddle is not None and straddle > big else None)
+
+
+def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
+    """Each move the text tells, in order, where the first begins, and the last if it was chips put out; a move
+    asked about ("can A raise to 20?") is not one that was made."""
+    found: list[tuple[int, int, Action]] = []
+    pushes: set[int] = set()
+    asked = r.matches("round_asker")
+    unnamed = 0
+    for concept, move in _MOVES.items():
+        for match in r.matches(concept):
+            verb = match.start("verb")
+            if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(a.start() <= verb < a.end() for a in asked):
+                continue
+            if match["verb"] in _PAST_FORMS and r.text[max(0, verb - 4):verb] == "who ":
+                continue  # "the first player, who checked, …": an earlier move recalled, not the next one
+            if match["verb"] in _BASE_FORMS and (group(match, "who") or "").strip() in _DETERMINERS and not (
+                    _STATED.search(match[0])):
+                continue  # "a call", "the raise": nouns, not moves; "I call" is one, and so is "the bet was 1000"
+            who = _who(match)
+            if who is None:
+                unnamed += 1
+                who = f"player {unnamed}"
+            to, by = number(group(match, "to")), None
+            if group(match, "by") and to is not None:
+                to, by = None, to
+            found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
+            if concept in (_PUSH, _PUSH_TOTAL):
+                pushes.add(match.start("verb"))
+    found.sort(key=lambda item: item[0])
+    actions: list[Action] = []
+    last_end, last_start = -1, -1
+    for start, end, action in found:
+        if start >= last_end:  # two concepts reading the same words: the first one counts
+            actions.append(action)
+            last_end, last_start = end, start
+    pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
+    return actions, (found[0][0] if found else len(r.text)), pushed
+
+
+def _who(match: re.Match[str]) -> str | None:
+    """Who made a move: a name ("a", "utg", "marco"), the teller ("i", "ho", "rilancio a 300"), or nobody said."""
+    word = (group(match, "who") or "").strip()
+    if word in _FIRST_PERSON or match["verb"] in _FIRST_PERSON:  # "punto 100", "al flop rilancio a 300"
+        return ME
+    return None if not word or word in _NOBODY or word.isdigit() else word
+
+
+def _asker(r: Reading, actions: list[Action]) -> str | None:
+    """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), the raiser, or the
+    only player who acted before the last all-in."""
+    for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
+        word = (group(match, "who") or "").strip()
+        if word in _FIRST_PERSON:
+            return ME
+        if _ROLE_WORDS.search(word):
+            return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
+        if word in _SEVERAL:
+            return None  # "can they raise?": more than one player, each with his own answer
+        if word in _THIRD_PERSON and any(a.player == ME for a in actions):
+            return OTHER  # "I bet 40 … can he re-raise?": not the teller
+        if word and word not in _NOBODY and word not in _MODAL_WORDS:
+            return word
+    if any(a.player == ME for a in actions):
+        return ME
+    return None

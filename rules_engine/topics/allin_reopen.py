@@ -1,0 +1,83 @@
+"""Whether a short all-in reopened the betting (betting.incomplete-allin-reopen): may a player who already acted
+raise again? With amounts told, table_tools.raising works it out for the player asking (several short all-ins
+add up); the ruling's notes quote the numbers. Otherwise the rule asks."""
+
+from __future__ import annotations
+
+from table_tools.raising import Kind, Structure
+
+from ..readers import betting_round
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+_STRUCTURE_VALUES = {Structure.NO_LIMIT: "no-limit", Structure.POT_LIMIT: "pot-limit", Structure.LIMIT: "limit"}
+
+already_acted = settled_by("already_acted", {"asker_not_acted": "no", "asker_acted": "yes"})
+reopens = settled_by("reopens", {"allin_short": "no", "allin_full": "yes"})
+# "less than half a bet": the limit test, said in words
+half_or_more = settled_by("half_or_more", {"half_no": "no", "half_yes": "yes"})
+
+
+def _reopen(r: Reading, given: Facts) -> Facts | None:
+    """Words about reopening the betting or a short all-in, or a player asking to raise again (or what he may do)
+    after an all-in."""
+    if r.has("strategy"):
+        return None
+    if r.has("allin_reopen") or (r.has("round_allin_word") and (
+            r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
+        return {}
+    return None
+
+
+def acted_on_an_earlier_street(r: Reading, facts: Facts) -> None:
+    """"I raised pre-flop … on the flop he goes all-in": his action was on an earlier round, so on this one he
+    has not acted yet."""
+    streets = r.matches("round_postflop")
+    if facts.get("already_acted") != "yes" or not streets:
+        return
+    start = streets[-1].start()
+    if all(m.start() < start for m in r.matches("asker_acted")) and any(
+            m.start() > start for m in r.matches("round_allin_word")):
+        facts["already_acted"] = "no"
+
+
+def betting_structure(r: Reading, facts: Facts) -> None:
+    kind = betting_round.structure(r)
+    if kind is not None:
+        facts["betting_structure"] = _STRUCTURE_VALUES[kind]
+
+
+def reopen_amounts(r: Reading, facts: Facts) -> None:
+    """For the player asking: had he acted, how much the bet rose since, and whether that is a full raise."""
+    told = betting_round.told(r)
+    if told is None:
+        return
+    check = told.check
+    all_ins = [reading for reading in check.readings if reading.kind in (Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)]
+    if all_ins and told.structure is Structure.LIMIT:
+        facts["half_or_more"] = "yes" if all_ins[-1].kind is Kind.ALL_IN_FULL else "no"
+    asker = told.asker
+    if asker is None and not r.has("round_asker") and len(check.options) == 1:  # the one player it can be about
+        asker = check.options[0].player
+    others = [o.player for o in check.options if o.player != betting_round.ME]
+    if asker == betting_round.OTHER:  # "I bet … can he re-raise?": the one other player who acted, if only one
+        asker = others[0] if len(others) == 1 else None
+    values = {"full_raise": check.full_raise, "next_min_raise_to": check.min_raise_to}
+    option = next((o for o in check.options if o.player == asker), None)
+    if option is not None:
+        facts["already_acted"] = "yes"
+        facts["reopens"] = "yes" if option.may_raise else "no"
+        values |= {"raised_since": option.facing, "to_call": option.to_call}
+    elif asker is not None and all(action.player != asker for action in told.actions):
+        facts["already_acted"] = "no"
+        values |= {"to_call": check.bet}
+    for name, value in values.items():
+        whole = betting_round.amount(value)
+        if whole is not None:
+            facts[name] = whole
+
+
+TOPIC = Topic("allin-reopen", cues=(Cue(93, _reopen),),
+              readers=(already_acted, acted_on_an_earlier_street, reopens, half_or_more, betting_structure,
+                       reopen_amounts))

@@ -1,0 +1,22 @@
+"""A slow player and the clock (action.clock): may he be put on the clock, and what happens when his time runs
+out (facing a bet, the hand is dead; otherwise it is a check) or when he acts right at the end."""
+
+from __future__ import annotations
+
+from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
+from ..reading import Facts, Reading
+from . import Cue, Topic
+from .non_standard_fold import facing_bet
+
+# Acting at the last second is said with the words of time running out ("just before time ran out"): tried first.
+clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time", "clock_ran_out": "time-ran-out",
+                                           "clock_not_started": "not-on-clock"})
+
+def _clock(r: Reading, given: Facts) -> Facts | None:
+    """A slow player or the clock in a situation told (not "what is the TDA rule on the clock?")."""
+    if r.has("strategy") or out_of_scope(r):
+        return None
+    return {} if r.has("clock") and tells_a_situation(r) else None
+
+
+TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet))

@@ -1,0 +1,130 @@
+"""Several chips pushed out without a word (betting.multiple-chip): a call if every chip was needed for it,
+otherwise the 50% test; all his chips make an all-in. Recognised when the push was silent or the question is
+"call or raise?"; a push with words is the verbal topic, several trips to the stack the string-bet topic.
+With the chips and the call told ("facing 150, two 100 chips"), the test is worked out: the 50% part by
+table_tools.raising (the push read as a raise to its total), the every-chip-needed part here (TDA Rule 45)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from table_tools.problems import TableInputError
+from table_tools.raising import Action, Blinds, Move, Street, check_raise
+
+from ..readers import betting_round
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+from .raise_size import all_in, half_or_more, raise_declared
+
+all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
+_PUSHER = "pusher"
+# "sei fiche da 50": six, a number word the shared list leaves out (elsewhere "sei" is "you are")
+_CHIP_COUNT_WORDS = {"sei": 6}
+
+
+def _pushed(r: Reading, given: Facts) -> Facts | None:
+    """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
+    if r.has("undercall"):
+        return None  # less than the bet: a short call
+    if r.has("pushed_after_raise"):
+        return {}  # "said raise and pushed 1,600": a push of chips after the word
+    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
+        return None
+    told = betting_round.told(r)
+    if told and told.short:
+        return None  # less than the bet: a short call
+    if not (r.has("chips_pushed") or len(chips_told(r)) > 1 or (told and told.pushed)):
+        return None
+    amounts = push_and_call(r)
+    if amounts and amounts[0] <= amounts[1]:
+        return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
+    return {}
+
+
+def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+    """The total of the chips pushed and the bet they faced, when the text gives both (worked out once)."""
+    if betting_round.told(r) is None and not r.has("call_amount"):
+        return None  # no bet to measure the chips against
+    return r.derived("push_and_call", lambda: _push_and_call(r))
+
+
+def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+    told = betting_round.told(r)
+    chips = chips_told(r)
+    pushed = told.pushed if told else None
+    total = sum(chips) if chips else (pushed.to if pushed and pushed.to is not None else None)
+    round_before = _before_the_push(r, told)
+    if total is None or round_before is None:
+        return None
+    blinds, street, before = round_before
+    try:
+        call = check_raise(blinds, before, street=street).bet
+    except TableInputError:
+        return None
+    return Decimal(total), call
+
+
+def raise_not_said(r: Reading, facts: Facts) -> None:
+    """"Call or raise?" about chips pushed, with no word of a raise: had "raise" been said, there would be
+    nothing to ask (the words, not the chips, would decide), so none was."""
+    if "raise_declared" not in facts and r.has("call_or_raise_question"):
+        facts["raise_declared"] = "no"
+
+
+def chip_amounts(r: Reading, facts: Facts) -> None:
+    """From the bet to call and the chips put out: was every chip needed (TDA 45), and is the extra at least half
+    a raise (TDA 43, worked out by table_tools.raising: the push read as a raise to its total)."""
+    told = betting_round.told(r)
+    chips = chips_told(r)
+    pushed = told.pushed if told else None
+    total = sum(chips) if chips else (pushed.to if pushed and pushed.to is not None else None)
+    round_before = _before_the_push(r, told)
+    if total is None or round_before is None:
+        return
+    blinds, street, before = round_before
+    try:
+        call = check_raise(blinds, before, street=street).bet
+        after = check_raise(blinds, [*before, Action(_PUSHER, Move.BET, total)], street=street)
+    except TableInputError:
+        return
+    if call <= 0:
+        return
+    if chips:
+        facts["all_chips_needed"] = "yes" if total - min(chips) < call else "no"
+    if total > call:
+        short = after.under_raise
+        facts["half_or_more"] = "yes" if short is None or total >= short.half_to else "no"
+
+
+def _before_the_push(r: Reading, told: betting_round.Told | None) -> tuple[Blinds, Street, list[Action]] | None:
+    """The round up to the chips in dispute: the moves told before them, or just the bet named ("facing 150")."""
+    if told is not None and told.actions:
+        before = list(told.actions)
+        if told.pushed is not None and not told.short:
+            before = before[:-1]
+        if before or told.street is Street.PREFLOP:
+            return told.blinds, told.street, before
+    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
+    if call is None:
+        return None
+    return Blinds(Decimal(1), Decimal(1)), Street.FLOP, [Action("bettor", Move.BET, call)]
+
+
+def chips_told(r: Reading) -> list[Decimal]:
+    """The chips pushed, when the text names them ("two 100 chips", "quattro fiches da 25")."""
+    chips: list[Decimal] = []
+    for match in r.matches("chip_total_in"):  # "1,400 in 100s"
+        total, value = betting_round.number(group(match, "total")), betting_round.number(group(match, "value"))
+        if total and value and total % value == 0:
+            chips += [value] * int(total / value)
+    for match in r.matches("chip_group"):
+        count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
+        number = int(count) if count.isdigit() else r.lexicon.numbers.get(count, _CHIP_COUNT_WORDS.get(count))
+        if value is not None and number:
+            chips += [value] * number
+    return chips
+
+
+TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
+              readers=(raise_declared, raise_not_said, all_in, all_chips_needed, half_or_more, chip_amounts))

@@ -1,0 +1,67 @@
+"""A fold that wasn't needed, or that a player wants back (action.non-standard-fold): he folded with no bet to
+face, or pushed his cards away by mistake. What decides it: whether he faced a bet, whether he said 'fold' or
+only let his cards go, whether the next player acted on it, and whether his cards can still be picked out.
+A fold out of turn is the out-of-turn topic (it outranks this one)."""
+
+from __future__ import annotations
+
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic
+from .protect_hand import hand_identifiable
+
+# "Call or raise?" is only asked of a player facing a bet.
+facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})
+fold_way = settled_by("fold_way", {"fold_declared": "declared", "fold_released": "released"})
+next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
+
+def _needless(r: Reading, given: Facts) -> Facts | None:
+    """A fold with no bet to face, or a fold he wants back; not a hand mucked at showdown (the showdown rules')."""
+    if r.has("fold_at_showdown") or r.has("online_play"):
+        return None  # an online misclick is the site's business, not a table ruling
+    if r.has("misdeal_called") or r.has("deal_went_wrong"):
+        return None  # a fold wanted back because the deal was wrong: the misdeal cut-off decides
+    if r.has("last_round_checked") and r.has("tabled"):
+        return None  # "everyone checked the river, SB showed first, the rest mucked": a showdown muck
+    if _muck_only(r):
+        return None  # "mucked the best hand by accident, can he get it back?": the mucked hand's
+    if r.has("needless_fold"):
+        return {}
+    if not r.has("fold_act") or _dealt_too_soon(r):
+        return None  # a card dealt while someone still had to act: the premature card's story, whoever folded
+    return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
+
+
+_BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
+                 "fold_declared")
+
+
+def _muck_only(r: Reading) -> bool:
+    """Cards let go by mistake or said to be still identifiable, with nothing told of the betting the fold was in
+    (a bet faced or not, a word said, the next player acting): the mucked hand's question, whether they can be
+    taken back, not this rule's (a fold that binds or not by the betting)."""
+    return (r.has("muck_regret") or r.has("cards_identifiable")) and not any(map(r.has, _BETTING_TOLD))
+
+
+def next_acted_heads_up(r: Reading, facts: Facts) -> None:
+    """Heads-up, the opponent had already acted when he folded ("villain checked, I mucked"): nobody was left
+    to act on the fold."""
+    if "next_acted" in facts or not r.has("heads_up_yes") or not r.has("fold_act"):
+        return
+    fold = r.matches("fold_act")[0].start()
+    if any(m.start() < fold for m in r.matches("round_check")):
+        facts["next_acted"] = "no"
+
+
+def _dealt_too_soon(r: Reading) -> bool:
+    """A card dealt while someone still had to act: "hadn't acted" told before the dealing, or the dealing told
+    after the fold; not "the flop comes 9-9-4 … he flicks his cards … nobody has acted after him"."""
+    dealt = r.matches("board_dealing")
+    if not dealt or not r.has("betting_open"):
+        return False
+    fold = r.matches("fold_act")[0].start()
+    return r.matches("betting_open")[0].start() < dealt[-1].start() or dealt[-1].start() > fold
+
+
+TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
+              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, hand_identifiable))

@@ -1,0 +1,47 @@
+"""A single chip bigger than the call (betting.oversized-chip). What decides it: was there a bet to call, had he
+said "raise" before the chip landed, and did he say how much."""
+
+from __future__ import annotations
+
+from ..readers import betting_round
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+from .multiple_chips import chips_told
+from .non_standard_fold import facing_bet
+from .raise_size import raise_declared
+
+amount_named = settled_by("amount_named", {"amount_not_named": "no", "raise_chip_named": "yes"})
+
+def _one_chip(r: Reading, given: Facts) -> Facts | None:
+    """One chip put in as a bet or call (not a chip someone owns, or one on his cards)."""
+    if not (r.has("single_chip") and r.has("chip_put_in")) or len(chips_told(r)) > 1 or r.has("undercall") or (
+            r.has("allin_one_chip")):
+        return None  # "a 100 chip and a 25 chip" are several chips; "all in for a single chip" is his last
+    value = next((betting_round.number(group(m, "value")) for m in r.matches("single_chip_value")), None)
+    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
+    if value is not None and value == call:
+        return None  # a chip worth exactly the call: a call, nothing to rule
+    return {}
+
+
+def small_blind_faces_the_big(r: Reading, facts: Facts) -> None:
+    """The small blind's chip before the flop faces the big blind, raised pot or not ("pot unraised, the small
+    blind pushes a single 500 chip")."""
+    if r.has("small_blind_acts") and not r.has("round_postflop"):
+        facts["facing_bet"] = "yes"
+
+
+def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
+    """"He said raise and threw one black chip": no amount follows the word, so none was named ("the cutoff
+    raises to 150" is someone else's raise)."""
+    if facts.get("raise_declared") != "yes" or "amount_named" in facts:
+        return
+    said = r.matches("raise_declared_yes")
+    if not any(m.start() <= a.start() <= m.end() for m in said for a in r.matches("raise_amount_said")):
+        facts["amount_named"] = "no"
+
+
+TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
+              readers=(facing_bet, small_blind_faces_the_big, raise_declared, amount_named,
+                       no_amount_with_the_raise))

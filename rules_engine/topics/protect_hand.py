@@ -1,0 +1,65 @@
+"""A hand its owner had not let go of, taken, mucked or fouled by the dealer (action.protect-hand). What decides it:
+whether he was protecting his cards, and whether they can still be picked out for certain."""
+
+from __future__ import annotations
+
+import re
+
+from ..readers.negation import denied
+from ..readers.phrases import out_of_scope, said_outright, settled_by
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
+hand_identifiable = settled_by("hand_identifiable", {"hand_identifiable_no": "no", "hand_identifiable_yes": "yes"})
+
+def _taken(r: Reading, given: Facts) -> Facts | None:
+    """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""
+    if r.has("near_miss") or _folded_himself(r) or _let_go_first(r):
+        return None  # "the dealer nearly mucked my hand, all good": nothing to rule; a fold is the fold topic's
+    if said_outright(r, "hand_taken"):
+        return {}
+    return {} if said_outright(r, "protection_words") and r.has("hand_lost") else None
+
+
+def _taken_outright(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, above the card and claim topics: the dealer took or mucked a hand said outright ("the
+    dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
+    play the board, or another game."""
+    if not said_outright(r, "hand_taken") or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r):
+        return None  # "he folded when he could have checked; the dealer slid his cards away": he let them go
+    return None if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r) else {}
+
+
+def _let_go_first(r: Reading) -> bool:
+    """The owner released his cards before the dealer took them ("I pitch my cards, the dealer scoops them"): a
+    mucked hand (or a claim's victim), not a hand he still held."""
+    taken = r.matches("hand_taken")
+    first_taken = min(t.start() for t in taken) if taken else len(r.text)
+    return any(m.start() < first_taken and not _overlaps(m, taken) for m in r.matches("released_by_owner"))
+
+
+def _tabled_hand(r: Reading) -> bool:
+    """The hand the dealer killed was face up already ("I tabled it and the dealer mucked it", "ha ammazzato la mia
+    mano scoperta"), with no word of protecting it: the cards speak. Cards that landed face up on the muck after
+    the dealer took them stay this topic's."""
+    if r.has("protection_words"):
+        return False
+    taken = r.matches("hand_taken")
+    return any(not denied(r, m) and (m.start() < t.end() or len(r.text[t.end():m.start()].split()) <= 1)
+               for m in r.matches("shown_hand") for t in taken)
+
+
+def _overlaps(m: re.Match[str], others: list[re.Match[str]]) -> bool:
+    return any(m.start() < o.end() and o.start() < m.end() for o in others)
+
+
+def _folded_himself(r: Reading) -> bool:
+    """A needless fold told apart from the dealer's taking ("he folded when he could have checked; the dealer
+    slid his cards to the muck"), not the taking itself ("il dealer mi ha buttato le carte per sbaglio")."""
+    taken = r.matches("hand_taken")
+    return any(not _overlaps(m, taken) for m in r.matches("needless_fold"))
+
+
+TOPIC = Topic("protect-hand", cues=(Cue(173, _taken_outright), Cue(83, _taken)),
+              readers=(hand_protected, hand_identifiable))

@@ -1,0 +1,79 @@
+"""How big a raise must be, and a raise that was too small (betting.min-raise-and-underraise). When the text
+tells the betting with amounts, table_tools.raising works out whether the raise was full, how far short it was
+(the 50% test) and the minimum; the ruling's notes quote those numbers. Otherwise the rule asks."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from table_tools.raising import Kind, Move
+
+from ..readers import betting_round
+from ..readers.phrases import said_unless_denied, settled_by, tells_a_situation
+from ..reading import Facts, Reading
+from . import Cue, Topic
+
+_RAISES = (Kind.BET, Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
+
+def raise_declared(r: Reading, facts: Facts) -> None:
+    """"Raise" said before the chips; an amount alone, or "raise" said afterwards, is not a declared raise."""
+    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    if said is not None:
+        facts["raise_declared"] = "yes" if said else "no"
+
+half_or_more = settled_by("half_or_more", {"half_no": "no", "half_yes": "yes"})
+street_over = settled_by("street_over", {"raise_street_over": "yes", "raise_same_street": "no"})
+all_in = settled_by("all_in", {"all_in_no": "no", "all_in_yes": "yes"})
+raise_complete = settled_by("raise_complete", {"raise_short": "no"})
+
+
+def _raise_size(r: Reading, given: Facts) -> Facts | None:
+    """Words about the size of a raise in a situation told (by who did what, or with amounts), or a raise told
+    with amounts and disputed ("is that legal?", "he says raise and puts out 300"); not a strategy question."""
+    if r.has("strategy"):
+        return None
+    if r.has("raise_size"):
+        return {} if tells_a_situation(r) or betting_round.told(r) else None
+    if not (r.has("legality_question") or r.has("raise_dispute")) or (r.has("betting_open") and r.has("board_dealing")):
+        return None  # a card dealt while someone still had to act: a premature card, whatever the raise
+    told = betting_round.told(r)
+    if told is None:
+        return None
+    raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
+    return {} if raised else None
+
+
+def raise_amounts(r: Reading, facts: Facts) -> None:
+    """The raise in dispute (the short one, else the last bet or raise told) measured against what it faced."""
+    told = betting_round.told(r)
+    if told is None:
+        return
+    check, short = told.check, told.check.under_raise
+    if short is not None:
+        values = {"bet_faced": short.bet, "raise_to": short.to, "full_raise": short.min_to - short.bet,
+                  "min_raise_to": short.min_to, "half_raise_to": short.half_to}
+        half = "yes" if short.to >= short.half_to else "no"
+        facts.update({"raise_complete": "no", "all_in": "no", "half_or_more": half})
+        _amounts(facts, values)
+        return
+    raises = [i for i, reading in enumerate(check.readings) if reading.kind in _RAISES]
+    if not raises:
+        return
+    index = raises[-1]
+    reading, faced = check.readings[index], told.faced(index)
+    facts["raise_complete"] = "no" if reading.kind is Kind.ALL_IN_SHORT else "yes"
+    facts["all_in"] = "yes" if reading.action.move is Move.ALL_IN else "no"
+    _amounts(facts, {"bet_faced": faced.bet, "raise_to": reading.bet, "full_raise": faced.full_raise,
+                     "min_raise_to": faced.min_raise_to, "next_min_raise_to": check.min_raise_to})
+
+
+def _amounts(facts: Facts, values: dict[str, Decimal]) -> None:
+    """Amounts as facts, for the notes that quote them (whole numbers only)."""
+    for name, value in values.items():
+        whole = betting_round.amount(value)
+        if whole is not None:
+            facts[name] = whole
+
+
+TOPIC = Topic("raise-size", cues=(Cue(53, _raise_size),),
+              readers=(raise_complete, raise_declared, half_or_more, street_over, all_in, raise_amounts))

@@ -1,0 +1,61 @@
+"""A bet or raise put in with several movements (betting.string-bet). What decides it: one movement or several;
+what he had said before his chips went in ("raise", the amount, or nothing); in limit under Robert's, whether he
+put out a full bet plus at least half a bet."""
+
+from __future__ import annotations
+
+from table_tools.raising import Move, Structure
+
+from ..readers import betting_round
+from ..readers.phrases import out_of_scope, said_outright, said_unless_denied, tells_a_situation
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+from .allin_reopen import betting_structure
+from .raise_size import half_or_more
+
+
+def one_motion(r: Reading, facts: Facts) -> None:
+    """Several movements told (not denied: "I never went back to my stack"), else one movement said."""
+    if said_outright(r, "string_motions"):
+        facts["one_motion"] = "no"
+    elif r.has("one_motion_yes"):
+        facts["one_motion"] = "yes"
+
+
+def declared_first(r: Reading, facts: Facts) -> None:
+    """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards)."""
+    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    if said:
+        facts["declared_first"] = "raise"
+    elif r.has("amount_declared"):
+        facts["declared_first"] = "amount"
+    elif said is False:
+        facts["declared_first"] = "nothing"
+
+
+def limit_half(r: Reading, facts: Facts) -> None:
+    """In limit, whether the chips added after the first movement were at least half the round's bet (a full bet
+    plus at least half a bet is a raise to complete, under Robert's)."""
+    if betting_round.structure(r) is not Structure.LIMIT:
+        return
+    added = next((betting_round.number(group(m, "amount")) for m in r.matches("string_added")), None)
+    told = betting_round.told(r)
+    if added is None or told is None:
+        return
+    # a round opened with a bet ("limit 4/8, bet 8") gives the bet size, whatever street it was on
+    opening = next((a.to for a in told.actions if a.move is Move.BET and a.to is not None), None)
+    size = opening if opening is not None else told.check.full_raise
+    if size > 0:
+        facts["half_or_more"] = "yes" if 2 * added >= size else "no"
+
+
+def _string(r: Reading, given: Facts) -> Facts | None:
+    """Chips put in with several movements, or a string bet named in a situation (not "are string bets allowed?")."""
+    if out_of_scope(r):
+        return None
+    motions = said_outright(r, "string_motions")
+    return {} if motions or (said_outright(r, "string_named") and tells_a_situation(r)) else None
+
+
+TOPIC = Topic("string-bet", cues=(Cue(133, _string),), readers=(one_motion, declared_first, betting_structure,
+                                                                half_or_more, limit_half))

@@ -1,0 +1,56 @@
+"""A call for less than the bet (betting.undercall). What decides it: did he say "call", was he all-in, was it
+heads-up, was the bet he faced the round's opening bet (pre-flop, the big blind). Recognised by its words, or by a
+betting round told with amounts whose last chips put out were less than the bet ("bet 60, he slides out 40"):
+then whether that bet was the opening one is read from the round."""
+
+from __future__ import annotations
+
+from table_tools.raising import Kind, Street
+
+from ..readers import betting_round
+from ..readers.phrases import settled_by
+from ..reading import Facts, Reading, group
+from . import Cue, Topic
+from .multiple_chips import push_and_call
+from .raise_size import all_in
+
+call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"})
+heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
+facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
+_RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
+
+
+def _short(r: Reading, given: Facts) -> Facts | None:
+    return {} if short_call(r) else None
+
+
+def short_call(r: Reading) -> bool:
+    """Words for a short call, or for calling the bet he thought it was after missing the one in front of him
+    ("didn't see the raise … throws in chips to call 300"), or chips put out that are less than the bet."""
+    if r.has("undercall") or (r.has("undercall_missed_bet") and r.has("undercall_called_what_he_thought")):
+        return True
+    for match in r.matches("undercall_paid_owed"):  # "slid out 200 to call a 350 bet"
+        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
+        if paid is not None and owed is not None and paid < owed:
+            return True
+    told = betting_round.told(r)
+    if told and told.short:
+        return True
+    amounts = push_and_call(r)  # "he puts in 50 facing my 80 bet"
+    return amounts is not None and amounts[0] < amounts[1]
+
+
+def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:
+    """Whether the bet faced was the round's first: nothing but the blinds (pre-flop) or one bet (after it)."""
+    told = betting_round.told(r)
+    if told is None or not told.short:
+        return
+    kinds = [reading.kind for reading in told.check.readings]
+    bets = sum(kind is Kind.BET for kind in kinds)
+    raised = any(kind in _RAISED for kind in kinds) if told.street is Street.PREFLOP else (
+        bets > 1 or any(kind in _RAISED for kind in kinds))
+    facts["facing_opening_bet"] = "no" if raised else "yes"
+
+
+TOPIC = Topic("undercall", cues=(Cue(103, _short),),
+              readers=(call_declared, all_in, heads_up, facing_opening_bet, opening_bet_from_the_round))
