@@ -116,7 +116,7 @@ async def test_a_disk_that_refuses_writes_is_not_saved_never_a_bug(driver, send_
     """A file or filesystem turned read-only, a failing disk (here: SQLite's own read-only refusal, code 8):
     every write answers "⚠ Not saved", a ruling still arrives marked not logged, reads carry on."""
     await send_command("game", "note", text="kept")
-    await driver.bot.store._conn.execute("PRAGMA query_only = ON")
+    await driver.bot.store._db.conn.execute("PRAGMA query_only = ON")
 
     refused = [
         await send_command("game", "note", text="after"),
@@ -134,7 +134,7 @@ async def test_a_disk_that_refuses_writes_is_not_saved_never_a_bug(driver, send_
     assert "kept" in read.embeds[0]["description"]
     assert all(record.exc_info is None for record in error_log.records)  # a fault in one line, not a bug's traceback
     error_log.records.clear()
-    await driver.bot.store._conn.execute("PRAGMA query_only = OFF")
+    await driver.bot.store._db.conn.execute("PRAGMA query_only = OFF")
 
 
 async def test_another_program_holding_the_lock_holds_up_no_read_and_a_write_says_try_again(
