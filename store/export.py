@@ -28,7 +28,9 @@ The ledger's buy-ins and cash-outs are rows of the same file, in number order am
 (kind `buyin`/`cashout`, the player in `player` or `player_user_id`, the amount as exact decimal text such
 as "12.50", who undid it in `removed_by`/`removed_at`); those columns are empty for rulings and notes.
 
-CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+A CSV file starts with a UTF-8 byte-order mark, so that Excel (the spreadsheet the neutralisation below is
+for) reads it as UTF-8 instead of showing accents and emoji as mojibake; each part of a split export has its
+own. CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
 carriage return (what a spreadsheet would run as a formula, e.g. `=HYPERLINK(...)`) gets a leading
 apostrophe, which spreadsheets show as text. Our own values (numbers, dates, tokens) never start that way,
 so only typed text is ever changed. JSON keeps every text exactly as it was typed. CSV cannot tell NULL
@@ -37,6 +39,7 @@ from an empty string, so NULL columns become empty cells; JSON keeps null.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import itertools
@@ -164,7 +167,7 @@ class _Csv:
     def __init__(self) -> None:
         self._buffer = io.StringIO(newline="")
         self._writer = csv.writer(self._buffer)
-        self.head = self._line(list(COLUMNS))
+        self.head = codecs.BOM_UTF8 + self._line(list(COLUMNS))
 
     def record(self, row: Sequence[Any]) -> bytes:
         cells = [_neutralised(value) for value in _with_amount(row)]

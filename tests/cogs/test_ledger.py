@@ -432,7 +432,8 @@ async def test_the_ledger_is_exported_and_deleted_with_its_game(driver, send_com
     [json_file] = next(r for r in exported.requests if r.files).files
     [csv_file] = next(r for r in as_csv.requests if r.files).files
     records = [r for r in json.loads(json_file.data) if r["kind"] in ("buyin", "cashout")]
-    rows = [r for r in csv.DictReader(io.StringIO(csv_file.data.decode())) if r["kind"] in ("buyin", "cashout")]
+    read_back = csv.DictReader(io.StringIO(csv_file.data.decode("utf-8-sig")))
+    rows = [r for r in read_back if r["kind"] in ("buyin", "cashout")]
 
     assert [(r["kind"], r["player"], r["amount"]) for r in records][:2] == [
         ("buyin", "Alice", "50.00"),

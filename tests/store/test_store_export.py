@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
 import csv
 import io
 import json
@@ -29,9 +30,10 @@ PLAIN = ["a = b", "1+1", "e-mail", "user@example.com", " =not first", "", "line\
 
 def _records(data: bytes, fmt: str) -> list[dict[str, object]]:
     """One file of an export read back as a reader would: CSV rows as strings, JSON as values."""
-    text = data.decode("utf-8")
     if fmt == "json":
-        return list(json.loads(text))
+        return list(json.loads(data.decode("utf-8")))
+    assert data.startswith(codecs.BOM_UTF8)  # so that Excel reads it as UTF-8 (QA report 18)
+    text = data.decode("utf-8-sig")
     reader = csv.DictReader(io.StringIO(text, newline=""))
     assert reader.fieldnames == list(COLUMNS)
     return list(reader)

@@ -155,7 +155,7 @@ async def test_log_pages_and_exports_hold_the_money_in_order(store: Store) -> No
     assert (buy.player, buy.player_user_id, buy.amount, buy.user_id) == ("Alice", None, 12.5, BANKER)
     assert (cash.player, cash.player_user_id, cash.removed_by) == (None, BOB_ID, BOB_ID)
     assert csv_export is not None and json_export is not None
-    rows = list(csv.DictReader(io.StringIO(csv_export.parts[0].data.decode())))
+    rows = list(csv.DictReader(io.StringIO(csv_export.parts[0].data.decode("utf-8-sig"))))
     assert [(r["kind"], r["player"], r["amount"]) for r in rows] == [
         ("note", "", ""),
         ("buyin", "Alice", "12.50"),
