@@ -18,7 +18,7 @@ from cogs.core import FloorBot
 from cogs.language import reply_language
 from cogs.respond import answer
 from i18n import Language, text
-from store import StoreFault, StoreFull, StoreGone, StoreUnavailable
+from store import StoreBusy, StoreFailing, StoreFault, StoreFull, StoreGone, StoreUnavailable
 
 log = logging.getLogger("floorcall.bot")
 UNKNOWN_INTERACTION = 10062  # Discord's code when the first response came after its 3-second window
@@ -59,7 +59,13 @@ def friendly(error: Exception, language: Language) -> str | None:
         return text(language, "errors.store_full")
     if isinstance(error, StoreGone):
         return text(language, "errors.store_gone")
-    if isinstance(error, StoreUnavailable):
+    if isinstance(error, StoreUnavailable) and error.reading:
+        return text(language, "errors.store_unreadable")
+    if isinstance(error, StoreBusy):
+        return text(language, "errors.store_busy")
+    if isinstance(error, StoreFailing):
+        return text(language, "errors.store_failing")
+    if isinstance(error, StoreUnavailable):  # PostgreSQL out of reach
         return text(language, "errors.store_unreachable")
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         missing = ", ".join(_permission(p, language) for p in error.missing_permissions)

@@ -33,13 +33,18 @@ ELLIPSIS = "…"
 LINE_BREAK = "\n\n"
 MENTION_SYNTAX = re.compile(r"<([@#][!&]?\d+)>")
 TRAILING_ESCAPES = re.compile(r"(?<!\\)((?:\\\\)*)\\$")  # an odd run of backslashes at the end
+# Bidirectional embeddings, overrides and isolates: one in a member's text (a game name with U+202E) would
+# reverse what the bot writes after it on the same line ("opened … by …"). Dropped from shown text.
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 # Characters that draw nothing but are letters or symbols to Unicode (Hangul fillers, the braille blank).
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def escape(text: str) -> str:
-    """User text made inert: backslashes, markdown and mention syntax neutralised (no ping, no formatting)."""
-    safe = discord.utils.escape_markdown(text.replace("\\", "\\\\"))
+    """User text made inert: backslashes, markdown and mention syntax neutralised (no ping, no formatting), and
+    bidirectional controls dropped (they would reorder the bot's own words around it)."""
+    # escape_markdown escapes backslashes too (discord.py 2.7): once, not twice
+    safe = discord.utils.escape_markdown(BIDI_CONTROLS.sub("", text))
     safe = discord.utils.escape_mentions(safe)
     return MENTION_SYNTAX.sub("<\u200b\\1>", safe)  # escape_mentions skips ids shorter than real snowflakes
 

@@ -28,13 +28,16 @@ from cogs.respond import MISSING, answer, defer, in_time
 from cogs.views import Confirm, Pager
 from i18n import Language, text
 from i18n.commands import choice, describe
-from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, RulingMark, Viewer
+from store import ExportPart, Game, GameAlreadyOpen, LogEntry, LogPage, RulingMark, Streamed, Viewer
 
 PER_PAGE = 10
 GAMES_PER_PAGE = 10
+LIST_GAMES = 250  # /game list pages through this many of the newest games; older ones are reached by number
 NAME_MAX = 100
 NOTE_MAX = 1000
-GAME_REF = re.compile(r"#?([0-9]{1,18})")  # ASCII digits only (not ², not ٣); 18 digits fit SQLite's integers
+# A reference made of a number (ASCII digits, with # or a sign) names that number or nothing, never a name that
+# contains it (default names are dates: "20" or "-1" would pick "Game 2026-12-01"). 18 digits fit the store.
+GAME_REF = re.compile(r"#?\s*[+-]?\s*([0-9]+)")
 
 FORMATS = ("csv", "json")
 FORMAT_CHOICES = [choice(name.upper(), name, it=name.upper()) for name in FORMATS]  # same word in Italian
@@ -111,9 +114,13 @@ def mark_text(mark: RulingMark, language: Language) -> str:
 
 
 def parse_game_ref(ref: str) -> int | None:
-    """`12` or `#12` (what autocomplete sends) as a game number; None for anything else (a name)."""
+    """`12` or `#12` (what autocomplete sends) as a game number; 0 for a number no game has (`0`, `-1`, 20
+    digits); None for anything else (a name)."""
     match = GAME_REF.fullmatch(ref.strip())
-    return int(match.group(1)) if match else None
+    if match is None:
+        return None
+    digits = match.group(1).lstrip("0")
+    return int(digits) if digits and len(digits) <= 18 and "-" not in ref else 0
 
 
 def upload_room(limit: int) -> int:
@@ -124,6 +131,27 @@ def upload_room(limit: int) -> int:
 
 def attachment(part: ExportPart) -> discord.File:
     return discord.File(io.BytesIO(part.data), filename=part.filename)
+
+
+async def send_part(
+    interaction: discord.Interaction[FloorBot], streamed: Streamed, number: int, language: Language
+) -> None:
+    """One part of an export, privately: the first fills the deferred reply in, the rest follow it. Until the
+    last, a part only says more follow; the last says how many entries there were, and if there were several
+    files, the first message is then told too."""
+    if not streamed.last:
+        caption = text(language, "games.export_part_more", part=number)
+    else:
+        how = "games.exported_zipped" if streamed.compressed else "games.exported"
+        summary = text(language, how, count=streamed.entries, parts=number)
+        caption = summary if number == 1 else text(language, "games.export_part", part=number, parts=number)
+    if number == 1:
+        await answer(interaction, caption, files=[attachment(streamed.part)], ephemeral=True)
+    else:
+        await interaction.followup.send(fit.clip(caption, fit.CONTENT), file=attachment(streamed.part), ephemeral=True)
+    if streamed.last and number > 1:
+        first = text(language, "games.export_part", part=1, parts=number)
+        await interaction.edit_original_response(content=fit.content(f"{summary}\n{first}"))
 
 
 def viewer(interaction: discord.Interaction[FloorBot]) -> Viewer:
@@ -153,6 +181,9 @@ class LogPager(Pager):
         language = voice.language
         super().__init__(interaction.user.id, page, text(language, "games.previous"), text(language, "games.next"))
         self.guild_id, self.viewer, self.game, self.voice = guild_id_of(interaction), viewer(interaction), game, voice
+        # Where each page reached by turning starts: below the last number the page before it showed. Entries
+        # logged or deleted meanwhile then never repeat or skip one on the next page (offsets would shift).
+        self.starts: dict[int, int] = {}
 
     async def render(self, interaction: discord.Interaction[FloorBot], page: int) -> tuple[discord.Embed, bool, bool]:
         result = await interaction.client.store.log_page(
@@ -161,7 +192,10 @@ class LogPager(Pager):
             game_number=self.game.number if self.game else None,
             page=page,
             per_page=PER_PAGE,
+            before=self.starts.get(page),
         )
+        if result.entries:
+            self.starts[page + 1] = result.entries[-1].number
         numbers = [entry.number for entry in result.entries if entry.kind == "ruling"]
         marks = await interaction.client.store.ruling_marks(self.guild_id, numbers)
         shown = {number: mark_text(mark, self.voice.language) for number, mark in marks.items()}
@@ -295,31 +329,31 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
             await answer(interaction, text(language, "games.upload_limit_too_small"), ephemeral=True)
             return
         await defer(interaction, ephemeral=True)  # an export always takes a moment: it waits for its turn too
-        async with self.exporting:
-            result = await self.bot.store.export(
+        async with (
+            self.exporting,
+            self.bot.store.export_stream(
                 guild_id_of(interaction),
                 viewer=viewer(interaction),
                 game_number=chosen.number if chosen else None,
                 fmt="json" if format == "json" else "csv",
                 max_bytes=room,
-            )
-        if result is None:  # the game was deleted while the export waited
+            ) as stream,
+        ):
+            async for streamed in stream:  # each part sent as soon as it is built: one held at a time
+                await send_part(interaction, streamed, stream.parts, language)
+        if not stream.found:  # the game was deleted while the export waited
             await answer(interaction, text(language, "games.no_such_game", name=fit.quote(game or "", 80)))
-            return
-        first, *rest = result.parts
-        how = "games.exported_zipped" if result.compressed else "games.exported"
-        summary = text(language, how, count=result.entries, parts=len(result.parts))
-        await answer(interaction, summary, files=[attachment(first)], ephemeral=True)
-        for number, part in enumerate(rest, 2):
-            caption = text(language, "games.export_part", part=number, parts=len(result.parts))
-            await interaction.followup.send(caption, file=attachment(part), ephemeral=True)
 
     @app_commands.command(name="list", description="This server's games, newest first.")
     async def list_games(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
-        games = await self.bot.store.list_games(guild_id_of(interaction), limit=fit.CHOICES)
-        pages = fit.pages((game_line(g, language) for g in games), per_page=GAMES_PER_PAGE, separator="\n")
-        pager = ListPager(interaction.user.id, pages, language)
+        games = await self.bot.store.list_games(guild_id_of(interaction), limit=LIST_GAMES + 1)
+        lines = (game_line(g, language) for g in games[:LIST_GAMES])
+        pages = fit.pages(lines, per_page=GAMES_PER_PAGE, separator="\n")
+        card = discord.Embed(title=text(language, "games.list_title"), colour=embeds.RULING_COLOUR)
+        if len(games) > LIST_GAMES:  # say so, rather than leave the oldest out without a word
+            card.set_footer(text=text(language, "games.list_newest", count=LIST_GAMES))
+        pager = ListPager(interaction.user.id, pages, language, card)
         embed, paged = await pager.show(interaction, 1)
         if not paged:
             pager.stop()
@@ -331,7 +365,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     @app_commands.checks.has_permissions(manage_guild=True)
     async def delete(self, interaction: discord.Interaction[FloorBot], game: str) -> None:
         language = await reply_language(interaction)
-        chosen = await find_game(interaction, game, language)
+        chosen = await find_game(interaction, game, language, partial=False)  # a delete names its game exactly
         if chosen is None:
             return
         guild_id, number = guild_id_of(interaction), chosen.number  # bound now: numbers are never reused
@@ -352,27 +386,32 @@ class Games(commands.GroupCog, group_name="game", group_description="Home games:
     async def clear(self, interaction: discord.Interaction[FloorBot]) -> None:
         language = await reply_language(interaction)
         guild_id = guild_id_of(interaction)
+        extent = await self.bot.store.log_extent(guild_id)  # bound now: what is logged meanwhile stays
 
         async def clear_it() -> str:
-            await self.bot.store.clear_log(guild_id)
+            await self.bot.store.clear_log(guild_id, through=extent)
             return text(language, "games.cleared")
 
         await _confirm(interaction, text(language, "games.clear_question"), clear_it, language)
 
 
-async def find_game(interaction: discord.Interaction[FloorBot], ref: str, language: Language) -> Game | None:
-    """The game `ref` names — a number, else the newest game whose name matches — or None after telling the
-    user why (nothing typed, or no such game in this server). /game and /ledger take games this way."""
+async def find_game(
+    interaction: discord.Interaction[FloorBot], ref: str, language: Language, *, partial: bool = True
+) -> Game | None:
+    """The game `ref` names — a number; else the newest game of exactly that name; else (if `partial`, never
+    for a delete) the newest whose name contains it — or None after telling the user why (nothing typed, or no
+    such game in this server). /game and /ledger take games this way."""
     if not fit.visible(ref):
         await answer(interaction, text(language, "games.blank_reference"), ephemeral=True)
         return None
-    store, guild_id = interaction.client.store, guild_id_of(interaction)
-    number = parse_game_ref(ref)
-    game = None if number is None else await store.get_game(guild_id, number)
-    if game is None:
-        matches = await store.list_games(guild_id, search=ref.strip()[:NAME_MAX])
-        exact = [g for g in matches if g.name.casefold() == ref.strip().casefold()]
-        game = next(iter(exact or matches), None)
+    store, guild_id, wanted = interaction.client.store, guild_id_of(interaction), ref.strip()
+    number = parse_game_ref(wanted)
+    if number is not None:
+        game = await store.get_game(guild_id, number) if number else None
+    else:
+        game = await store.game_named(guild_id, wanted[:NAME_MAX])
+        if game is None and partial:
+            game = next(iter(await store.list_games(guild_id, search=wanted[:NAME_MAX], limit=1)), None)
     if game is None:
         await answer(interaction, text(language, "games.no_such_game", name=fit.quote(ref, 80)), ephemeral=True)
     return game

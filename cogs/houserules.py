@@ -17,7 +17,7 @@ from cogs.core import FloorBot
 from cogs.games import ListPager, guild_id_of
 from cogs.house import house_rule_line, is_floor
 from cogs.language import reply_language
-from cogs.reference import MAX_CHOICES, choice_label
+from cogs.reference import choice_label, rule_choices
 from cogs.respond import answer, in_time
 from i18n import DEFAULT_LANGUAGE, Language, from_locale
 from i18n.commands import describe
@@ -36,13 +36,6 @@ def say(language: Language, key: str, /, **fields: object) -> str:
 def headline(bot: FloorBot, outcome: str, language: Language) -> str:
     known = bot.engine.data.outcomes.get(outcome)
     return known.headline[language] if known else outcome
-
-
-async def rule_choices(interaction: discord.Interaction[FloorBot], current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete over every rule (ids, titles, keywords, in English and Italian), as /rule has it."""
-    language = from_locale(interaction.locale) or DEFAULT_LANGUAGE
-    matches = interaction.client.engine.search(current[:100], MAX_CHOICES)
-    return [app_commands.Choice(name=choice_label(r.id, r.title[language]), value=r.id) for r in matches]
 
 
 async def outcome_choices(interaction: discord.Interaction[FloorBot], current: str) -> list[app_commands.Choice[str]]:

@@ -11,7 +11,7 @@ from cogs.core import FloorBot
 from cogs.language import reply_language
 from cogs.respond import answer
 from cogs.views import SelectView
-from i18n import Language, text
+from i18n import DEFAULT_LANGUAGE, Language, from_locale, text
 from i18n.commands import describe
 from rules_engine import Rule
 
@@ -22,6 +22,14 @@ SUGGESTIONS = 5
 def choice_label(rule_id: str, title: str) -> str:
     """An autocomplete line: the title people search for, with the id that will be sent."""
     return fit.clip(f"{title} ({rule_id})", fit.OPTION_TEXT)
+
+
+async def rule_choices(interaction: discord.Interaction[FloorBot], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete over every rule (ids, titles, keywords, in English and Italian), from the engine's memory;
+    titles in the member's client language (the server's setting would cost a store read per keystroke)."""
+    language = from_locale(interaction.locale) or DEFAULT_LANGUAGE
+    matches = interaction.client.engine.search(current[:100], MAX_CHOICES)
+    return [app_commands.Choice(name=choice_label(r.id, r.title[language]), value=r.id) for r in matches]
 
 
 class Reference(commands.Cog):
@@ -51,8 +59,7 @@ class Reference(commands.Cog):
     async def rule_id_autocomplete(
         self, interaction: discord.Interaction[FloorBot], current: str
     ) -> list[app_commands.Choice[str]]:
-        matches = self.bot.engine.search(current[:100], MAX_CHOICES)
-        return [app_commands.Choice(name=choice_label(r.id, r.title.en), value=r.id) for r in matches[:MAX_CHOICES]]
+        return await rule_choices(interaction, current)
 
     @app_commands.command(name="rules", description="Browse the rules by section.")
     async def rules(self, interaction: discord.Interaction[FloorBot]) -> None:

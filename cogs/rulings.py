@@ -28,7 +28,7 @@ from cogs.core import FloorBot
 from cogs.house import Applied, apply, house_rule_for
 from cogs.language import preferred_language, reply_language, server_settings
 from cogs.respond import answer, in_time
-from cogs.views import Hook, SelectView
+from cogs.views import Hook, SelectView, disable
 from i18n import DEFAULT_LANGUAGE, Language, text
 from i18n.commands import describe
 from rules_engine import DEFAULT_RULEBOOK, Ruling
@@ -242,8 +242,11 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
     completes, or the next question) once — the store refuses a second answer to the same question."""
     store, key = interaction.client.store, interaction.guild_id or DM
     pending = await store.get_question(key, question_id)
-    values = list((pending.request.get("values") or []) if pending else [])
-    if pending is None or pending.is_answered or option >= len(values):
+    if pending is None:  # purged at a start after QUESTION_DAYS: never answered, so say so and retire the buttons
+        await retire(interaction, "ruling.question_too_old")
+        return
+    values = list(pending.request.get("values") or [])
+    if pending.is_answered or option >= len(values):
         await answer(interaction, text(await reply_language(interaction), "ruling.already_answered"), ephemeral=True)
         return
     if interaction.user.id != pending.owner_id and not (interaction.guild_id and interaction.permissions.manage_guild):
@@ -292,6 +295,16 @@ async def answer_question(interaction: discord.Interaction[FloorBot], question_i
         view = nearest_rules(interaction.client, request, ruling)
     shown = card(interaction.client, request, applied.ruling, logged, house=applied.note)
     await answer(interaction, embed=shown, view=view, update=True)
+
+
+async def retire(interaction: discord.Interaction[FloorBot], reason: str) -> None:
+    """Disable the buttons of the card pressed on (they can do nothing any more), then tell the presser why."""
+    language = await reply_language(interaction)
+    if interaction.message is not None:
+        stale = discord.ui.View.from_message(interaction.message, timeout=None)
+        stale.stop()  # finished, so discord.py does not start listening to it
+        await answer(interaction, view=disable(stale), update=True)
+    await answer(interaction, text(language, reason), ephemeral=True)
 
 
 async def setup(bot: FloorBot) -> None:

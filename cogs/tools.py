@@ -8,7 +8,9 @@ an embed, and logs it to the channel's game when asked. Refused input is a priva
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 import discord
 from discord import app_commands
@@ -44,6 +46,13 @@ STREET_CHOICES = [
 ]
 
 Answer = Callable[[report.Style], report.Report]
+
+
+class Logged(NamedTuple):
+    """How `log:true` went: the footer's word for it, and the seconds to wait when the write limit refused it."""
+
+    word: str
+    wait: float = 0.0
 
 
 class Tools(commands.Cog):
@@ -117,9 +126,8 @@ class Tools(commands.Cog):
         self, interaction: discord.Interaction[FloorBot], typed: dict[str, str | None], answer: Answer, *, to_log: bool
     ) -> None:
         """Bound the input, work out the answer, log it if asked, reply; refusals are private. `log:true` is a
-        write like /game note, so it spends the member's write limit (else one member could flood the log)."""
-        if to_log:
-            cooldown.spend(interaction, "writes")
+        write like /game note, so it spends the member's write limit (else one member could flood the log): past
+        it the result is still shown, marked not logged, with when to try again."""
         style = await self._style(interaction)
         refusal = too_long(typed, style.language)
         if refusal is not None:
@@ -132,8 +140,12 @@ class Tools(commands.Cog):
             await respond.answer(interaction, report.problem(problem, style), ephemeral=True)
             return
         logged = await self._log(interaction, result.summary) if to_log else None
-        embed = report_embed(result, style, interaction.user.display_name, logged)
-        await respond.answer(interaction, embed=embed)
+        embed = report_embed(result, style, interaction.user.display_name, logged and logged.word)
+        if logged is not None and logged.wait:
+            slow_down = text(style.language, "errors.cooldown", seconds=math.ceil(logged.wait))
+            await respond.answer(interaction, slow_down, embed=embed)
+        else:
+            await respond.answer(interaction, embed=embed)
 
     async def _style(self, interaction: discord.Interaction[FloorBot]) -> report.Style:
         """The reply language and the server's rulebook, as /ruling reads them; names and typed text escaped."""
@@ -149,11 +161,15 @@ class Tools(commands.Cog):
             quote=lambda typed: embeds.quote(typed, NAME_SHOWN),
         )
 
-    async def _log(self, interaction: discord.Interaction[FloorBot], summary: str) -> str:
+    async def _log(self, interaction: discord.Interaction[FloorBot], summary: str) -> Logged:
         """Write the result as a note of the channel's game (else the server log); the footer's word for how
         that went."""
         if interaction.guild_id is None:
-            return "tools.log_needs_server"
+            return Logged("tools.log_needs_server")
+        try:
+            cooldown.spend(interaction, "writes")  # a logged result is a write like a note: the same bucket
+        except app_commands.CommandOnCooldown as slow_down:
+            return Logged("tools.not_logged_slow_down", slow_down.retry_after)
         try:
             note = self.bot.store.add_note(
                 interaction.guild_id,
@@ -164,8 +180,8 @@ class Tools(commands.Cog):
             await respond.in_time(interaction, note)  # a slow write defers, as every cog's does
         except Exception:
             log.exception("Tool result not logged: guild=%s user=%s", interaction.guild_id, interaction.user.id)
-            return "tools.not_logged"
-        return "tools.logged"
+            return Logged("tools.not_logged")
+        return Logged("tools.logged")
 
 
 def too_long(typed: dict[str, str | None], language: Language) -> str | None:

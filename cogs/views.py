@@ -204,6 +204,7 @@ class Confirm(ExpiringView):
     ) -> None:
         super().__init__(owner_id)
         self.action, self.cancelled = action, cancelled
+        self.decided = False  # the first press decides: Delete and Cancel pressed together must not both act
         self.confirm.custom_id, self.confirm.label = self.control_id("confirm"), confirm_label
         self.cancel.custom_id, self.cancel.label = self.control_id("cancel"), cancel_label
 
@@ -214,13 +215,24 @@ class Confirm(ExpiringView):
         await answer(interaction, text(await reply_language(interaction), "errors.only_asker"), ephemeral=True)
         return False
 
+    async def first_press(self, interaction: discord.Interaction[FloorBot]) -> bool:
+        """Whether this press decides. Checked and set before any await, so of two presses dispatched together
+        (Delete and Cancel, two clients) exactly one acts; the other is told the question is no longer open."""
+        if self.decided:
+            language = await reply_language(interaction)
+            await answer(interaction, text(language, "errors.controls_expired"), ephemeral=True)
+            return False
+        self.decided = True
+        self.stop()
+        return True
+
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        done = await in_time(interaction, self.action(), update=True)
-        await answer(interaction, done, view=None, update=True)
+        if await self.first_press(interaction):
+            done = await in_time(interaction, self.action(), update=True)
+            await answer(interaction, done, view=None, update=True)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: discord.Interaction[FloorBot], _: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await answer(interaction, self.cancelled, view=None, update=True)
+        if await self.first_press(interaction):
+            await answer(interaction, self.cancelled, view=None, update=True)

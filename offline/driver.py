@@ -25,7 +25,7 @@ from offline.payloads import Actor
 from offline.standin import Clock, Recorded, StandIn
 
 BotT = TypeVar("BotT", bound=commands.Bot | commands.AutoShardedBot)
-HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget
+HANDLER_TIMEOUT = 30.0  # a guard against a hung handler, not a performance budget (see Driver.handler_timeout)
 WATCHED_LOGGERS = ("discord", "floorcall")
 
 
@@ -98,18 +98,23 @@ class ErrorLog(logging.Handler):
 class Driver(Generic[BotT]):
     """A logged-in bot wired to a running stand-in; send it commands and clicks like Discord would."""
 
-    def __init__(self, bot: BotT, standin: StandIn) -> None:
+    def __init__(self, bot: BotT, standin: StandIn, handler_timeout: float = HANDLER_TIMEOUT) -> None:
         self.bot = bot
         self.standin = standin
+        # How long `feed` waits for the bot's handlers. Discord allows a deferred reply 15 minutes
+        # (limits.TOKEN_LIFETIME): a test of something that slow (an export of a huge log) may allow as much.
+        self.handler_timeout = handler_timeout
         self._saved_base = discord.http.Route.BASE
 
     @classmethod
-    async def start(cls, bot: BotT, clock: Clock | None = None) -> Driver[BotT]:
-        """Start a stand-in (reading time from `clock`, default the real one), point discord.py at it and log
-        in (runs `setup_hook`; opens no gateway)."""
+    async def start(
+        cls, bot: BotT, clock: Clock | None = None, *, handler_timeout: float = HANDLER_TIMEOUT
+    ) -> Driver[BotT]:
+        """Start a stand-in (in its own thread, reading time from `clock`, default the real one), point discord.py
+        at it and log in (runs `setup_hook`; opens no gateway)."""
         standin = StandIn() if clock is None else StandIn(clock)
         await standin.start()
-        driver = cls(bot, standin)
+        driver = cls(bot, standin, handler_timeout)
         discord.http.Route.BASE = standin.base_url
         try:
             await bot.login("offline-token")
@@ -153,7 +158,7 @@ class Driver(Generic[BotT]):
         first = len(self.standin.requests)
         for payload in payloads:
             self.standin.expect(payload)
-        await deliver(self.bot, payloads)
+        await deliver(self.bot, payloads, self.handler_timeout)
         requests = self.standin.requests[first:]
         return [
             Exchange(payload, [r for r in requests if r.token == payload["token"]], self.standin.original(payload))
@@ -189,11 +194,15 @@ class Driver(Generic[BotT]):
         message = None if shown is None else self.standin.messages.get(int(shown["id"]), shown)
         return await self.feed(payloads.modal_submit(modal, actor, values, message))
 
-async def deliver(bot: commands.Bot | commands.AutoShardedBot, payloads: Sequence[dict[str, Any]]) -> None:
-    """Feed INTERACTION_CREATE payloads to the bot as one gateway read would; return once every one is handled."""
+
+async def deliver(
+    bot: commands.Bot | commands.AutoShardedBot, payloads: Sequence[dict[str, Any]], timeout: float = HANDLER_TIMEOUT
+) -> None:
+    """Feed INTERACTION_CREATE payloads to the bot as one gateway read would; return once every one is handled
+    (or raise TimeoutError after `timeout` seconds)."""
     before = asyncio.all_tasks()
     for payload in payloads:
         bot._connection.parsers["INTERACTION_CREATE"](payload)
     spawned = asyncio.all_tasks() - before
     if spawned:
-        await asyncio.wait_for(asyncio.gather(*spawned), HANDLER_TIMEOUT)
+        await asyncio.wait_for(asyncio.gather(*spawned), timeout)

@@ -10,7 +10,10 @@ They are written out here, not imported from the bot, on purpose: a test oracle 
 constants would share its mistakes.
 
 `message_errors(body)` returns Discord's nested error tree (`{"embeds": {"0": {"title": {"_errors": [...]}}}}`),
-empty when the body is valid; the stand-in wraps a non-empty tree in a 400 with code 50035.
+empty when the body is valid; the stand-in wraps a non-empty tree in a 400 with code 50035. `is_empty(message)`
+says whether a message would show nothing (Discord refuses to post one: 50006). Follow-ups on one interaction
+are limited to FOLLOWUP_RATE per FOLLOWUP_PER seconds (measured by library authors, discord-api-docs#2701);
+past that Discord answers 429 with the time to wait.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ INVALID_WEBHOOK_TOKEN = 50027
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_MESSAGE = 10008
 ENTITY_TOO_LARGE = 40005
+EMPTY_MESSAGE = 50006
 
 # Time limits of an interaction (seconds after it was created).
 INITIAL_RESPONSE_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+FOLLOWUP_RATE, FOLLOWUP_PER = 5, 2.0
 
 CONTENT = 2000
 EMBEDS = 10
@@ -52,6 +57,7 @@ CHOICES = 25
 CHOICE_TEXT = 100  # an autocomplete choice's name, and its value when a string
 ATTACHMENTS = 10
 COMPONENTS_V2 = 1 << 15
+V2_COMPONENTS = 40  # every component of a components-v2 message, nested ones included
 
 MODAL_TITLE = 45
 MODAL_COMPONENTS = 5
@@ -62,7 +68,11 @@ TEXT_INPUT_PLACEHOLDER = 100
 
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 SELECTS = {3, 5, 6, 7, 8}
+BUTTON_STYLES = {1, 2, 3, 4, 5, 6}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
+# Layout components a components-v2 message may hold (section, text display, thumbnail, media gallery, file,
+# separator, container) besides action rows.
+V2_LAYOUT = {9, 10, 11, 12, 13, 14, 17}
 
 Errors = dict[str, Any]
 
@@ -110,7 +120,9 @@ def message_errors(body: Mapping[str, Any]) -> Errors:
         total += _embed_errors(tree, ("embeds", str(index)), embed)
     if total > EMBED_TOTAL and "embeds" not in tree:
         _put(tree, ("embeds",), error("MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBED_TOTAL}"))
-    if not int(body.get("flags") or 0) & COMPONENTS_V2:
+    if int(body.get("flags") or 0) & COMPONENTS_V2:
+        _components_v2_errors(tree, body)
+    else:
         _components_errors(tree, body.get("components") or [])
     if len(body.get("attachments") or []) > ATTACHMENTS:
         _put(tree, ("attachments",), too_long(ATTACHMENTS))
@@ -137,6 +149,50 @@ def _embed_errors(tree: Errors, at: tuple[str, ...], embed: Mapping[str, Any]) -
     return size
 
 
+def is_empty(message: Mapping[str, Any], files: int = 0) -> bool:
+    """Nothing to show: no content but spaces, no embed with anything in it, no component, no file, no sticker,
+    no poll. Discord refuses to post such a message, or to leave one so after an edit (50006)."""
+    shows = (
+        str(message.get("content") or "").strip()
+        or any(_has_something(embed) for embed in message.get("embeds") or [])
+        or message.get("components")
+        or files
+        or message.get("attachments")
+        or message.get("sticker_ids")
+        or message.get("poll")
+    )
+    return not shows
+
+
+def _has_something(embed: Mapping[str, Any]) -> bool:
+    return any(value for key, value in embed.items() if key not in ("type", "color", "colour"))
+
+
+def _components_v2_errors(tree: Errors, body: Mapping[str, Any]) -> None:
+    """With the components-v2 flag the components are the whole message: no content, no embeds, at most
+    V2_COMPONENTS in all; action rows inside it obey the usual rules."""
+    for field in ("content", "embeds"):
+        if body.get(field):
+            legacy = error("MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2", f"{field} is not allowed")
+            _put(tree, (field,), legacy)
+    components = body.get("components") or []
+    if _count(components) > V2_COMPONENTS:
+        _put(tree, ("components",), too_long(V2_COMPONENTS))
+    seen: set[str] = set()
+    for index, component in enumerate(components):
+        at = ("components", str(index))
+        kind = component.get("type")
+        if kind == ACTION_ROW:
+            for item_index, item in enumerate(component.get("components") or []):
+                _item_errors(tree, (*at, "components", str(item_index)), item, seen)
+        elif kind not in V2_LAYOUT:
+            _put(tree, (*at, "type"), error("UNION_TYPE_CHOICES", f"Component type {kind!r} is not allowed here."))
+
+
+def _count(components: list[Mapping[str, Any]]) -> int:
+    return sum(1 + _count(c.get("components") or []) + (1 if "accessory" in c else 0) for c in components)
+
+
 def _components_errors(tree: Errors, rows: list[Mapping[str, Any]]) -> None:
     if len(rows) > ACTION_ROWS:
         _put(tree, ("components",), too_long(ACTION_ROWS))
@@ -161,6 +217,8 @@ def _components_errors(tree: Errors, rows: list[Mapping[str, Any]]) -> None:
 def _item_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], seen: set[str]) -> None:
     kind = item.get("type")
     linked = kind == BUTTON and item.get("style") in (LINK_STYLE, PREMIUM_STYLE)
+    if kind == BUTTON:
+        _button_kind_errors(tree, at, item)
     if not linked:
         custom_id = item.get("custom_id")
         _put(tree, (*at, "custom_id"), _text(custom_id, CUSTOM_ID, required=True))
@@ -189,6 +247,22 @@ def _item_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], see
         )
 
 
+def _button_kind_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any]) -> None:
+    """A button's style is one of Discord's six; a link button has a url and no custom_id, any other has no url;
+    a premium button names its SKU."""
+    style = item.get("style")
+    if style not in BUTTON_STYLES:
+        _put(tree, (*at, "style"), error("BASE_TYPE_CHOICES", f"Value must be one of {sorted(BUTTON_STYLES)}."))
+    elif style == LINK_STYLE:
+        _put(tree, (*at, "url"), _text(item.get("url"), 512, required=True))
+        if item.get("custom_id"):
+            _put(tree, (*at, "custom_id"), error("BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED", "A link has no custom_id"))
+    elif style == PREMIUM_STYLE:
+        _put(tree, (*at, "sku_id"), _text(item.get("sku_id"), 20, required=True))
+    elif item.get("url"):
+        _put(tree, (*at, "url"), error("BUTTON_COMPONENT_URL_NOT_ALLOWED", "Only a link button has a url"))
+
+
 def _options_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any]) -> None:
     """A string select's placeholder, options and how many values it takes (in a message or in a modal)."""
     _put(tree, (*at, "placeholder"), _text(item.get("placeholder"), SELECT_PLACEHOLDER))
@@ -199,11 +273,16 @@ def _options_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any]) 
             (*at, "options"),
             error("BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {SELECT_OPTIONS} in length."),
         )
+    values: set[object] = set()
     for index, option in enumerate(options):
         where = (*at, "options", str(index))
         _put(tree, (*where, "label"), _text(option.get("label"), OPTION_TEXT, required=True))
         _put(tree, (*where, "value"), _text(option.get("value"), OPTION_TEXT, required=True))
         _put(tree, (*where, "description"), _text(option.get("description"), OPTION_TEXT))
+        if option.get("value") in values:
+            duplicated = error("SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Option values must be unique")
+            _put(tree, (*where, "value"), duplicated)
+        values.add(option.get("value"))
     low, high = item.get("min_values", 1), item.get("max_values", 1)
     if not (0 <= low <= high <= min(len(options), SELECT_OPTIONS) and high >= 1):
         _put(

@@ -13,15 +13,28 @@ recorded in `errors`, so a test fails unless it expected the refusal and cleared
 - any use of the interaction token after 15 minutes → 401, code 50027; before the initial response → 404;
 - a callback type that does not suit the interaction (an update for a slash command…) → 400, code 50035;
 - the first follow-up after a deferred reply ("thinking…") edits that reply instead of posting a new
-  message, and keeps the deferral's ephemeral flag whatever the follow-up asks (Discord's rule).
-Time is read from an injectable clock, so a test can age an interaction without sleeping. Anything it does
-not know is answered 404 and recorded as an error.
+  message, and keeps the deferral's ephemeral flag whatever the follow-up asks (Discord's rule);
+- a message with nothing to show (no content but spaces, no embed with anything in it, no component, no
+  file), posted or left so by an edit → 400, code 50006;
+- a webhook route naming a message its token did not post (another interaction's) → 404, code 10008;
+- more follow-ups on one interaction than Discord's rate (5 per 2 s) → 429 with the time to wait, as Discord
+  does, with its rate limit headers on every follow-up so the library can pace itself; 429s are recorded in
+  `rate_limited`, not `errors` (a client that waits as told did nothing wrong).
+Time is read from an injectable clock, so a test can age an interaction without sleeping (rate limits use the
+real clock: discord.py really waits). Anything it does not know is answered 404 and recorded as an error.
+
+It serves from a thread and event loop of its own (`own_thread`, the default), as Discord is elsewhere: its
+work (reading a 10 MB upload, checking bodies) is not done on the bot's event loop, so it does not count
+against the bot's latency. Tests read what it recorded once the bot's handlers are done.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -91,12 +104,13 @@ def created_at(snowflake_id: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class RecordedFile:
-    """One file part of a multipart request."""
+    """One file part of a multipart request (`data` empty if the stand-in keeps no uploads; `size` always)."""
 
     field: str
     filename: str | None
     content_type: str | None
     data: bytes
+    size: int = 0
 
 
 @dataclass(slots=True)
@@ -126,6 +140,8 @@ class Interaction:
     acknowledged: int | None = None  # the initial callback's type, once accepted
     original: int | None = None  # the message the interaction token's @original is
     loading: bool = False  # a deferred reply nobody has filled in yet
+    owned: set[int] = field(default_factory=set)  # messages this token may read, edit or delete
+    followups: deque[float] = field(default_factory=deque)  # when its recent follow-ups came (real clock)
     modal: dict[str, Any] | None = None  # the form this interaction opened, if its answer was one
 
     @property
@@ -154,13 +170,18 @@ class Refused(Exception):
 class StandIn:
     """An aiohttp server on 127.0.0.1, port 0, that plays Discord's REST API for one application."""
 
-    def __init__(self, clock: Clock = time.time) -> None:
+    def __init__(self, clock: Clock = time.time, *, own_thread: bool = True) -> None:
         self.clock = clock
         self.requests: list[Recorded] = []
         self.errors: list[str] = []
+        self.rate_limited: list[str] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self._interactions: dict[str, Interaction] = {}  # by token
         self._runner: web.AppRunner | None = None
+        self._own_thread = own_thread
+        self.keep_uploads = True  # False: record each file's size only (a benchmark's memory is the bot's)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
         self.port = 0
 
     @property
@@ -169,6 +190,29 @@ class StandIn:
         return f"http://127.0.0.1:{self.port}{API}"
 
     async def start(self) -> None:
+        if not self._own_thread:
+            await self._serve()
+            return
+        self._loop = asyncio.new_event_loop()
+        started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def run(loop: asyncio.AbstractEventLoop, caller: asyncio.AbstractEventLoop) -> None:
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(self._serve())
+            except BaseException as failure:
+                caller.call_soon_threadsafe(started.set_exception, failure)
+                return
+            caller.call_soon_threadsafe(started.set_result, None)
+            loop.run_forever()
+
+        self._thread = threading.Thread(
+            target=run, args=(self._loop, asyncio.get_running_loop()), name="discord-stand-in", daemon=True
+        )
+        self._thread.start()
+        await started
+
+    async def _serve(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get(f"{API}/users/@me", self._user)
         app.router.add_get(f"{API}/oauth2/applications/@me", self._application)
@@ -188,6 +232,17 @@ class StandIn:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def close(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            await self._stop_serving()
+            return
+        await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._stop_serving(), loop))
+        loop.call_soon_threadsafe(loop.stop)
+        await asyncio.to_thread(thread.join)
+        loop.close()
+        self._loop = self._thread = None
+
+    async def _stop_serving(self) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -201,6 +256,7 @@ class StandIn:
         self.requests.clear()
         self.messages.clear()
         self._interactions.clear()
+        self.rate_limited.clear()
 
     def modal(self, payload: Mapping[str, Any]) -> dict[str, Any] | None:
         """The form (modal) this interaction answered with, if it did."""
@@ -267,6 +323,8 @@ class StandIn:
             known.modal = data
         else:
             _check(limits.message_errors(data), "data")
+        if kind == MESSAGE and limits.is_empty(data, len(recorded.files)):
+            raise _empty()
         self._check_upload(known, recorded)
         known.acknowledged = kind
         answer: dict[str, Any] = {"id": interaction["id"], "type": interaction["type"]}
@@ -275,6 +333,7 @@ class StandIn:
             flags = int(data.get("flags", 0)) | (LOADING if kind == DEFERRED_MESSAGE else 0)
             message = self._post(interaction, {**data, "flags": flags}, recorded.files)
             known.original = recorded.message_id = int(message["id"])
+            known.owned.add(known.original)
             known.loading = kind == DEFERRED_MESSAGE
             answer |= {
                 "response_message_id": message["id"],
@@ -286,7 +345,10 @@ class StandIn:
             clicked = interaction.get("message")
             if clicked is None or int(clicked["id"]) not in self.messages:
                 raise Refused(404, limits.UNKNOWN_MESSAGE, "Unknown Message")
+            if kind == UPDATE:
+                _check_not_emptied(self.messages[int(clicked["id"])], data, recorded.files)
             known.original = recorded.message_id = int(clicked["id"])
+            known.owned.add(known.original)
             if kind == UPDATE:
                 resource["message"] = self._patch(known.original, data, recorded.files)
         return _json({"interaction": answer, "resource": resource})
@@ -295,21 +357,31 @@ class StandIn:
         recorded = await self._record(request)
         try:
             known = self._webhook(recorded)
+            wait = _rate_limited(known.followups)
+            if wait:
+                recorded.status = 429
+                self.rate_limited.append(f"{recorded.method} {recorded.path}: wait {wait:.2f} s")
+                return _too_many(wait)
             body = recorded.json
             if not isinstance(body, dict):
                 raise _invalid({"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "A body is required"}]})
             _check(limits.message_errors(body))
+            if limits.is_empty(body, len(recorded.files)):
+                raise _empty()
             self._check_upload(known, recorded)
         except Refused as refused:
             return self._refuse(recorded, refused)
+        headers = _rate_headers(recorded.token or "", known.followups)
         if known.loading and known.original in self.messages:
             # Discord's rule: the first follow-up after a deferred reply fills that reply in, flags ignored.
             known.loading = False
             recorded.message_id = known.original
-            return _json(self._patch(known.original, {k: v for k, v in body.items() if k != "flags"}, recorded.files))
+            filled = self._patch(known.original, {k: v for k, v in body.items() if k != "flags"}, recorded.files)
+            return _json(filled, headers=headers)
         message = self._post(known.payload, body, recorded.files)
         recorded.message_id = int(message["id"])
-        return _json(message)
+        known.owned.add(recorded.message_id)
+        return _json(message, headers=headers)
 
     async def _get_message(self, request: web.Request) -> web.Response:
         recorded = await self._record(request)
@@ -327,6 +399,7 @@ class StandIn:
             if not isinstance(recorded.json, dict):
                 raise _invalid({"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "A body is required"}]})
             _check(limits.message_errors(recorded.json))
+            _check_not_emptied(self.messages[message_id], recorded.json, recorded.files)
             self._check_upload(known, recorded)
         except Refused as refused:
             return self._refuse(recorded, refused)
@@ -362,15 +435,16 @@ class StandIn:
         return known
 
     def _message_id(self, request: web.Request, known: Interaction) -> int:
+        """The message a webhook route names: @original, or one this token posted (never another's)."""
         raw = request.match_info["message_id"]
         message_id = known.original if raw == "@original" else int(raw) if raw.isdigit() else None
-        if message_id is None or message_id not in self.messages:
+        if message_id is None or message_id not in self.messages or message_id not in known.owned:
             raise Refused(404, limits.UNKNOWN_MESSAGE, "Unknown Message")
         return message_id
 
     def _check_upload(self, known: Interaction, recorded: Recorded) -> None:
         """Each file, and the files of one request together, must fit the interaction's upload limit."""
-        sizes = [len(file.data) for file in recorded.files]
+        sizes = [file.size for file in recorded.files]
         if len(sizes) > limits.ATTACHMENTS:
             raise _invalid({"attachments": limits.too_long(limits.ATTACHMENTS)})
         if sum(sizes) > known.upload_limit:
@@ -433,7 +507,8 @@ class StandIn:
                     body = json.loads(raw)
                 else:
                     content_type = part.headers.get("Content-Type")
-                    files.append(RecordedFile(part.name or "", part.filename, content_type, bytes(raw)))
+                    data = bytes(raw) if self.keep_uploads else b""
+                    files.append(RecordedFile(part.name or "", part.filename, content_type, data, len(raw)))
         elif request.can_read_body:
             text = await request.text()
             body = json.loads(text) if text else None
@@ -441,6 +516,49 @@ class StandIn:
         recorded = Recorded(request.method, request.path, dict(request.query), body, files, token=token)
         self.requests.append(recorded)
         return recorded
+
+
+def _empty() -> Refused:
+    return Refused(400, limits.EMPTY_MESSAGE, "Cannot send an empty message")
+
+
+def _check_not_emptied(message: Mapping[str, Any], edit: Mapping[str, Any], files: list[RecordedFile]) -> None:
+    """An edit may not leave a message with nothing to show (keys it leaves out keep their value)."""
+    after = {**message, **{key: value for key, value in edit.items() if key in ("content", "embeds", "components")}}
+    if "attachments" in edit or files:
+        after["attachments"] = [*(edit.get("attachments") or []), *files]
+    if limits.is_empty(after):
+        raise _empty()
+
+
+def _rate_limited(recent: deque[float]) -> float:
+    """Seconds to wait before another follow-up, or 0 (and this one is counted)."""
+    now = time.monotonic()
+    while recent and now - recent[0] >= limits.FOLLOWUP_PER:
+        recent.popleft()
+    if len(recent) >= limits.FOLLOWUP_RATE:
+        return limits.FOLLOWUP_PER - (now - recent[0])
+    recent.append(now)
+    return 0.0
+
+
+def _rate_headers(token: str, recent: deque[float]) -> dict[str, str]:
+    """Discord's rate limit headers, from which discord.py paces the next follow-ups of the same interaction."""
+    reset_after = limits.FOLLOWUP_PER - (time.monotonic() - recent[0]) if recent else 0.0
+    return {
+        "X-RateLimit-Limit": str(limits.FOLLOWUP_RATE),
+        "X-RateLimit-Remaining": str(max(limits.FOLLOWUP_RATE - len(recent), 0)),
+        "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+        "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+        "X-RateLimit-Bucket": f"followups-{abs(hash(token)):x}",
+    }
+
+
+def _too_many(wait: float) -> web.Response:
+    body = {"message": "You are being rate limited.", "retry_after": round(wait, 3), "global": False}
+    headers = {"Retry-After": f"{wait:.3f}", "X-RateLimit-Scope": "user", "X-RateLimit-Remaining": "0"}
+    headers["Via"] = "1.1 google"  # Discord answers through its proxy; discord.py takes a 429 without it for a ban
+    return _json(body, status=429, headers=headers)
 
 
 def _invalid(errors: dict[str, Any]) -> Refused:
@@ -458,13 +576,15 @@ def _attachment(file: RecordedFile) -> dict[str, Any]:
     return {
         "id": str(attachment_id),
         "filename": file.filename or "file",
-        "size": len(file.data),
+        "size": file.size,
         "url": url,
         "proxy_url": url,
         "content_type": file.content_type,
     }
 
 
-def _json(data: Any, *, status: int = 200) -> web.Response:
+def _json(data: Any, *, status: int = 200, headers: Mapping[str, str] | None = None) -> web.Response:
     """Discord answers `Content-Type: application/json` exactly; discord.py checks for that string."""
-    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+    )

@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .export import ExportRequest
+    from .export_process import ExportStream
 
 T = TypeVar("T")
 Params = Mapping[str, Any]
@@ -46,7 +50,7 @@ Work = Callable[[Transaction], Awaitable[T]]
 
 
 class Snapshot(Protocol):
-    """A consistent read-only view of the database for a worker thread (blocking calls): what an export reads."""
+    """A consistent read-only view of the database for an export's worker (blocking calls): what it reads."""
 
     def first(self, sql: str, params: Params) -> Sequence[Any] | None: ...
 
@@ -72,8 +76,9 @@ class Database(Protocol):
         or that decides what to write from what it read."""
         ...
 
-    async def export(self, build: Callable[[Snapshot], T]) -> T:
-        """`build` in a worker thread over a snapshot of its own: never holding up anyone's writes."""
+    def export_stream(self, asked: ExportRequest) -> ExportStream:
+        """The export's parts as they are closed, built over a snapshot of its own (SQLite: in a process of its
+        own; PostgreSQL: in a worker thread): never holding up anyone's writes."""
         ...
 
     def is_constraint_violation(self, error: BaseException) -> bool:

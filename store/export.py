@@ -1,11 +1,13 @@
 """Log exports that fit Discord's attachment limit, built off the event loop from their own connection.
 
-`export_log` runs in a worker thread (`Store.export` sends it there through its backend) over a snapshot of
-its own (SQLite: a read-only connection in one read transaction, which never blocks the writer; PostgreSQL: a
-pooled connection in one repeatable-read transaction, its rows fetched in chunks by a cursor), so every
-other server keeps logging while a big log is exported. Rows are streamed from the cursor and encoded once
-each; what is held is at most one plain file's worth of encoded records (while it may still fit) and the
-finished parts, never the log as objects.
+`stream_log` builds an export over a snapshot of its own, where it cannot hold up anyone: SQLite runs it in a
+process of its own (store.export_worker, started by `SQLiteDatabase.export_stream`) on a read-only connection
+inside one read transaction (WAL readers never block the writer, and the export's pure-Python encoding never
+holds the bot's GIL); PostgreSQL runs it in a worker thread over one repeatable-read transaction on a pooled
+connection, its rows fetched in chunks by a cursor. Either way every other server keeps logging while a big
+log is exported. Rows are streamed from the cursor and encoded once each; what is held is at most one plain
+file's worth of encoded records (while it may still fit), then the zip being filled: each part is handed over
+as soon as it is closed, never the log as objects nor all its parts at once.
 
 What fits `max_bytes` (Discord's attachment limit): the file as is; else one zip holding it; else several
 zips, each at most `max_bytes` and each holding a file that is valid on its own (a CSV with its header, a
@@ -26,7 +28,9 @@ The ledger's buy-ins and cash-outs are rows of the same file, in number order am
 (kind `buyin`/`cashout`, the player in `player` or `player_user_id`, the amount as exact decimal text such
 as "12.50", who undid it in `removed_by`/`removed_at`); those columns are empty for rulings and notes.
 
-CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+A CSV file starts with a UTF-8 byte-order mark, so that Excel (the spreadsheet the neutralisation below is
+for) reads it as UTF-8 instead of showing accents and emoji as mojibake; each part of a split export has its
+own. CSV cells are neutralised against formula injection: a cell that starts with `=`, `+`, `-`, `@`, a tab or a
 carriage return (what a spreadsheet would run as a formula, e.g. `=HYPERLINK(...)`) gets a leading
 apostrophe, which spreadsheets show as text. Our own values (numbers, dates, tokens) never start that way,
 so only typed text is ever changed. JSON keeps every text exactly as it was typed. CSV cannot tell NULL
@@ -35,6 +39,7 @@ from an empty string, so NULL columns become empty cells; JSON keeps null.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import itertools
@@ -42,6 +47,7 @@ import json
 import struct
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
@@ -50,7 +56,7 @@ from ledger.amounts import from_cents
 from .database import Snapshot
 from .house import EXPORT_COLUMNS
 from .ledger import MONEY_EXPORT_COLUMNS, money_rows
-from .models import Export, ExportPart, Viewer
+from .models import ExportPart, Viewer
 from .sql import GAME_EXISTS, entries_query, game_filter, visible_to
 
 Format = Literal["csv", "json"]
@@ -90,17 +96,41 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _ZIP_FRAMING = 128
 
 
-def export_log(
-    snapshot: Snapshot,
-    guild_id: int,
-    *,
-    viewer: Viewer,
-    game_number: int | None,
-    fmt: Format,
-    max_bytes: int,
-) -> Export | None:
-    """The entries `viewer` may read, oldest first, as parts of at most `max_bytes`; None if the server has
-    no game `game_number`. Blocking: run it in a thread."""
+@dataclass(frozen=True, slots=True)
+class Streamed:
+    """One finished part, handed over as soon as it is closed: whether it is the `last`, and then how many
+    `entries` the export holds and whether it was `compressed`."""
+
+    part: ExportPart
+    last: bool
+    entries: int
+    compressed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExportRequest:
+    """What to export: the log `viewer` may read, of one game (`game_number`) or of the whole server, as `fmt`
+    files of at most `max_bytes`."""
+
+    guild_id: int
+    viewer: Viewer
+    game_number: int | None
+    fmt: Format
+    max_bytes: int
+
+
+def stream_log(snapshot: Snapshot, asked: ExportRequest) -> Iterator[Streamed]:
+    """The entries `asked.viewer` may read, oldest first, as parts of at most `asked.max_bytes`, each yielded as
+    soon as it is closed (so at most one part is held, whatever the size of the log); nothing at all if the
+    server has no game `asked.game_number`. Blocking: run it in a process of its own (store.export_worker) or a
+    worker thread."""
+    guild_id, viewer, game_number, fmt, max_bytes = (
+        asked.guild_id,
+        asked.viewer,
+        asked.game_number,
+        asked.fmt,
+        asked.max_bytes,
+    )
     if max_bytes < MIN_BYTES:
         raise ValueError(f"max_bytes must be at least {MIN_BYTES} (Discord's attachment limit is megabytes)")
     params = {**visible_to(viewer), "guild_id": guild_id, "game_number": game_number}
@@ -109,15 +139,15 @@ def export_log(
     query = f"{entries_query(which, ', '.join(COLUMNS.values()))} UNION ALL {money_rows(which, money)} ORDER BY 1"
     name = "floorcall-server-log" if game_number is None else f"floorcall-game-{game_number}"
     if game_number is not None and snapshot.first(GAME_EXISTS, params) is None:
-        return None
+        return
     encoding = _ENCODINGS[fmt]()
     records = (encoding.record(row) for row in snapshot.rows(query, params))
     taken, all_fit = _while_it_fits(records, encoding, max_bytes)
     if all_fit:
         data = encoding.head + encoding.separator.join(taken) + encoding.tail
-        return Export(parts=[ExportPart(f"{name}.{fmt}", data)], entries=len(taken), compressed=False)
-    parts, entries = _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
-    return Export(parts=parts, entries=entries, compressed=True)
+        yield Streamed(ExportPart(f"{name}.{fmt}", data), last=True, entries=len(taken), compressed=False)
+        return
+    yield from _zipped(itertools.chain(taken, records), encoding, max_bytes, name, fmt)
 
 
 class _Encoding(Protocol):
@@ -137,7 +167,7 @@ class _Csv:
     def __init__(self) -> None:
         self._buffer = io.StringIO(newline="")
         self._writer = csv.writer(self._buffer)
-        self.head = self._line(list(COLUMNS))
+        self.head = codecs.BOM_UTF8 + self._line(list(COLUMNS))
 
     def record(self, row: Sequence[Any]) -> bytes:
         cells = [_neutralised(value) for value in _with_amount(row)]
@@ -260,21 +290,22 @@ def _zip(name: str, deflated: bytes, crc: int, size: int) -> bytes:
 
 def _zipped(
     records: Iterable[bytes], encoding: _Encoding, max_bytes: int, name: str, fmt: Format
-) -> tuple[list[ExportPart], int]:
-    """Zips of at most `max_bytes` each: `name.zip` holding `name.fmt` if one is enough, else `name-1.zip`
-    holding `name-1.fmt`, `name-2.zip`, and so on."""
-    datas: list[bytes] = []
+) -> Iterator[Streamed]:
+    """Zips of at most `max_bytes` each, yielded as each is closed: `name.zip` holding `name.fmt` if one is
+    enough, else `name-1.zip` holding `name-1.fmt`, `name-2.zip`, and so on (a zip is closed only when the
+    next record needs another, so by then its name is known)."""
     part = _ZipPart(encoding, max_bytes, name)
-    entries = 0
+    entries = closed = 0
     for record in records:
         if part.entries and part.size_with(record) > max_bytes:
-            datas.append(part.close(f"{name}-{len(datas) + 1}.{fmt}"))
+            closed += 1
+            data = part.close(f"{name}-{closed}.{fmt}")
+            yield Streamed(ExportPart(f"{name}-{closed}.zip", data), last=False, entries=entries, compressed=True)
             part = _ZipPart(encoding, max_bytes, name)
         if not part.entries and part.size_with(record) > max_bytes:
             raise ValueError(f"an entry of {len(record)} bytes alone does not fit in {max_bytes} bytes")
         part.add(record)
         entries += 1
-    if not datas:
-        return [ExportPart(f"{name}.zip", part.close(f"{name}.{fmt}"))], entries
-    datas.append(part.close(f"{name}-{len(datas) + 1}.{fmt}"))
-    return [ExportPart(f"{name}-{n}.zip", data) for n, data in enumerate(datas, start=1)], entries
+    final = name if not closed else f"{name}-{closed + 1}"
+    data = part.close(f"{final}.{fmt}")
+    yield Streamed(ExportPart(f"{final}.zip", data), last=True, entries=entries, compressed=True)

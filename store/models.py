@@ -203,6 +203,14 @@ class ExportPart:
 
 
 @dataclass(frozen=True, slots=True)
+class LogExtent:
+    """A server's last game and entry numbers at one moment (0 before the first)."""
+
+    last_game: int
+    last_entry: int
+
+
+@dataclass(frozen=True, slots=True)
 class Export:
     """A log export: one plain file, or (`compressed`) one or more zips, each valid on its own."""
 

@@ -23,7 +23,7 @@ import contextlib
 import functools
 import re
 import socket
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -33,6 +33,8 @@ from asyncpg.pool import PoolConnectionProxy
 
 from .database import Params, Row, Snapshot, Statement, Transaction, Work, bound, timestamp
 from .errors import StoreClosed, StoreFull, StoreUnavailable, StoreUnusable
+from .export import ExportRequest
+from .export_process import ExportStream, ThreadExportStream
 from .postgres_schema import migrate
 from .sql import PURGE_QUESTIONS
 
@@ -185,12 +187,16 @@ class PostgresDatabase:
         async with self._connection() as conn, conn.transaction():
             return await work(_Transaction(conn))
 
-    async def export(self, build: Callable[[Snapshot], T]) -> T:
-        """One repeatable-read, read-only transaction on a pooled connection; `build` runs in a thread and
+    def export_stream(self, asked: ExportRequest) -> ExportStream:
+        """Built in a worker thread over one repeatable-read, read-only transaction on a pooled connection, which
         fetches rows through the event loop, a chunk at a time."""
+        return ThreadExportStream(self._snapshot(), asked)
+
+    @contextlib.asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Snapshot]:
         loop = asyncio.get_running_loop()
         async with self._connection() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            return await asyncio.to_thread(build, _Snapshot(conn, loop))
+            yield _Snapshot(conn, loop)
 
     def is_constraint_violation(self, error: BaseException) -> bool:
         return isinstance(error, asyncpg.IntegrityConstraintViolationError)

@@ -4,7 +4,8 @@ numbers: store/postgres_schema.py).
 Each migration is a tuple of statements; all pending ones run in one `BEGIN IMMEDIATE` transaction
 together with the new `user_version`, so a crash leaves the file at the old version or the new one.
 The version is re-read inside the transaction, so two processes opening the same file cannot both
-migrate. Append new migrations; never edit a released one.
+migrate. Append new migrations; never edit a released one. The same transaction marks the file as Floor
+Call's (`PRAGMA application_id`), so another application's SQLite file is told apart (store.opening).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from . import house
 from .errors import StoreUnusable
 
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+APPLICATION_ID = 0x464C4341  # "FLCA": SQLite's header field for the application a file belongs to
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # v1: home games and their log. (guild_id, id) is unique on games so that log entries reference a
@@ -214,6 +216,9 @@ async def migrate(conn: aiosqlite.Connection, target: int = LATEST_VERSION) -> i
         if target > current:
             # PRAGMA takes no parameters; target is an int we computed, not user input.
             await conn.execute(f"PRAGMA user_version = {int(target)}")
+        [(application_id,)] = await conn.execute_fetchall("PRAGMA application_id")
+        if application_id != APPLICATION_ID:
+            await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         await conn.execute("COMMIT")
     except BaseException:
         await conn.execute("ROLLBACK")

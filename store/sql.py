@@ -86,6 +86,22 @@ async def run_all(transaction: Transaction, statements: tuple[Statement, ...]) -
 
 GameFilter = Literal["number"] | None
 
+# What a server's log holds up to now: its last game and entry numbers (numbers only grow, so "at most these"
+# names exactly what existed then, whatever was logged since).
+LOG_EXTENT = "SELECT last_game, last_entry FROM guild_counters WHERE guild_id = :guild_id"
+# A clear bound to an extent: what was logged after it stays, and so does the game it was logged in. Ledger
+# entries go by number first (their game's cascade would take later ones), players once they have none left.
+CLEAR_THROUGH = (
+    "DELETE FROM log_entries WHERE guild_id = :guild_id AND number <= :last_entry",
+    "DELETE FROM ledger_entries WHERE guild_id = :guild_id AND number <= :last_entry",
+    """DELETE FROM games WHERE guild_id = :guild_id AND number <= :last_game
+       AND NOT EXISTS (SELECT 1 FROM log_entries AS e WHERE e.guild_id = games.guild_id AND e.game_id = games.id)
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries AS m WHERE m.guild_id = games.guild_id AND m.game_id = games.id)""",
+    """DELETE FROM ledger_players WHERE guild_id = :guild_id
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries AS m
+                       WHERE m.guild_id = ledger_players.guild_id AND m.player_id = ledger_players.id)""",
+)
+
 
 def entries_query(game: GameFilter, fields: str = LOG_ENTRY_FIELDS) -> str:
     """`fields` of the entries a viewer may read, of one game or of the whole server; callers add the order."""

@@ -9,6 +9,10 @@ Isolation between servers: there is no method without `guild_id` as its first ar
 `guild_id = :guild_id` in its WHERE clause, and log entries reference games by (guild_id, id), so the
 database refuses an entry that points at another server's game.
 
+Faults are the backend's (see `store.sqlite`, `store.postgres`): a database that cannot be used at start is
+StoreUnusable; while running, a call that cannot use it is StoreGone, StoreFull or StoreUnavailable, and one
+bad write never fails another's.
+
 Nothing is cached in the process: settings, games and questions are read from the database each time, so
 what one shard process changes, every other one sees on its next read.
 """
@@ -16,7 +20,6 @@ what one shard process changes, every other one sees on its next read.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 from collections.abc import Iterator, Mapping
 from datetime import timedelta
@@ -24,17 +27,31 @@ from typing import Any, TypeVar
 
 from .database import Database, Row, Statement, Transaction, Work, now
 from .errors import ConstraintViolation, GameAlreadyOpen
-from .export import Format, export_log
+from .export import ExportRequest, Format
+from .export_process import ExportStream
 from .house import HouseApplied, HouseStore, card_json, log_extras
 from .ledger import NO_MONEY, LedgerMethods, money_rows
-from .models import Answered, Export, Game, GuildSettings, LogEntry, LogPage, PendingQuestion, RulingRecord, Viewer
+from .models import (
+    Answered,
+    Export,
+    Game,
+    GuildSettings,
+    LogEntry,
+    LogExtent,
+    LogPage,
+    PendingQuestion,
+    RulingRecord,
+    Viewer,
+)
 from .sql import (
     ANSWER_QUESTION,
+    CLEAR_THROUGH,
     GAME_COLUMNS,
     INSERT_ENTRY,
     INSERT_GAME,
     INSERT_QUESTION,
     LOG_ENTRY_FIELDS,
+    LOG_EXTENT,
     QUESTION_COLUMNS,
     GameFilter,
     entries_query,
@@ -52,6 +69,7 @@ T = TypeVar("T")
 # Questions older than this are deleted at start: nobody is going to answer them any more.
 QUESTION_DAYS = 30
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+NO_NUMBER_ABOVE = 2**63 - 1  # `before` when a page starts at the newest entry: every number is below it
 
 
 def is_postgres_url(location: str | os.PathLike[str]) -> bool:
@@ -59,12 +77,15 @@ def is_postgres_url(location: str | os.PathLike[str]) -> bool:
 
 
 def page_query(which: GameFilter) -> str:
-    """A page of a log, newest first: the newest `:depth` rulings and notes and the newest `:depth` ledger
-    entries, each from its (guild_id, number) index, merged by number. Each half is limited on its own because
-    PostgreSQL 15 does not push a UNION's ORDER BY ... LIMIT into subqueries that join (it would scan and
-    sort a whole server's log for every page); SQLite merges either form."""
-    entries = f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} ORDER BY e.number DESC LIMIT :depth"
-    money = f"{money_rows(which)} ORDER BY l.number DESC LIMIT :depth"
+    """A page of a log, newest first, below the number `:before`: the newest `:depth` rulings and notes and the
+    newest `:depth` ledger entries under it, each from its (guild_id, number) index, merged by number. Each half
+    is limited on its own because PostgreSQL 15 does not push a UNION's ORDER BY ... LIMIT into subqueries that
+    join (it would scan and sort a whole server's log for every page); SQLite merges either form."""
+    entries = (
+        f"{entries_query(which, f'{LOG_ENTRY_FIELDS}, {NO_MONEY}')} AND e.number < :before "
+        "ORDER BY e.number DESC LIMIT :depth"
+    )
+    money = f"{money_rows(which)} AND l.number < :before ORDER BY l.number DESC LIMIT :depth"
     return (
         f"SELECT * FROM ({entries}) AS logged UNION ALL SELECT * FROM ({money}) AS ledger "
         "ORDER BY 2 DESC LIMIT :limit OFFSET :offset"  # 2: the number, which orders a server's entries
@@ -161,25 +182,49 @@ class Store(HouseStore, LedgerMethods):
         game_number: int | None = None,
         page: int = 1,
         per_page: int = 10,
+        before: int | None = None,
     ) -> LogPage:
         """The entries `viewer` may read, newest first: one game's (by number), or the whole server's log;
-        the ledger's buy-ins and cash-outs among them, in the order they were recorded."""
+        the ledger's buy-ins and cash-outs among them, in the order they were recorded. With `before` (the
+        last number a reader saw), the page is the entries numbered below it, whatever was logged or deleted
+        meanwhile (keyset paging: no entry shown twice, none skipped); `page` is then only its label."""
         page = max(page, 1)
-        if _names_nothing(game_number):
+        if _names_nothing(game_number, before):
             return LogPage(entries=(), page=page, per_page=per_page, has_next=False)
+        offset = 0 if before is not None else (page - 1) * per_page
         rows = await self._db.read(
             page_query(game_filter(game_number)),
             {
                 **visible_to(viewer),
                 "guild_id": guild_id,
                 "game_number": game_number,
+                "before": NO_NUMBER_ABOVE if before is None else before,
                 "limit": per_page + 1,  # one extra row answers "is there a next page?" without a COUNT
-                "offset": (page - 1) * per_page,
-                "depth": page * per_page + 1,
+                "offset": offset,
+                "depth": offset + per_page + 1,
             },
         )
         entries = tuple(LogEntry.from_row(row) for row in rows[:per_page])
         return LogPage(entries=entries, page=page, per_page=per_page, has_next=len(rows) > per_page)
+
+    def export_stream(
+        self,
+        guild_id: int,
+        *,
+        viewer: Viewer,
+        game_number: int | None = None,
+        fmt: Format,
+        max_bytes: int,
+    ) -> ExportStream:
+        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`, each handed
+        over as soon as it is closed (an async context manager and iterator: see store.export_process): plain
+        if it fits, else zipped, else split into zips that are each valid on their own; no part at all (`found`
+        False) if the server has no game `game_number`. Built over a snapshot of its own, off the event loop
+        (SQLite: in a process of its own; PostgreSQL: in a thread): nobody's writes or rulings wait for it."""
+        if _names_nothing(game_number):
+            game_number = -1  # beyond any database integer, and no game has -1: the export finds none
+        asked = ExportRequest(guild_id, viewer, game_number, fmt, max_bytes)
+        return self._db.export_stream(asked)
 
     async def export(
         self,
@@ -190,20 +235,26 @@ class Store(HouseStore, LedgerMethods):
         fmt: Format,
         max_bytes: int,
     ) -> Export | None:
-        """The log `viewer` may read (one game's, or the server's) as files of at most `max_bytes`: plain if it
-        fits, else zipped, else split into zips that are each valid on their own. None if the server has no
-        game `game_number`. Built in a thread over a snapshot of its own: nobody's writes wait for it (see
-        `store.export`)."""
-        if _names_nothing(game_number):
-            return None
-        build = functools.partial(
-            export_log, guild_id=guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
-        )
-        return await self._db.export(build)
+        """`export_stream`'s parts gathered in memory; None if the server has no game `game_number`."""
+        async with self.export_stream(
+            guild_id, viewer=viewer, game_number=game_number, fmt=fmt, max_bytes=max_bytes
+        ) as stream:
+            parts = [streamed.part async for streamed in stream]
+        return Export(parts=parts, entries=stream.entries, compressed=stream.compressed) if stream.found else None
 
-    async def clear_log(self, guild_id: int) -> None:
-        """Delete every game and every entry of the server, the ledger's and its players' names too (its
-        settings and number counters stay)."""
+    async def log_extent(self, guild_id: int) -> LogExtent:
+        """The server's last game and entry numbers now: what a later `clear_log(through=...)` may delete."""
+        rows = await self._db.read(LOG_EXTENT, {"guild_id": guild_id})
+        return LogExtent(int(rows[0]["last_game"]), int(rows[0]["last_entry"])) if rows else LogExtent(0, 0)
+
+    async def clear_log(self, guild_id: int, *, through: LogExtent | None = None) -> None:
+        """Delete the server's games and entries, the ledger's and its players' names too (its settings and
+        number counters stay): all of them, or only what existed at `through` (a confirmation asked earlier:
+        what was logged since stays, with its game)."""
+        if through is not None:
+            bound_to = {"guild_id": guild_id, "last_game": through.last_game, "last_entry": through.last_entry}
+            await self._write(*((sql, bound_to) for sql in CLEAR_THROUGH))
+            return
         params = {"guild_id": guild_id}
         await self._write(
             ("DELETE FROM log_entries WHERE guild_id = :guild_id", params),
@@ -310,6 +361,15 @@ class Store(HouseStore, LedgerMethods):
         rows = await self._db.read(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND number = :number",
             {"guild_id": guild_id, "number": number},
+        )
+        return Game.from_row(rows[0]) if rows else None
+
+    async def game_named(self, guild_id: int, name: str) -> Game | None:
+        """The newest of the server's games named exactly `name` (case aside), among all of them."""
+        rows = await self._db.read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = :guild_id AND lower(name) = lower(:name) "
+            f"ORDER BY number DESC LIMIT 1",
+            {"guild_id": guild_id, "name": name},
         )
         return Game.from_row(rows[0]) if rows else None
 

@@ -1,7 +1,8 @@
 """Group commit: one task owns every write, batching whatever is queued into one transaction.
 
 Callers `await write(...)` (or `run(work)`) and are answered only after COMMIT returned *and* the file at
-the database's path is still the one written to, so *acknowledged means in the file at the path*. Many
+the database's path is still the one written to, unchanged by anyone else (store.watch: looked at before a
+batch is written, too), so *acknowledged means in the file at the path*. Many
 servers logging at once share one transaction (and, with synchronous=FULL, one fsync) instead of paying for
 one each.
 
@@ -9,23 +10,24 @@ One bad write never fails another's. A job that fails (a constraint, a parameter
 an int over 2**63, a wrong type) fails alone: a single statement is undone by SQLite on its own, a job of
 several statements runs inside a SAVEPOINT. If SQLite drops the whole transaction (disk full, I/O error)
 or COMMIT fails, every job of the batch is run again in a transaction of its own, so only the jobs that
-fail alone are refused. A full disk is `StoreFull`. A batch that cannot even begin (another process holds
-the write lock past the busy timeout) is refused as a whole: no job of it ran.
+fail alone are refused. A batch that cannot even begin (another process holds the write lock past the busy
+timeout) is refused as a whole: no job of it ran. SQLite's errors about the file itself reach callers as the
+store's faults (`errors.fault_of`): a full disk is `StoreFull`, a lock held too long `StoreBusy`, any other disk
+error (I/O, read-only) `StoreFailing`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import aiosqlite
 
 from .database import Params, Row, Statement, Transaction, Work, bound
-from .errors import StoreClosed, StoreFull, StoreGone
-from .opening import DatabaseFile
+from .errors import StoreClosed, StoreGone, fault_of
+from .watch import DatabaseFile, Fault
 
 T = TypeVar("T")
 
@@ -51,12 +53,11 @@ class _Job:
 
 
 class GroupCommitWriter:
-    """The single writer. Holds `lock` for a whole batch so readers never see uncommitted rows."""
+    """The single writer: one task, one transaction at a time (readers use a connection of their own)."""
 
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock, file: DatabaseFile) -> None:
+    def __init__(self, conn: aiosqlite.Connection, file: DatabaseFile) -> None:
         self._conn = conn
         self._transaction = SQLiteTransaction(conn)
-        self._lock = lock
         self._file = file
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._closing = False
@@ -78,11 +79,17 @@ class GroupCommitWriter:
         or that decides what to write from what it read."""
         if self._closing or self._task.done():
             raise StoreClosed("the store is closed")
-        self._file.raise_if_gone()
+        if not self._file.needs_rescue:  # else the batch's first look copies the lost WAL into the file, then fails
+            self._file.raise_if_gone()
         job = _Job(work, atomic)
         self._queue.put_nowait(job)
         result: T = await job.future
         return result
+
+    async def rescue(self) -> None:
+        """Let the writer look at the file now (a read found a -wal lost): its look checkpoints what it can."""
+        with contextlib.suppress(StoreGone):
+            await self.run(_look_only, atomic=False)
 
     async def close(self) -> None:
         """Commit everything already queued, then stop."""
@@ -103,13 +110,17 @@ class GroupCommitWriter:
                 item = self._queue.get_nowait()
             stop = item is None
             if batch:
-                async with self._lock:
-                    await self._commit(batch)
+                await self._commit(batch)
+
+    async def checkpoint(self) -> bool:
+        """Copy every committed page from the WAL into the database file now; whether all of them got there."""
+        [(busy, frames, copied)] = await self._conn.execute_fetchall("PRAGMA wal_checkpoint(FULL)")
+        return bool(busy == 0 and frames == copied)
 
     async def _commit(self, batch: list[_Job]) -> None:
         """Commit the batch as one transaction; if SQLite drops it, commit each job in one of its own."""
         try:
-            self._file.raise_if_gone()
+            await self._file.verify(self.checkpoint)  # never write into a file swapped or changed under us
             await self._conn.execute("BEGIN IMMEDIATE")
         except Exception as error:
             self._fail(batch, error)  # nothing ran
@@ -125,7 +136,7 @@ class GroupCommitWriter:
                 raise
             return
         if lost is None:
-            self._acknowledge(batch)
+            await self._acknowledge(batch)
         elif len(batch) == 1:
             self._fail(batch, lost)
         else:
@@ -162,13 +173,15 @@ class GroupCommitWriter:
                 await conn.execute("RELEASE job")
             return error
 
-    def _acknowledge(self, batch: list[_Job]) -> None:
-        """Answer the batch, unless the file at the path is no longer the one it was committed to."""
+    async def _acknowledge(self, batch: list[_Job]) -> None:
+        """Answer the batch, unless the file at the path is no longer the one it was committed to (a lost -wal
+        is checkpointed first: then the batch is in the file at the path, and is answered)."""
         try:
-            self._file.check()
+            await self._file.verify(self.checkpoint)
         except StoreGone as gone:
-            self._fail(batch, gone)
-            return
+            if not (self._file.fault is Fault.JOURNAL and self._file.saved):
+                self._fail(batch, gone)
+                return
         for job in batch:
             self._settle(job.future, job.outcome)
 
@@ -177,16 +190,19 @@ class GroupCommitWriter:
             self._settle(job.future, error)
 
     def _settle(self, future: asyncio.Future[Any], outcome: Any) -> None:
-        """Answer a caller unless it stopped waiting (cancelled); a full disk is told as StoreFull."""
+        """Answer a caller unless it stopped waiting (cancelled); SQLite's errors about the file as faults."""
         if future.done():
             return
-        if isinstance(outcome, sqlite3.Error) and getattr(outcome, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
-            full = StoreFull(self._file.path, "the disk is full and this was not saved", "free some disk space")
-            full.__cause__ = outcome
-            future.set_exception(full)
+        fault = fault_of(outcome, self._file.path)
+        if fault is not None:
+            future.set_exception(fault)
         elif isinstance(outcome, Exception):
             future.set_exception(outcome)
         elif isinstance(outcome, BaseException):
             future.cancel()
         else:
             future.set_result(outcome)
+
+
+async def _look_only(transaction: Transaction) -> None:
+    """A job that writes nothing: its batch's looks at the file are the point (`GroupCommitWriter.rescue`)."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import discord
@@ -238,12 +240,47 @@ def a_corrupt_file(tmp_path: Path) -> Path:
     return path
 
 
+def a_dangling_link(tmp_path: Path) -> Path:
+    path = tmp_path / "floorcall.db"
+    path.symlink_to(tmp_path / "gone" / "floorcall.db")
+    return path
+
+
+def a_pipe(tmp_path: Path) -> Path:
+    path = tmp_path / "floorcall.db"
+    os.mkfifo(path)
+    return path
+
+
+def a_device(_: Path) -> Path:
+    return Path("/dev/null")
+
+
+def a_name_too_long(tmp_path: Path) -> Path:
+    return tmp_path / ("x" * 300 + ".db")
+
+
+def another_applications_database(tmp_path: Path) -> Path:
+    """A journal app's SQLite file with tables of its own and no schema version: not to be adopted."""
+    path = tmp_path / "journal.db"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE entries (day TEXT, body TEXT)")
+        conn.execute("INSERT INTO entries VALUES ('2025-01-01', 'dear diary')")
+        conn.commit()
+    return path
+
+
 # Each unusable database and a word the one line must use for it.
 UNUSABLE = {
     "a folder": (a_folder, "folder"),
     "not a database": (not_a_database, "not an SQLite database"),
     "a newer schema": (a_newer_schema, "newer"),
     "a corrupt file": (a_corrupt_file, "corrupt"),
+    "a dangling symbolic link": (a_dangling_link, "symbolic link"),
+    "a pipe": (a_pipe, "pipe"),
+    "a device": (a_device, "device"),
+    "a name too long": (a_name_too_long, "too long"),
+    "another application's database": (another_applications_database, "another application's"),
 }
 
 

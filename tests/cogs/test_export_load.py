@@ -49,7 +49,7 @@ def rows_of(data: bytes, filename: str) -> list[dict[str, str]]:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             [name] = archive.namelist()
             data = archive.read(name)
-    return list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    return list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
 
 
 async def test_an_export_of_100000_entries_while_other_servers_rule(tmp_path, error_log) -> None:

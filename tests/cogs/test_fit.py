@@ -3,7 +3,10 @@ independent copy of the limits (offline/limits.py), not by the numbers fit.py us
 
 from __future__ import annotations
 
+import re
+
 import discord
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,3 +80,21 @@ def test_equal_shares_fill_a_description_exactly() -> None:
 def test_visible_sees_through_invisible_characters() -> None:
     assert fit.visible(" \u200b\u200c\u200d\u2060\ufeff\u3164\u2800\u00a0\t\n") == ""
     assert fit.visible(" Venerdì ") == "Venerdì"
+
+
+def shown(markdown: str) -> str:
+    """What Discord displays for escaped text: a backslash before punctuation shows that character alone."""
+    return re.sub(r"\\([^A-Za-z0-9\s])", r"\1", markdown)
+
+
+@pytest.mark.parametrize("typed", ["C:\\Users\\dealer", "\\o/", "\\\\server\\share", "a\\*b\\*", "ends with \\"])
+def test_a_typed_backslash_is_shown_once(typed: str) -> None:
+    """QA report 11: fit.escape doubled backslashes and escape_markdown doubled them again, so members saw
+    C:\\\\Users\\\\dealer."""
+    assert shown(fit.escape(typed)) == typed
+
+
+# Inline markdown and backslashes (line-start markers like "- " or "# " discord.py escapes its own way).
+@given(text=st.text(alphabet=st.sampled_from("*_~|`\\[]()a"), max_size=300))
+def test_escaped_markdown_shows_exactly_what_was_typed(text: str) -> None:
+    assert shown(fit.escape(text)) == text

@@ -165,7 +165,7 @@ async def test_export_attaches_a_file_that_parses_back(driver, send_command, fil
     assert [a["filename"] for a in exchange.message["attachments"]] == [f"floorcall-server-log.{file_format}"]
     assert is_ephemeral(exchange.message) and "2 entries" in exchange.message["content"]
     [attachment] = edit.files
-    text = attachment.data.decode("utf-8")
+    text = attachment.data.decode("utf-8-sig")  # CSV starts with a byte-order mark, for Excel
     rows = json.loads(text) if file_format == "json" else list(csv.DictReader(io.StringIO(text, newline="")))
     # CSV neutralises a cell a spreadsheet would run as a formula (here the "@"); JSON keeps the text exactly.
     shown = HOSTILE if file_format == "json" else "'" + HOSTILE
@@ -269,7 +269,7 @@ async def test_an_export_over_the_upload_limit_is_zipped_or_split_to_fit(driver)
     for file in files:
         with zipfile.ZipFile(io.BytesIO(file.data)) as archive:
             [name] = archive.namelist()
-            rows += list(csv.DictReader(io.StringIO(archive.read(name).decode("utf-8"), newline="")))
+            rows += list(csv.DictReader(io.StringIO(archive.read(name).decode("utf-8-sig"), newline="")))
     assert sorted(int(row["number"]) for row in rows) == list(range(1, 201))
 
 

@@ -7,6 +7,8 @@ The `driver` fixture fails a test on any request the stand-in refused (over a li
 
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import replace
 
 import pytest
@@ -159,7 +161,27 @@ async def test_two_presses_on_delete_at_once_delete_once(driver, send_command) -
     assert [g.number for g in await driver.bot.store.list_games(GUILD_ID)] == [2]
     outcomes = [e.data.get("content") or "" for e in (first, second)]  # each press's own reply
     assert sum("Deleted" in text for text in outcomes) == 1
-    assert sum("already gone" in text for text in outcomes) == 1
+    assert sum("no longer active" in text for text in outcomes) == 1
+
+
+@pytest.mark.parametrize("order", [("Delete", "Cancel"), ("Cancel", "Delete")])
+async def test_delete_and_cancel_pressed_together_the_first_decides_and_the_card_tells_the_truth(
+    driver, send_command, order
+) -> None:
+    """QA report 9: the Cancel press said 'nothing was deleted' while the Delete press deleted the game."""
+    await start(driver, "Friday")
+    asked = await send_command("game", "delete", actor=MANAGER, game="1")
+    ids = {c["label"]: c["custom_id"] for c in components(asked.message)}
+    presses = [payloads.component_click(asked.message, ids[label], MANAGER) for label in order]
+
+    _, second = await driver.feed_together(presses)
+
+    deleted = await driver.bot.store.get_game(GUILD_ID, 1) is None
+    assert deleted == (order[0] == "Delete")
+    card = driver.standin.original(asked.payload)
+    assert card is not None and components(card) == []
+    assert ("Deleted" in card["content"]) == deleted and ("nothing was deleted" in card["content"]) != deleted
+    assert "no longer active" in (second.data.get("content") or "")
 
 
 async def test_a_press_on_a_used_confirmation_says_it_is_no_longer_active(driver, send_command, click) -> None:
@@ -224,3 +246,133 @@ async def test_a_long_markdown_note_and_name_are_echoed_within_limits(driver, se
     assert len(opened.data["content"]) <= 2000 and len(noted.data["content"]) <= 2000
     quoted = noted.data["content"].split("“", 1)[1]
     assert quoted.count("*") == quoted.count("\\*") > 0  # every star of the note is escaped
+
+
+@pytest.mark.parametrize("ref", ["20", "0", "-1", "12", "#0", "+4", "0020"])
+@pytest.mark.parametrize("subcommand", ["log", "export", "delete"])
+async def test_a_number_names_that_game_or_none_never_one_whose_name_holds_it(
+    driver, send_command, ref, subcommand
+) -> None:
+    """Default names are dates: '20' or '-1' used to fall back to 'Game 2026-12-01' (QA report 3)."""
+    for name in ("Game 2026-12-01", "Game night 20", "Friday 12 -1"):
+        await start(driver, name)
+        await send_command("game", "end")
+
+    answered = await send_command("game", subcommand, actor=MANAGER, game=ref)
+
+    assert is_ephemeral(answered.data) and "no game" in answered.data["content"]
+    assert answered.message is not None and components(answered.message) == []
+    assert len(await driver.bot.store.list_games(GUILD_ID)) == 3
+
+
+async def test_a_deleted_number_does_not_fall_back_to_another_game(driver, send_command, click) -> None:
+    for name in ("Game night 1", "Game night 2", "Game night 3"):
+        await start(driver, name)
+        await send_command("game", "end")
+    await click(await send_command("game", "delete", actor=MANAGER, game="2"), "Delete", actor=MANAGER)
+
+    shown = await send_command("game", "log", game="2")
+    plus = await send_command("game", "log", game="+3")
+
+    assert "no game" in shown.data["content"] and not shown.embeds
+    assert "#3" in plus.embeds[0]["title"]
+
+
+async def test_an_exact_name_is_found_among_all_games_and_a_part_of_a_name_never_deletes(
+    driver, send_command
+) -> None:
+    store = driver.bot.store
+    for name in ["Friday"] + [f"Friday late {n}" for n in range(26)]:  # more newer matches than a search returns
+        await store.start_game(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, name=name)
+        await store.end_game(GUILD_ID, channel_id=1)
+
+    exact = await send_command("game", "delete", actor=MANAGER, game="friday")
+    part = await send_command("game", "delete", actor=MANAGER, game="Friday lat")
+    shown = await send_command("game", "log", game="Friday lat")
+
+    assert "#1 **Friday**" in exact.data["content"]
+    assert "no game" in part.data["content"] and components(part.message) == []
+    assert "#27" in shown.embeds[0]["title"]  # a part of a name still finds the newest game to read
+
+
+async def test_a_clear_left_open_keeps_what_was_logged_after_it_was_asked(driver, send_command, click) -> None:
+    await start(driver, "Friday")
+    await send_command("game", "note", text="before")
+    await send_command("game", "end")
+    asked = await send_command("game", "clear", actor=MANAGER)
+    await start(driver, "Saturday")
+    await send_command("game", "note", text="after")
+
+    done = await click(asked, "Delete", actor=MANAGER)
+
+    assert "Anything logged since is kept" in done.message["content"]
+    assert [e.text for e in (await driver.bot.store.log_page(GUILD_ID, viewer=EVERYONE)).entries] == ["after"]
+    assert [g.name for g in await driver.bot.store.list_games(GUILD_ID)] == ["Saturday"]
+
+
+def shown_numbers(message) -> list[int]:
+    """The entry numbers a log page shows, in order (each line starts with `#n`)."""
+    [embed] = message["embeds"]
+    return [int(n) for n in re.findall(r"^`#(\d+)`", embed["description"], flags=re.M)]
+
+
+async def test_turning_a_page_while_entries_arrive_or_go_repeats_and_skips_nothing(driver, send_command, click) -> None:
+    """QA report 12: pages by offset, so four notes logged while page 1 was open started page 2 with page 1's
+    last four entries (and a delete skipped entries the same way)."""
+    store = driver.bot.store
+    await store.start_game(GUILD_ID, channel_id=2, user_id=PLAYER.user_id, name="deleted later")
+    for n in range(1, 26):  # entries 3 and 4 in that game's channel, so in that game
+        await store.add_note(GUILD_ID, channel_id=2 if n in (3, 4) else 1, user_id=PLAYER.user_id, text=f"note {n}")
+    first = await send_command("game", "log")
+    assert shown_numbers(first.message) == list(range(25, 15, -1))
+
+    for n in range(4):
+        await store.add_note(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, text=f"late {n}")
+    second = await click(first, "Next")
+    assert shown_numbers(second.message) == list(range(15, 5, -1))
+
+    await store.delete_game(GUILD_ID, 1)  # and entries 3 and 4 with it
+    third = await click(second, "Next")
+    assert shown_numbers(third.message) == [5, 2, 1]
+
+
+async def walk_list(send_command, click) -> tuple[list[int], str]:
+    """Every game number /game list shows over all its pages, and the footer of its first page."""
+    shown = await send_command("game", "list")
+    message, numbers = shown.message, []
+    while True:
+        [embed] = message["embeds"]
+        numbers += [int(n) for n in re.findall(r"#(\d+) \*\*", embed["description"])]
+        labels = {c["label"]: c for c in components(message)}
+        if "Next" not in labels or labels["Next"].get("disabled"):
+            return numbers, shown.message["embeds"][0].get("footer", {}).get("text", "")
+        message = (await click(message, "Next")).message
+
+
+async def test_the_game_list_pages_past_25_games_and_says_when_it_stops(
+    driver, send_command, click, monkeypatch
+) -> None:
+    """QA report 10: with 30 games, #1-#5 were on no page and nothing said so."""
+    store = driver.bot.store
+    for n in range(30):
+        await store.start_game(GUILD_ID, channel_id=1, user_id=PLAYER.user_id, name=f"Game {n + 1}")
+        await store.end_game(GUILD_ID, channel_id=1)
+
+    numbers, footer = await walk_list(send_command, click)
+    assert numbers == list(range(30, 0, -1)) and "newest" not in footer
+
+    monkeypatch.setattr(sys.modules["cogs.games"], "LIST_GAMES", 12)  # the module the bot loaded as its cog
+    numbers, footer = await walk_list(send_command, click)
+    assert numbers == list(range(30, 18, -1)) and "The 12 newest games" in footer
+
+
+async def test_a_right_to_left_override_in_a_name_does_not_reorder_the_list_line(driver, send_command) -> None:
+    """QA report 18: a game name holding U+202E reversed the rest of its /game list line on screen."""
+    await start(driver, "Fri\u202eday\u2066 night\u2069")
+
+    listed = await send_command("game", "list")
+
+    description = listed.embeds[0]["description"]
+    assert "Friday night" in description
+    assert not any(control in description for control in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert (await driver.bot.store.get_game(GUILD_ID, 1)).name == "Fri\u202eday\u2066 night\u2069"  # stored as typed

@@ -163,3 +163,34 @@ async def test_a_question_in_a_direct_message_is_answered_and_not_logged(driver)
 
     assert second.callback["type"] == 7 and stale.data["flags"] == EPHEMERAL
     assert await entries(driver) == ()
+
+
+async def test_a_question_purged_as_too_old_says_so_and_retires_its_buttons(bot, config, error_log) -> None:
+    """QA report 14: a question purged at start (older than QUESTION_DAYS) answered 'already answered' and kept
+    its live buttons, although nobody had answered it."""
+    import sqlite3
+    from contextlib import closing
+
+    from bot import FloorBot
+
+    first = await Driver.start(bot)
+    try:
+        asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
+        shown = dict(asked.posted)
+    finally:
+        await first.close()
+    with closing(sqlite3.connect(config.database_path)) as conn, conn:  # 31 days pass while the bot is down
+        conn.execute("UPDATE pending_questions SET created_at = '2000-01-01T00:00:00.000Z'")
+    second = await Driver.start(FloorBot(config))
+    try:
+        second.standin.messages[int(shown["id"])] = shown
+        pressed = await second.feed(press(shown, labels(second, "the dealer exposed a card")[0]))
+
+        assert pressed.callback["type"] == 7  # the card itself is updated: its buttons disabled
+        assert buttons(pressed.message) and all(b.get("disabled") for b in buttons(pressed.message))
+        [told] = pressed.followups
+        assert told.json["flags"] & EPHEMERAL and "too old to answer" in told.json["content"]
+        assert await entries(second) == ()
+        assert not second.standin.errors
+    finally:
+        await second.close()

@@ -144,3 +144,17 @@ async def test_long_floor_decisions_are_cut_so_every_case_and_the_citations_stay
         assert len(field["value"]) <= 1024
     assert sum("⚖️ **Floor decision:** EN" in field["value"] for field in card["fields"]) >= 1
     assert "…" in str(card["fields"])
+
+
+async def test_autocomplete_titles_are_in_an_italian_members_language(driver) -> None:
+    """QA report 15: /rule's autocomplete always listed English titles, though it invites Italian words."""
+    from offline.payloads import Actor
+
+    rule = driver.bot.engine.rules["holdem.premature-turn"]
+    assert rule.title["it"] != rule.title["en"]
+
+    italian = await driver.autocomplete("rule", Actor(locale="it"), "rule_id", rule_id="holdem.premature-turn")
+    english = await driver.autocomplete("rule", Actor(locale="en-US"), "rule_id", rule_id="holdem.premature-turn")
+
+    assert italian.data["choices"][0] == {"name": f"{rule.title['it']} (holdem.premature-turn)", "value": rule.id}
+    assert english.data["choices"][0]["name"].startswith(rule.title["en"])

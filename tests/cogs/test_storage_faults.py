@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from offline import payloads
 from offline.payloads import GUILD_ID, MANAGER, PLAYER
 from store import StoreFull, Viewer
 
@@ -24,7 +26,7 @@ def delete(path: Path) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
-def replace(path: Path) -> None:
+def replace_file(path: Path) -> None:
     other = path.with_name("restored.db")
     with sqlite3.connect(other) as conn:
         conn.execute("CREATE TABLE restored (x)")
@@ -35,7 +37,7 @@ def not_logged(exchange) -> bool:
     return "not logged" in exchange.embeds[0]["footer"]["text"]
 
 
-@pytest.mark.parametrize("fault", [delete, replace], ids=["deleted", "replaced"])
+@pytest.mark.parametrize("fault", [delete, replace_file], ids=["deleted", "replaced"])
 async def test_a_vanished_database_is_never_acknowledged(driver, send_command, config, error_log, fault) -> None:
     await send_command("game", "note", text="before")
     fault(Path(config.database_path))
@@ -46,7 +48,8 @@ async def test_a_vanished_database_is_never_acknowledged(driver, send_command, c
 
     for refused in (noted, opened):
         assert refused.data["flags"] & EPHEMERAL
-        assert refused.data["content"].startswith("⚠ Not saved") and "moved or deleted" in refused.data["content"]
+        said = refused.data["content"]
+        assert said.startswith("⚠ Not saved") and "moved, deleted or changed" in said
     assert ruled.embeds[0]["title"] == driver.bot.engine.rule(FLOP).headline and not_logged(ruled)
     assert {r.name for r in error_log.records} == {"floorcall.bot", "floorcall.rulings"}
     assert all(str(config.database_path) in r.getMessage() for r in error_log.records)  # one line, with the path
@@ -105,5 +108,61 @@ async def test_reads_after_the_file_vanished_say_so_too(driver, send_command, co
 
     shown = await send_command("game", "log", actor=PLAYER)
 
-    assert shown.data["flags"] & EPHEMERAL and "moved or deleted" in shown.data["content"]
+    assert shown.data["flags"] & EPHEMERAL and "moved, deleted or changed" in shown.data["content"]
     error_log.records.clear()
+
+
+async def test_a_disk_that_refuses_writes_is_not_saved_never_a_bug(driver, send_command, error_log) -> None:
+    """A file or filesystem turned read-only, a failing disk (here: SQLite's own read-only refusal, code 8):
+    every write answers "⚠ Not saved", a ruling still arrives marked not logged, reads carry on."""
+    await send_command("game", "note", text="kept")
+    await driver.bot.store._db.conn.execute("PRAGMA query_only = ON")
+
+    refused = [
+        await send_command("game", "note", text="after"),
+        await send_command("game", "start", actor=MANAGER, name="Friday"),
+        await send_command("settings", "language", actor=MANAGER, language="it"),
+        await send_command("ruling", situation="the dealer exposed a card"),  # asks a question: stored first
+    ]
+    ruled = await send_command("ruling", situation=FLOP)
+    read = await send_command("game", "log", actor=MANAGER)
+
+    for exchange in refused:
+        said = exchange.posted["content"]
+        assert said.startswith("⚠ Not saved") and "disk refused" in said, said
+    assert not_logged(ruled)
+    assert "kept" in read.embeds[0]["description"]
+    assert all(record.exc_info is None for record in error_log.records)  # a fault in one line, not a bug's traceback
+    error_log.records.clear()
+    await driver.bot.store._db.conn.execute("PRAGMA query_only = OFF")
+
+
+async def test_another_program_holding_the_lock_holds_up_no_read_and_a_write_says_try_again(
+    driver, config, error_log
+) -> None:
+    """The sqlite3 shell left in a transaction, a second bot: reads in every server are answered at once, and a
+    write, deferred in Discord's window, then says it was not saved and to try again."""
+    schema = driver.command_schema
+    elsewhere = replace(PLAYER, guild_id=GUILD_ID + 1, user_id=PLAYER.user_id + 1)
+    blocker = sqlite3.connect(config.database_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        note, log, settings = await driver.feed_together(
+            [
+                payloads.slash_command(schema("game"), PLAYER, ("note",), {"text": "while locked"}),
+                payloads.slash_command(schema("game"), PLAYER, ("log",), {}),
+                payloads.slash_command(schema("settings"), elsewhere, ("show",), {}),
+            ]
+        )
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+    assert note.callback["type"] == 5  # deferred ("thinking…") while the write waited
+    said = note.posted["content"]
+    assert said.startswith("⚠ Not saved") and "Try again" in said, said
+    assert log.callback["type"] == 4 and settings.callback["type"] == 4  # answered, not deferred nor dropped
+    assert [r.name for r in error_log.records] == ["floorcall.bot"]
+    error_log.records.clear()
+    again = await driver.command("game", PLAYER, ("note",), text="later")
+    assert "Noted" in again.posted["content"]

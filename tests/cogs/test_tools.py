@@ -4,6 +4,7 @@ results written to the channel's game with log:true."""
 
 from __future__ import annotations
 
+from cogs.cooldown import WRITE_RATE
 from offline.payloads import GUILD_ID, PLAYER, Actor
 from store import LogEntry, Viewer
 from tests.bot_process import offline_env, run_bot
@@ -119,11 +120,11 @@ async def test_log_true_spends_the_members_write_limit_and_a_flood_logs_no_more(
     driver, send_command, monkeypatch
 ) -> None:
     monkeypatch.setattr(driver.bot.limits.writes, "clock", lambda: 1000.0)  # no token comes back meanwhile
-    replies = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
+    flood = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
     unlogged = await send_command("pots", contributions="Alice 10, Bob 10")
     other = await send_command("pots", actor=Actor(user_id=PLAYER.user_id + 1), contributions="Al 1, Bo 1", log=True)
 
-    assert ["Slow down" in (reply.data.get("content") or "") for reply in replies] == [False] * 20 + [True]
+    assert ["Slow down" in (reply.data.get("content") or "") for reply in flood] == [False] * 20 + [True]
     assert unlogged.embeds and "logged" not in unlogged.embeds[0]["footer"]["text"]  # reading alone is free
     assert "📝 logged" in other.embeds[0]["footer"]["text"]  # the limit is each member's own
     assert len(await logged(driver)) == 21
@@ -191,6 +192,22 @@ async def test_nonsense_in_every_tool_is_refused_privately(send_command) -> None
 def twenty_three_hands() -> str:
     deck = [rank + suit for rank in "23456789TJQKA" for suit in "shdc" if rank + suit not in BOARD.split()]
     return "; ".join(f"P{n} {deck[2 * n]} {deck[2 * n + 1]}" for n in range(23))
+
+
+async def test_log_true_spends_the_members_write_tokens_and_past_them_is_not_logged(driver, send_command) -> None:
+    """QA report 8: a hundred /pots log:true were all logged and left /game note's bucket untouched."""
+
+    driver.bot.limits.writes.clock = lambda: 0.0  # time stands still: no token comes back while the test runs
+    answers = [
+        await send_command("pots", contributions=f"Alice {n + 1}, Bob 1", log=True) for n in range(WRITE_RATE + 2)
+    ]
+    note = await send_command("game", "note", text="one more")
+
+    footers = [exchange.embeds[0]["footer"]["text"] for exchange in answers]
+    assert sum("📝 logged" in footer for footer in footers) == WRITE_RATE
+    assert all("not logged: you are writing too fast" in footer for footer in footers[WRITE_RATE:])
+    assert len(await logged(driver)) == WRITE_RATE
+    assert "Slow down" in refused(note)
 
 
 async def logged(driver) -> list[LogEntry]:

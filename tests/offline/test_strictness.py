@@ -334,6 +334,148 @@ async def test_eleven_embeds_are_refused(driver) -> None:
     driver.standin.errors.clear()
 
 
+# Bodies Discord refuses that discord.py would build or that a bug could send: sent as discord.py would.
+EMPTY_BODIES = {
+    "no content": {"content": ""},
+    "spaces only": {"content": "  \n "},
+    "an embed with nothing in it": {"embeds": [{"type": "rich"}]},
+}
+
+
+@pytest.mark.parametrize("shape", list(EMPTY_BODIES))
+async def test_an_empty_message_is_refused_with_50006(driver, shape: str) -> None:
+    payload = payloads.slash_command(payloads.command_schema(driver.bot.tree)["help"], PLAYER)
+
+    status, answer = await raw_callback(driver.standin, payload, {"type": 4, "data": EMPTY_BODIES[shape]})
+
+    assert (status, answer["code"]) == (400, limits.EMPTY_MESSAGE)
+    assert len(driver.standin.errors) == 1
+    driver.standin.errors.clear()
+
+
+async def test_a_followup_or_an_edit_that_leaves_nothing_is_refused(driver) -> None:
+    async def respond(interaction: discord.Interaction) -> list[Any]:
+        await interaction.response.send_message("fine")
+        outcomes: list[Any] = []
+        for attempt in (interaction.followup.send("   "), interaction.edit_original_response(content="")):
+            try:
+                outcomes.append(await attempt)
+            except discord.HTTPException as exc:
+                outcomes.append(exc)
+        return outcomes
+
+    (followup, edit), exchange = await probe(driver, respond)
+
+    assert (followup.status, followup.code) == (edit.status, edit.code) == (400, limits.EMPTY_MESSAGE)
+    assert exchange.message is not None and exchange.message["content"] == "fine"
+    assert len(driver.standin.errors) == 2
+    driver.standin.errors.clear()
+
+
+COMPONENT_SHAPES: dict[str, tuple[list[dict[str, Any]], str]] = {
+    "two options of one value": (
+        [row(select(options=[{"label": "a", "value": "same"}, {"label": "b", "value": "same"}]))],
+        "data.components.0.components.0.options.1.value",
+    ),
+    "button style 9": ([row(button(style=9))], "data.components.0.components.0.style"),
+    "a link without a url": ([row({"type": 2, "style": 5, "label": "x"})], "data.components.0.components.0.url"),
+    "a link with a custom_id": (
+        [row({"type": 2, "style": 5, "label": "x", "url": "https://example.org", "custom_id": "c"})],
+        "data.components.0.components.0.custom_id",
+    ),
+    "a url on a plain button": ([row(button(url="https://example.org"))], "data.components.0.components.0.url"),
+}
+
+
+@pytest.mark.parametrize("shape", list(COMPONENT_SHAPES))
+async def test_components_discord_refuses_are_refused(driver, shape: str) -> None:
+    rows, field = COMPONENT_SHAPES[shape]
+
+    raised, exchange = await probe(driver, lambda interaction: interaction.response.send_message("x", view=Raw(rows)))
+
+    refused(driver, raised, 400, limits.INVALID_FORM_BODY, field)
+    assert exchange.message is None
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"content": "x", "components": [{"type": 10, "content": "text"}]}, "content"),
+        ({"embeds": [{"title": "t"}], "components": [{"type": 10, "content": "text"}]}, "embeds"),
+        ({"components": [row(*(button(f"b{n}") for n in range(5))) for _ in range(8)]}, "components"),
+    ],
+    ids=["content", "embeds", "48 components"],
+)
+async def test_the_components_v2_flag_takes_components_only_and_at_most_40(driver, body, field) -> None:
+    payload = payloads.slash_command(payloads.command_schema(driver.bot.tree)["help"], PLAYER)
+
+    data = {**body, "flags": limits.COMPONENTS_V2}
+    status, answer = await raw_callback(driver.standin, payload, {"type": 4, "data": data})
+
+    assert (status, answer["code"]) == (400, limits.INVALID_FORM_BODY)
+    assert field in answer["errors"]["data"]
+    driver.standin.errors.clear()
+
+
+async def test_a_token_cannot_edit_another_interactions_message(driver) -> None:
+    schema = payloads.command_schema(driver.bot.tree)["help"]
+    first, second = payloads.slash_command(schema, PLAYER), payloads.slash_command(schema, PLAYER)
+    for payload in (first, second):
+        await raw_callback(driver.standin, payload, {"type": 4, "data": {"content": "mine"}})
+    theirs = driver.standin.original(first)
+    assert theirs is not None
+    url = f"{driver.standin.base_url}/webhooks/{payloads.APP_ID}/{second['token']}/messages/{theirs['id']}"
+
+    async with aiohttp.ClientSession() as session, session.patch(url, json={"content": "not yours"}) as response:
+        assert (response.status, (await response.json())["code"]) == (404, limits.UNKNOWN_MESSAGE)
+    assert driver.standin.original(first) == theirs | {"content": "mine"}
+    driver.standin.errors.clear()
+
+
+async def test_followups_past_discords_rate_are_429_and_discord_py_waits_them_out(driver) -> None:
+    payload = payloads.slash_command(payloads.command_schema(driver.bot.tree)["help"], PLAYER)
+    await raw_callback(driver.standin, payload, {"type": 4, "data": {"content": "first"}})
+    url = f"{driver.standin.base_url}/webhooks/{payloads.APP_ID}/{payload['token']}"
+    async with aiohttp.ClientSession() as session:
+        statuses = []
+        for n in range(limits.FOLLOWUP_RATE + 1):
+            async with session.post(url, json={"content": f"{n}"}) as response:
+                statuses.append(response.status)
+                if response.status == 429:
+                    assert 0 < (await response.json())["retry_after"] <= limits.FOLLOWUP_PER
+    assert statuses == [200] * limits.FOLLOWUP_RATE + [429]
+    assert len(driver.standin.rate_limited) == 1 and driver.standin.errors == []
+
+    async def respond(interaction: discord.Interaction) -> int:
+        await interaction.response.send_message("parts follow")
+        for n in range(limits.FOLLOWUP_RATE + 3):
+            await interaction.followup.send(f"part {n}")
+        return limits.FOLLOWUP_RATE + 3
+
+    sent, exchange = await probe(driver, respond)
+
+    assert len([r for r in exchange.followups if r.status == 200]) == sent  # every one got through, paced
+    assert driver.standin.errors == []
+
+
+async def test_without_keeping_uploads_sizes_are_still_recorded_and_checked(driver) -> None:
+    """A benchmark drops the uploads' bytes (keep_uploads False): the limit and the attachment's size hold."""
+    driver.standin.keep_uploads = False
+
+    async def fits(interaction: discord.Interaction) -> Any:
+        return await interaction.response.send_message(file=discord.File(io.BytesIO(b"x" * 90), "log.csv"))
+
+    _, exchange = await probe(driver, fits, {"attachment_size_limit": 100})
+    (recorded,) = exchange.requests[0].files
+    assert (recorded.data, recorded.size) == (b"", 90)
+    assert exchange.message is not None and exchange.message["attachments"][0]["size"] == 90
+
+    async def too_big(interaction: discord.Interaction) -> Any:
+        return await interaction.response.send_message(file=discord.File(io.BytesIO(b"x" * 101), "big.csv"))
+
+    driver.bot.tree.remove_command("probe")
+    raised, _ = await probe(driver, too_big, {"attachment_size_limit": 100})
+    refused(driver, raised, 413, limits.ENTITY_TOO_LARGE)
 # --- forms (modals) ---------------------------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from store_helpers import all_entries, ruling
 
-from store import ConstraintViolation, Game, GameAlreadyOpen, LogEntry, Store, StoreClosed
+from store import ConstraintViolation, Game, GameAlreadyOpen, LogEntry, Store, StoreBusy, StoreClosed, Viewer
 
 GUILDS = 100
 PER_GUILD = 50
@@ -119,16 +119,39 @@ async def test_two_processes_numbering_one_server_take_turns(store: Store, locat
 
 @pytest.mark.backends("sqlite")
 async def test_a_batch_that_cannot_commit_is_refused_and_the_writer_carries_on(store: Store, db_path: Path) -> None:
-    """Another process holds the write lock past the busy timeout: every caller in the batch gets the
-    error (nothing is acknowledged that was not committed), and later writes work again."""
+    """Another process holds the write lock past the busy timeout: every caller in the batch is told the store
+    was busy (nothing is acknowledged that was not committed), and later writes work again."""
     await store._db.conn.execute("PRAGMA busy_timeout = 50")  # type: ignore[attr-defined]  # keep the test quick
     blocker = sqlite3.connect(db_path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
 
     results = await asyncio.gather(*(store.log_ruling(1, **ruling(str(n))) for n in range(5)), return_exceptions=True)
 
-    assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
+    assert all(isinstance(r, StoreBusy) for r in results), results
     blocker.execute("ROLLBACK")
     blocker.close()
     assert (await store.log_ruling(1, **ruling("after"))).number == 1
     assert [e.text for e in await all_entries(store, 1)] == ["after"]
+
+
+@pytest.mark.backends("sqlite")
+async def test_reads_never_wait_for_a_write_held_up_by_another_programs_lock(store: Store, db_path: Path) -> None:
+    """Another process holds the write lock (a second bot, the sqlite3 shell in a transaction): a write waits
+    for it, and reads meanwhile are answered from the committed file instead of queueing behind that write."""
+    await store.log_ruling(1, **ruling("committed"))
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        waiting = asyncio.create_task(store.log_ruling(1, **ruling("behind the lock")))
+        while not store._db.writer._queue.empty():  # type: ignore[attr-defined]  # the writer took the job
+            await asyncio.sleep(0.01)  # and is now waiting on the lock
+
+        settings = await store.get_settings(1)
+        page = await store.log_page(1, viewer=Viewer(user_id=0, manager=True))
+
+        assert not waiting.done()  # read while the write still waited
+        assert settings.rulebook and [e.text for e in page.entries] == ["committed"]
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert (await waiting).number == 2

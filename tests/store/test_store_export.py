@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
 import csv
 import io
 import json
+import os
 import random
 import string
 import zipfile
@@ -17,6 +19,7 @@ from store_helpers import ruling
 
 from store import Export, LogEntry, Store, Viewer
 from store.export import COLUMNS
+from store.export_process import ProcessExportStream
 from store.house import EXPORT_COLUMNS
 
 MANAGER = Viewer(user_id=1, manager=True)
@@ -27,9 +30,10 @@ PLAIN = ["a = b", "1+1", "e-mail", "user@example.com", " =not first", "", "line\
 
 def _records(data: bytes, fmt: str) -> list[dict[str, object]]:
     """One file of an export read back as a reader would: CSV rows as strings, JSON as values."""
-    text = data.decode("utf-8")
     if fmt == "json":
-        return list(json.loads(text))
+        return list(json.loads(data.decode("utf-8")))
+    assert data.startswith(codecs.BOM_UTF8)  # so that Excel reads it as UTF-8 (QA report 18)
+    text = data.decode("utf-8-sig")
     reader = csv.DictReader(io.StringIO(text, newline=""))
     assert reader.fieldnames == list(COLUMNS)
     return list(reader)
@@ -210,15 +214,6 @@ async def test_an_entry_larger_than_the_limit_is_refused(store: Store) -> None:
         await store.export(1, viewer=MANAGER, fmt="json", max_bytes=4096)
 
 
-@pytest.mark.backends("sqlite")
-async def test_the_export_never_takes_the_stores_lock(store: Store) -> None:
-    """Built from its own connection in a thread: with the store's lock held it still finishes."""
-    await store.log_ruling(1, **ruling())
-    async with store._db.lock:  # type: ignore[attr-defined]
-        export = await asyncio.wait_for(_export(store, "csv"), timeout=60)  # a hang guard, not a timing
-    assert export.entries == 1
-
-
 async def test_a_hundred_thousand_entries_export_while_other_servers_write(store: Store, raw: Raw) -> None:
     """Others keep logging (and are acknowledged) while the export runs; it is one consistent snapshot."""
     await raw.load_notes(1, [f"flop had four cards {n}" for n in range(100_000)])
@@ -236,3 +231,59 @@ async def test_a_hundred_thousand_entries_export_while_other_servers_write(store
     assert [int(row["number"]) for rows in files for row in rows] == list(range(1, 100_001))
     assert answered_during_export > 0  # an export on the event loop would finish before any of them
     assert {entry.number for entry in acknowledged if entry.guild_id == 2} == set(range(1, len(acknowledged) // 10 + 1))
+
+
+@pytest.mark.backends("sqlite")
+async def test_an_export_is_handed_over_part_by_part_from_a_process_of_its_own(store: Store, raw: Raw) -> None:
+    """A log that needs several zips: the first is handed over while the export is still being built (the bot
+    sends it and holds no more than one part), by a process that is not the bot's."""
+    shuffle = random.Random(8)
+    texts = ["".join(shuffle.choices(string.ascii_letters + string.digits, k=300)) for _ in range(3000)]
+    await raw.load_notes(1, texts)
+
+    async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+        assert isinstance(stream, ProcessExportStream)
+        first = await anext(stream)
+        worker = stream._process
+        assert worker is not None and worker.pid != os.getpid()
+        assert not first.last and worker.returncode is None  # still building the parts after it
+        rest = [streamed async for streamed in stream]
+
+    assert rest[-1].last and not any(streamed.last for streamed in rest[:-1])
+    export = Export(parts=[s.part for s in (first, *rest)], entries=stream.entries, compressed=stream.compressed)
+    assert [int(row["number"]) for rows in _files(export, "csv") for row in rows] == list(range(1, 3001))
+
+
+@pytest.mark.backends("sqlite")
+async def test_an_export_left_early_stops_its_process(store: Store, raw: Raw) -> None:
+    """The command failed sending a part, or the bot is shutting down: the worker does not run on alone."""
+    shuffle = random.Random(9)
+    await raw.load_notes(1, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
+
+    with pytest.raises(RuntimeError, match="sending failed"):
+        async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+            await anext(stream)
+            raise RuntimeError("sending failed")
+
+    assert isinstance(stream, ProcessExportStream)
+    assert stream._process is not None and stream._process.returncode is not None
+
+
+async def test_parts_arrive_one_by_one_and_leaving_early_frees_the_export(store: Store, raw: Raw) -> None:
+    """On either backend (SQLite's process, PostgreSQL's thread over a snapshot): the first zip is handed over
+    before the last is built, and an export left early (sending failed) leaves the store writing as before."""
+    shuffle = random.Random(10)
+    await raw.load_notes(1, ["".join(shuffle.choices(string.ascii_letters, k=300)) for _ in range(3000)])
+
+    async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+        first = await anext(stream)
+        assert not first.last and stream.parts == 1 and stream.found
+        rest = [streamed async for streamed in stream]
+    export = Export(parts=[s.part for s in (first, *rest)], entries=stream.entries, compressed=stream.compressed)
+    assert [int(row["number"]) for rows in _files(export, "csv") for row in rows] == list(range(1, 3001))
+
+    with pytest.raises(RuntimeError, match="sending failed"):
+        async with store.export_stream(1, viewer=MANAGER, fmt="csv", max_bytes=64 * 1024) as stream:
+            await anext(stream)
+            raise RuntimeError("sending failed")
+    assert (await store.log_ruling(1, **ruling("after"))).number == 3001

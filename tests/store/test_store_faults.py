@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import asyncpg
@@ -20,7 +21,7 @@ from raw import Raw
 from store_helpers import ruling
 
 from store import ConstraintViolation, LogEntry, Store, StoreError, StoreFull, StoreGone, StoreUnusable, Viewer
-from store.schema import LATEST_VERSION, SchemaTooNew
+from store.schema import APPLICATION_ID, LATEST_VERSION, SchemaTooNew
 from store.sqlite import SQLiteDatabase
 from store.writer import SQLiteTransaction
 
@@ -90,6 +91,48 @@ async def test_a_corrupt_file_is_refused_before_anything_is_written(db_path: Pat
     line = _one_line_naming(refused.value, db_path)
     assert "corrupt" in line and ".recover" in line
     assert hashlib.sha256(db_path.read_bytes()).hexdigest() == before
+
+
+async def test_another_applications_database_is_refused_untouched(db_path: Path) -> None:
+    """Tables that are not ours and no Floor Call id: refused before WAL mode or any table is added to it."""
+    with closing(sqlite3.connect(db_path)) as conn:
+        conn.execute("CREATE TABLE entries (day TEXT, body TEXT)")
+        conn.execute("INSERT INTO entries VALUES ('2025-01-01', 'dear diary')")
+        conn.commit()
+    before = hashlib.sha256(db_path.read_bytes()).hexdigest()
+
+    with pytest.raises(StoreUnusable) as refused:
+        await Store.open(db_path)
+
+    assert "another application's" in _one_line_naming(refused.value, db_path)
+    assert hashlib.sha256(db_path.read_bytes()).hexdigest() == before
+    assert not Path(f"{db_path}-wal").exists()
+
+
+async def test_another_application_id_is_refused(db_path: Path) -> None:
+    with closing(sqlite3.connect(db_path)) as conn:
+        conn.execute("PRAGMA application_id = 1234")
+    with pytest.raises(StoreUnusable, match="application id 1234"):
+        await Store.open(db_path)
+
+
+async def test_an_empty_file_and_a_log_from_before_the_id_are_ours(db_path: Path, tmp_path: Path) -> None:
+    """An empty SQLite file becomes a new log; a log written before Floor Call marked its files (no id, our
+    tables) is opened, and marked from then on."""
+    with closing(sqlite3.connect(db_path)) as conn:
+        conn.execute("PRAGMA user_version = 0")
+    opened = await Store.open(db_path)
+    await opened.add_note(1, channel_id=1, user_id=1, text="new log")
+    await opened.close()
+    with closing(sqlite3.connect(db_path)) as conn:
+        conn.execute("PRAGMA application_id = 0")  # as a file from before the id
+    reopened = await Store.open(db_path)
+    try:
+        assert (await reopened.log_page(1, viewer=MANAGER)).entries[0].text == "new log"
+    finally:
+        await reopened.close()
+    with closing(sqlite3.connect(db_path)) as conn:
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
 
 
 # Root ignores file permissions through two capabilities; the child drops them (prctl PR_CAPBSET_DROP
@@ -339,3 +382,12 @@ async def test_the_writer_carries_on_when_even_a_rollback_fails(store: Store, db
     assert all(isinstance(result, sqlite3.OperationalError) for result in results), results
     assert (await store.log_ruling(1, **ruling("after"))).number == 1
     assert _texts(db_path) == ["after"]
+
+
+async def test_closing_on_a_disk_that_refuses_writes_finishes(db_path: Path) -> None:
+    """The planner's statistics written at close are advice: a read-only disk refusing them fails no shutdown."""
+    opened = await Store.open(db_path)
+    await opened.add_note(1, channel_id=1, user_id=1, text="kept")
+    await sqlite_of(opened).conn.execute("PRAGMA query_only = ON")
+    await opened.close()
+    assert _texts(db_path) == ["kept"]

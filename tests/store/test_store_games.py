@@ -9,13 +9,13 @@ import asyncpg
 import pytest
 from store_helpers import EVERYONE, all_entries, ruling
 
-from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, Store
+from store import DEFAULT_RULEBOOK, GameAlreadyOpen, GuildSettings, LogExtent, Store, Viewer
 from store.postgres import arguments
 from store.sql import GameFilter
-from store.store import page_query
+from store.store import NO_NUMBER_ABOVE, page_query
 
 PAGE_PARAMS = {
-    **{"guild_id": 1, "game_number": 7, "viewer_id": 900, "manager": False},
+    **{"guild_id": 1, "game_number": 7, "viewer_id": 900, "manager": False, "before": NO_NUMBER_ABOVE},
     **{"limit": 11, "offset": 990, "depth": 1001},
 }
 
@@ -151,3 +151,23 @@ async def test_log_page_query_can_walk_indexes_backwards(store: Store, location:
     assert "Index Scan Backward using log_entries_by_" in plan
     assert "Index Scan Backward using ledger_entries_by_game" in plan or game is None
     assert "Seq Scan on log_entries" not in plan and "Seq Scan on ledger_entries" not in plan
+
+
+async def test_a_clear_through_an_extent_keeps_what_came_after_and_its_game(store: Store) -> None:
+    """A /game clear asked earlier deletes what existed then: a later note and the game it was logged in stay
+    (QA report 4); the numbers still never come back."""
+    old = await store.start_game(1, channel_id=10, user_id=1, name="old")
+    await store.add_note(1, channel_id=10, user_id=1, text="before")
+    await store.end_game(1, channel_id=10)
+    kept = await store.start_game(1, channel_id=11, user_id=1, name="open")
+    await store.add_note(1, channel_id=11, user_id=1, text="before, in the open game")
+    extent = await store.log_extent(1)
+    await store.add_note(1, channel_id=11, user_id=1, text="after")
+
+    await store.clear_log(1, through=extent)
+
+    everyone = Viewer(user_id=0, manager=True)
+    assert [e.text for e in (await store.log_page(1, viewer=everyone)).entries] == ["after"]
+    assert [g.number for g in await store.list_games(1)] == [kept.number]
+    assert old.number < kept.number and await store.log_extent(1) == LogExtent(kept.number, extent.last_entry + 1)
+    assert (await store.add_note(1, channel_id=11, user_id=1, text="next")).number == extent.last_entry + 2

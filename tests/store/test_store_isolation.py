@@ -15,7 +15,7 @@ from raw import Raw
 from store_helpers import ruling
 
 from ledger.players import PlayerRef
-from store import Game, HouseApplied, RulingRecord, Store, Viewer
+from store import Game, HouseApplied, LogExtent, RulingRecord, Store, Viewer
 
 A = 111_111_111_111_111_111  # the server with data
 B = 222_222_222_222_222_222  # the other server, probing with A's channel and game ids
@@ -104,6 +104,8 @@ CALLS: dict[str, Call] = {
     "open_game": lambda s, a: s.open_game(B, channel_id=A_CHANNEL),
     "get_game": lambda s, a: s.get_game(B, a.game.number),
     "list_games": lambda s, a: s.list_games(B),
+    "game_named": lambda s, a: s.game_named(B, "A-secret-game"),
+    "log_extent": lambda s, a: s.log_extent(B),
     "delete_game": lambda s, a: s.delete_game(B, a.closed_game.number),
     "get_settings": lambda s, a: s.get_settings(B),
     "set_rulebook": lambda s, a: s.set_rulebook(B, "robert-v11"),
@@ -154,6 +156,8 @@ GAME_PROBES: dict[str, Call] = {
     "export (A's game)": lambda s, a: s.export(
         B, viewer=B_MANAGER, game_number=a.game.number, fmt="csv", max_bytes=10_000_000
     ),
+    "log_page (below A's numbers)": lambda s, a: s.log_page(B, viewer=B_MANAGER, before=a.money_number + 1),
+    "clear_log (through A's numbers)": lambda s, a: s.clear_log(B, through=LogExtent(a.game.number, a.pending)),
     "get_game (A's closed game)": lambda s, a: s.get_game(B, a.closed_game.number),
     "get_game (A's game id as a number)": lambda s, a: s.get_game(B, a.game.id),
     "delete_game (A's open game)": lambda s, a: s.delete_game(B, a.game.number),

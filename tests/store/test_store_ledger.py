@@ -155,7 +155,7 @@ async def test_log_pages_and_exports_hold_the_money_in_order(store: Store) -> No
     assert (buy.player, buy.player_user_id, buy.amount, buy.user_id) == ("Alice", None, 12.5, BANKER)
     assert (cash.player, cash.player_user_id, cash.removed_by) == (None, BOB_ID, BOB_ID)
     assert csv_export is not None and json_export is not None
-    rows = list(csv.DictReader(io.StringIO(csv_export.parts[0].data.decode())))
+    rows = list(csv.DictReader(io.StringIO(csv_export.parts[0].data.decode("utf-8-sig"))))
     assert [(r["kind"], r["player"], r["amount"]) for r in rows] == [
         ("note", "", ""),
         ("buyin", "Alice", "12.50"),
@@ -304,3 +304,15 @@ async def test_an_upgraded_file_records_money_after_its_numbers(db_path: Path, v
     assert recorded is not None
     assert recorded.entry.number == 1 + max((n for (guild, _), n in entries.items() if guild == G), default=0)
     assert settings.currency is None
+
+
+async def test_a_clear_through_an_extent_keeps_later_money_its_game_and_its_player(store: Store) -> None:
+    game = await night(store)
+    await record(store, game, ALICE, "buyin", 100, "i:1")
+    extent = await store.log_extent(G)
+    await record(store, game, CAROL, "buyin", 200, "i:2")  # after the clear was asked, in the same game
+
+    await store.clear_log(G, through=extent)
+
+    assert [(m.cents, m.player.guest) for m in await store.game_money(G, game.id)] == [(200, "Carol")]
+    assert [p.guest for p in await store.recent_players(G)] == ["Carol"]

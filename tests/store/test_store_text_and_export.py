@@ -70,7 +70,7 @@ async def test_csv_parses_back_to_the_log(store: Store) -> None:
     export = await store.export(1, viewer=EVERYONE, fmt="csv", max_bytes=10_000_000)
 
     assert export is not None and not export.compressed
-    rows = list(csv.DictReader(io.StringIO(export.parts[0].data.decode("utf-8"), newline="")))
+    rows = list(csv.DictReader(io.StringIO(export.parts[0].data.decode("utf-8-sig"), newline="")))
     assert [row["text"] for row in rows] == ["'" * text.startswith(FORMULA_STARTS) + text for text in TYPED]
     assert [(row["number"], row["user_id"]) for row in rows] == [(str(e.number), str(e.user_id)) for e in entries]
 
