@@ -36,6 +36,8 @@ TRAILING_ESCAPES = re.compile(r"(?<!\\)((?:\\\\)*)\\$")  # an odd run of backsla
 # Bidirectional embeddings, overrides and isolates: one in a member's text (a game name with U+202E) would
 # reverse what the bot writes after it on the same line ("opened … by …"). Dropped from shown text.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# Stands for "[" while escape_markdown runs (see escape); a member's own copy of it is dropped.
+BRACKET_PLACEHOLDER = "\ue000"
 # Characters that draw nothing but are letters or symbols to Unicode (Hangul fillers, the braille blank).
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
@@ -43,8 +45,11 @@ INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 def escape(text: str) -> str:
     """User text made inert: backslashes, markdown and mention syntax neutralised (no ping, no formatting), and
     bidirectional controls dropped (they would reorder the bot's own words around it)."""
-    # escape_markdown escapes backslashes too (discord.py 2.7): once, not twice
-    safe = discord.utils.escape_markdown(BIDI_CONTROLS.sub("", text))
+    # escape_markdown escapes backslashes too (discord.py 2.7): once, not twice. It reads "[a](b)" as a masked
+    # link and then escapes only its "[", leaving backslashes and markdown inside live: so "[" is set aside
+    # (as a private-use placeholder) while it runs, and escaped here.
+    bare = BIDI_CONTROLS.sub("", text).replace(BRACKET_PLACEHOLDER, "").replace("[", BRACKET_PLACEHOLDER)
+    safe = discord.utils.escape_markdown(bare).replace(BRACKET_PLACEHOLDER, "\\[")
     safe = discord.utils.escape_mentions(safe)
     return MENTION_SYNTAX.sub("<\u200b\\1>", safe)  # escape_mentions skips ids shorter than real snowflakes
 

@@ -87,7 +87,9 @@ def shown(markdown: str) -> str:
     return re.sub(r"\\([^A-Za-z0-9\s])", r"\1", markdown)
 
 
-@pytest.mark.parametrize("typed", ["C:\\Users\\dealer", "\\o/", "\\\\server\\share", "a\\*b\\*", "ends with \\"])
+@pytest.mark.parametrize(
+    "typed", ["C:\\Users\\dealer", "\\o/", "\\\\server\\share", "a\\*b\\*", "ends with \\", "[[](\\)", "[a](C:\\x)"]
+)
 def test_a_typed_backslash_is_shown_once(typed: str) -> None:
     """QA report 11: fit.escape doubled backslashes and escape_markdown doubled them again, so members saw
     C:\\\\Users\\\\dealer."""
