@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
@@ -49,10 +49,52 @@ Anchors = frozenset[str] | None
 """Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
 
 
+class AnchorIndex:
+    """Finds, in one scan of a text, every anchor of every pattern it contains.
+
+    Checking each pattern's anchors with `in` costs more than the patterns themselves (thousands of strings, many
+    as common as "card"); one regular expression shaped as a trie of all anchors finds, at each position, the
+    longest anchor starting there, and every shorter anchor starting there is one of its prefixes.
+    """
+
+    def __init__(self, anchors: Iterable[str]) -> None:
+        strings = frozenset(anchors)
+        self._finder = re.compile(f"(?=({_trie(strings)}))") if strings else None
+        self._prefixes = {s: tuple(s[:end] for end in range(1, len(s) + 1) if s[:end] in strings) for s in strings}
+
+    def present(self, text: str) -> frozenset[str]:
+        """The anchors `text` contains."""
+        if self._finder is None:
+            return frozenset()
+        prefixes = self._prefixes
+        return frozenset(s for longest in set(self._finder.findall(text)) for s in prefixes[longest])
+
+
+def _trie(strings: Iterable[str]) -> str:
+    """An alternation of literal strings factored by common prefixes, so the matcher follows one branch per
+    character instead of trying every string in turn."""
+    root: dict[str, Any] = {}
+    for string in strings:
+        node = root
+        for character in string:
+            node = node.setdefault(character, {})
+        node[""] = {}
+
+    def branch(node: dict[str, Any]) -> str:
+        alternatives = [re.escape(character) + branch(child) for character, child in sorted(node.items()) if character]
+        if not alternatives:
+            return ""
+        body = alternatives[0] if len(alternatives) == 1 and "" not in node else f"(?:{'|'.join(alternatives)})"
+        return body + ("?" if "" in node else "")
+
+    return branch(root)
+
+
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
     anchors: dict[str, tuple[Anchors, ...]]  # per compiled pattern: a text containing none of them cannot match
+    anchor_index: AnchorIndex  # which anchors a text contains, for all patterns at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
     windows: dict[str, int]  # name → characters
@@ -78,7 +120,9 @@ class Lexicon:
         compiled = {name: _compile(entry) for name, entry in entries.items()}
         return cls(
             concepts={name: tuple(pattern for pattern, _ in pairs) for name, pairs in compiled.items()},
-            anchors={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()}, entries=entries,
+            anchors={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()},
+            anchor_index=AnchorIndex(s for pairs in compiled.values() for _, needs in pairs for s in needs or ()),
+            entries=entries,
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,

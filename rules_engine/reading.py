@@ -26,6 +26,10 @@ class Reading:
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
+    _present: frozenset[str] = field(init=False)  # the lexicon's anchors this text contains, found in one scan
+
+    def __post_init__(self) -> None:
+        self._present = self.lexicon.anchor_index.present(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -39,12 +43,16 @@ class Reading:
         self.doubted.add(fact)
 
     def matches(self, concept: str) -> list[re.Match[str]]:
-        if concept not in self._cache:
-            patterns = zip(self.lexicon.concepts[concept], self.lexicon.anchors[concept], strict=True)
-            found = [m for pattern, needs in patterns if needs is None or any(map(self.text.__contains__, needs))
-                     for m in pattern.finditer(self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start())
-        return self._cache[concept]
+        """Where `concept` occurs, in order; a pattern whose anchors the text lacks is never run."""
+        found = self._cache.get(concept)
+        if found is None:
+            patterns = self.lexicon.concepts[concept]
+            found = [m for pattern, needs in zip(patterns, self.lexicon.anchors[concept], strict=True)
+                     if needs is None or not needs.isdisjoint(self._present) for m in pattern.finditer(self.text)]
+            if len(patterns) > 1:  # one pattern's matches come in order already
+                found.sort(key=lambda m: m.start())
+            self._cache[concept] = found
+        return found
 
     def has(self, concept: str) -> bool:
         return bool(self.matches(concept))
