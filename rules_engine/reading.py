@@ -26,7 +26,7 @@ class Reading:
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
-    _present: frozenset[str] = field(init=False)  # the lexicon's anchors this text contains, found in one scan
+    _present: frozenset[str] = field(init=False)  # the strings of the lexicon's `Needs` this text holds
 
     def __post_init__(self) -> None:
         self._present = self.lexicon.anchor_index.present(self.text)
@@ -47,8 +47,8 @@ class Reading:
         found = self._cache.get(concept)
         if found is None:
             patterns = self.lexicon.concepts[concept]
-            found = [m for pattern, needs in zip(patterns, self.lexicon.anchors[concept], strict=True)
-                     if needs is None or not needs.isdisjoint(self._present) for m in pattern.finditer(self.text)]
+            found = [m for pattern, needs in zip(patterns, self.lexicon.needs[concept], strict=True)
+                     if needs is None or needs.met(self._present) for m in pattern.finditer(self.text)]
             if len(patterns) > 1:  # one pattern's matches come in order already
                 found.sort(key=lambda m: m.start())
             self._cache[concept] = found
