@@ -23,7 +23,7 @@ from .pattern_cache import PatternCache
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
-_COMMON_TABLES = {"numbers", "phrases", "aliases", "windows", "vocabulary", "concepts"}
+_COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocabulary", "concepts"}
 # A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
 # into it ("rabbia" is not a typo of "rabbit").
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
@@ -111,9 +111,11 @@ class Lexicon:
         patterns = [p for entry in entries.values() for p in entry.patterns]
         vocabulary = common["vocabulary"]
         targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
+        targets -= set(vocabulary.get("never_guessed", ()))  # "burnato" is no typo of "burraco"
         targets |= {stem + letter for p in patterns
                     for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
+                 *vocabulary.get("never_guessed", ()),
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
@@ -129,8 +131,13 @@ class Lexicon:
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
-                            core=vocabulary["core"]),
+                            core=vocabulary["core"], articles=_articles(common.get("articles", {}))),
         )
+
+
+def _articles(spec: Mapping[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """`[articles.il] forms = ["o", "u"], before = ["mazziere", …]` → {"o": ("il", nouns), "u": ("il", nouns)}."""
+    return {form: (standard, tuple(entry["before"])) for standard, entry in spec.items() for form in entry["forms"]}
 
 
 def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:

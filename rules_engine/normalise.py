@@ -17,6 +17,10 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
+# Where a sentence ends: . ! ? ; or an ellipsis before a space or the end, a new line. The mark set there is a word
+# no pattern names, so no phrase reads across it; the words are cut at it.
+_SENTENCE_END = re.compile(r"((?<!\d)[.!?;…]+(?=\s|$)|\n)")
+_MARK = "zzsentencezz"
 # "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays, and
 # so do "blinds 1/2)" and "raises to 6."
 _LIST_NUMBER = re.compile(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.(?=\s)")
@@ -59,8 +63,9 @@ def fold(text: str) -> str:
     text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
     text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
     text = _DEGREE_ORDINAL.sub(r"\1o", text)  # "la 2° carta"
-    text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = text.lower()
+    if not text.isascii():  # accents off ("è" → "e"); plain ASCII, most of what players type, has none
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", text).strip()
 
 
@@ -73,14 +78,20 @@ class Speller:
 
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
                  phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
-                 forms: Iterable[str] = (), core: Iterable[str] = ()) -> None:
+                 forms: Iterable[str] = (), core: Iterable[str] = (),
+                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None) -> None:
         """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
         with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
-        are inflected words made from stems, targets only when no word of the lexicon is as close."""
+        are inflected words made from stems, targets only when no word of the lexicon is as close; `articles`
+        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
+        self._articles = {form: (standard, frozenset(nouns)) for form, (standard, nouns) in (articles or {}).items()}
         self._core = frozenset(core)
-        self._phrases = tuple((re.compile(rf"\b{re.escape(old)}\b"), new) for old, new in (phrases or {}).items())
+        self._phrases = dict(phrases or {})
+        self._phrase_pattern = re.compile(  # one pass for every phrase, the longest first where two begin alike
+            r"\b(?:" + "|".join(map(re.escape, sorted(self._phrases, key=len, reverse=True))) + r")\b"
+        ) if self._phrases else None
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
         self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
@@ -89,6 +100,10 @@ class Speller:
                 self._targets_by_letter.setdefault(word[0], []).append(word)
         self._known = frozenset(known) | frozenset(domain)
         self.correct = lru_cache(maxsize=16384)(self._correct)
+
+    def knows(self, word: str) -> bool:
+        """Whether a word is one of the vocabulary's (a name, "Mike", is not)."""
+        return word in self._known
 
     def _correct(self, word: str) -> str:
         if word in self._known or not 4 <= len(word) <= MAX_WORD_LENGTH or not word.isalpha():
@@ -111,14 +126,32 @@ class Speller:
                                            -fuzz.ratio(word, hit[0])))[0]
         return word if _inflection(word, best) or word.startswith(best) else best
 
+    def sentences(self, text: str) -> list[list[str]]:
+        """The words of each sentence, as `words` gives them for the whole text (one pass: a mark is set before
+        each sentence's end and the words are cut there)."""
+        found: list[list[str]] = [[]]
+        for word in self.words(_SENTENCE_END.sub(rf" {_MARK}\1", text[:MAX_CHARS])):
+            if word == _MARK:
+                found.append([])
+            else:
+                found[-1].append(word)
+        return [words for words in found if words]
+
     def words(self, text: str) -> list[str]:
         clipped = text[:MAX_CHARS]
         names = {name.lower() for name in _NAME.findall(clipped)}
         folded = fold(clipped)
-        for pattern, replacement in (*_JOINS, *self._phrases):
+        for pattern, replacement in _JOINS:
             folded = pattern.sub(replacement, folded)
-        words = [self._aliases.get(word, word) for word in folded.split()[:MAX_WORDS]]
-        return [word if word in names else self.correct(word) for word in " ".join(words).split()]
+        if self._phrase_pattern:
+            folded = self._phrase_pattern.sub(lambda m: self._phrases[m[0]], folded)
+        raw = folded.split()[:MAX_WORDS]
+        words = [self._aliases.get(word, word) for word in raw]
+        for i, word in enumerate(raw[:-1]):  # "'o mazziere", "u turn", "el flop": the article before the noun
+            article = self._articles.get(word)
+            if article and words[i + 1] in article[1]:
+                words[i] = article[0]
+        return [word if word in names or word == _MARK else self.correct(word) for word in " ".join(words).split()]
 
 
 def _squeeze(word: str) -> str:

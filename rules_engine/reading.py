@@ -23,9 +23,11 @@ class Reading:
 
     text: str
     lexicon: Lexicon
+    sentences: tuple[int, ...] = (0,)  # where each sentence starts in `text`
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
+    _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
     _present: frozenset[str] = field(init=False)  # the strings of the lexicon's `Needs` this text holds
 
     def __post_init__(self) -> None:
@@ -42,20 +44,30 @@ class Reading:
         """The text leaves this fact in doubt ("not sure who flipped it"): the engine asks it if it matters."""
         self.doubted.add(fact)
 
+    def sentence_end(self, position: int) -> int:
+        """Where the sentence holding a position ends (the next one's start, or the end of the text)."""
+        return next((start - 1 for start in self.sentences if start > position), len(self.text))
+
+    def _live(self, concept: str) -> list[re.Pattern[str]]:
+        """The concept's patterns that can match here: a text lacking what a pattern needs never runs it."""
+        patterns = zip(self.lexicon.concepts[concept], self.lexicon.needs[concept], strict=True)
+        return [pattern for pattern, needs in patterns if needs is None or needs.met(self._present)]
+
     def matches(self, concept: str) -> list[re.Match[str]]:
-        """Where `concept` occurs, in order; a pattern whose anchors the text lacks is never run."""
-        found = self._cache.get(concept)
-        if found is None:
-            patterns = self.lexicon.concepts[concept]
-            found = [m for pattern, needs in zip(patterns, self.lexicon.needs[concept], strict=True)
-                     if needs is None or needs.met(self._present) for m in pattern.finditer(self.text)]
-            if len(patterns) > 1:  # one pattern's matches come in order already
-                found.sort(key=lambda m: m.start())
-            self._cache[concept] = found
-        return found
+        """Where `concept` occurs, in order."""
+        if concept not in self._cache:
+            live = self._live(concept)
+            found = [m for pattern in live for m in pattern.finditer(self.text)]
+            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(live) > 1 else found
+        return self._cache[concept]
 
     def has(self, concept: str) -> bool:
-        return bool(self.matches(concept))
+        """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
+        if concept in self._cache:
+            return bool(self._cache[concept])
+        if concept not in self._seen:
+            self._seen[concept] = any(pattern.search(self.text) for pattern in self._live(concept))
+        return self._seen[concept]
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -93,3 +105,14 @@ def inside(match: re.Match[str], outer: re.Match[str]) -> bool:
 def group(match: re.Match[str], name: str) -> str | None:
     """A named group's text, or None when this pattern of the concept has no such group or it did not match."""
     return match.groupdict().get(name)
+
+
+def joined(sentences: list[str]) -> tuple[str, tuple[int, ...]]:
+    """Sentences put back into one text, and where each starts: what a reader that drops words leaves."""
+    kept = [sentence.strip() for sentence in sentences if sentence.strip()]
+    starts: list[int] = []
+    length = 0
+    for sentence in kept:
+        starts.append(length + (1 if starts else 0))
+        length = starts[-1] + len(sentence)
+    return " ".join(kept), tuple(starts) or (0,)

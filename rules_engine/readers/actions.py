@@ -17,7 +17,8 @@ _TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni
 
 def players_acted(r: Reading, facts: Facts) -> None:
     """Players who had acted when it was noticed: a number said outright, or the actions told one by one."""
-    taken = r.matches("action_taken")
+    taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())]  # within a sentence:
+    # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
     actions = [m for m in r.matches("action_verb") if not denied(r, m)]

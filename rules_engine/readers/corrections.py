@@ -17,7 +17,8 @@ _REACH_ON = 3  # words after the marker where the corrected word must be
 _STREETS = frozenset({"flop", "turn", "river", "preflop"})
 _ORDINALS = frozenset({"first", "second", "third", "prima", "seconda", "terza", "primo", "secondo", "terzo"})
 _NOT_COUNTS = frozenset({"a", "an", "un", "single", "pair", "both", "entrambe", "entrambi"})
-_FILLERS = frozenset({"only", "just", "solo", "soltanto", "it", "was", "were", "the", "il", "la", "era", "e", "s"})
+_FILLERS = frozenset({"only", "just", "solo", "soltanto", "it", "was", "were", "the", "il", "la", "era", "e", "s",
+                      "sorry", "scusa", "scusate", "scusami", "i", "mean", "make", "that", "volevo", "dire", "intendo"})
 _ALONE = frozenset({"sola", "solo", "only", "just"})
 
 
@@ -45,12 +46,16 @@ def _correct_once(text: str, lexicon: Lexicon) -> str:
 
 
 def _replace(before: list[str], after: list[str], lexicon: Lexicon) -> str:
-    """The last word of the corrected word's kind before the marker becomes the corrected word."""
+    """The last word of the corrected word's kind before the marker becomes the corrected word; "only" followed by
+    one thing ("two cards — no, only the hijack's") corrects a count to one."""
     for index, word in enumerate(after[:_REACH_ON]):
         kind = _kind(word, lexicon)
         if kind is None:
             if word in _FILLERS:
                 continue
+            alone = next((i for i, said in enumerate(after[:index]) if said in _ALONE), None)
+            if alone is not None:
+                return _replace(before, ["one", *after[alone + 1:]], lexicon)
             break
         for back in range(len(before) - 1, max(-1, len(before) - 1 - _REACH_BACK), -1):
             if _kind(before[back], lexicon) == kind:

@@ -14,8 +14,9 @@ ORDINAL_VALUE = {
 }
 LAST = ORDINAL_VALUE["last"]
 _DECK_ORDER_AFTER = re.compile(
-    r"^ (?:off the deck|out of the deck|from the deck|of the deal|del mazzo|dal mazzo|uscita|distribuita"
-    r"|della distribuzione|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
+    r"^ (?:off the deck|out of the deck|out off the deck|from the deck|of (?:all )?the deal|del mazzo|dal mazzo|uscita"
+    r"|distribuita|della distribuzione|dealt(?! (?:on|onto) (?:the )?(?:board|flop|table))"  # "the fifth one dealt"
+    r"|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
 
 
 _DEALT_TO = re.compile(r"^ (?:(?:he|she|the dealer|il mazziere|il dealer) )?(?:dealt|deals|pitched|pitches|gave|gives"

@@ -13,6 +13,7 @@ says so): the engine rules only when they all give the same answer.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -25,9 +26,9 @@ TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat num
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
 _KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj",
-          "hj", "co", "btn", "blind", "seat")
+          "hj", "co", "btn", "blind", "seat", "buio")
 # the one regex names each form of a kind apart
-_SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left"}
+_SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left", "buio": "sb"}  # "il buio e il controbuio"
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
                        "ottavo": 8, "nono": 9, "decimo": 10}
 _SEAT_NUMBER = re.compile(r"\d+")
@@ -48,13 +49,40 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
+_BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=|me|hero|io))+ ")  # "seat 4 |
+# is the | BB", "seat 3 | (me) is the | BB"
+_ME_AFTER = re.compile(r" (?:me|hero|io|that s me|thats me|sarei io)\b")  # "seat 3 (me)", "Hero (BB)": the teller
+_FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
+_OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"
+                      r"|sostiene|sostengono|secondo)\b(?: \w+){0,2} $")
+_ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|cards?|hole|hand|holecards?|downcards?)\b)")
+_TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
+_JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
+_TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+_AND = re.compile(r"\b(?:and|e|ed|plus)\b")
+_LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
+_TWO_NUMBERS = re.compile(r"\d\D+\d")
+_OF = re.compile(r"(?:of|del|dal|dello|della|di|al|to)\b")
+_ARTICLES = re.compile(r" (?:(?:the|il|lo|la|l|i|player|giocatore|guy) )*")
+# "he's UTG", "she was the cutoff", "che era il bottone": who "his" is
+_HE_WAS = re.compile(r"\b(?:he s|he is|he was|she s|she is|she was|who s|who is|who was|lui e|lui era|che era|che e)"
+                     r"(?: the| il| l| lo| on the| al| in the| sul| di| da| in| on)* $")
+# "the BB goes hold on, my…", "il BB dice che la mia…": the place speaks, "my" is his
+_SPEECH = re.compile(r"^ (?:\w+ ){0,2}(?:says|said|goes|went|yells|yelled|shouts|shouted|screams|asks|asked|tells us"
+                     r"|points out|dice|diceva|urla|fa|protesta|chiede)\b(?: \w+){0,6} $")
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A place at the table as the text names it: a kind (sb, bb, utg, utgplus, mp, lj, hj, co, btn, left, blind,
-    notblind, seat) and a number for the kinds that take one (UTG+n, n seats left of the button, seat n)."""
+    notblind, seat, any) and a number for the kinds that take one (UTG+n, n seats left of the button, seat n)."""
 
     kind: str
     number: int = 0
+
+
+ANYONE = Seat("any")
+"""A player the text does not place ("my first card", nothing said of where I sit): any seat at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +93,7 @@ class Table:
     button: int | None
     empty: frozenset[int]
     sizes: tuple[int, ...]
+    names: dict[str, int]  # a seating list's names, by seat ("1 Ana, 2 empty, 3 Bill, 4 me")
 
 
 def table(r: Reading) -> Table:
@@ -73,6 +102,7 @@ def table(r: Reading) -> Table:
 
 
 def _table(r: Reading) -> Table:
+    names, listed_empty, listed_button = _roster(r)
     sizes = _numbers(r, "table_players", "size") or _numbers(r, "seat_range", "high")
     players: tuple[int, ...] = ()
     said = _numbers(r, "table_players", "players")
@@ -85,9 +115,60 @@ def _table(r: Reading) -> Table:
         players = tuple(range(3, most[-1] + 1))
     elif r.has("full_table"):
         players = sizes[-1:] or FULL_RING
-    buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))]
-    empty = frozenset(int(group(m, "seat") or 0) for m in r.matches("empty_seat"))
-    return Table(players or ANY_COUNT, buttons[-1] if buttons else None, empty, sizes[-1:] or TABLE_SIZES)
+    entries = listing(r)  # "posto 1: Anna (bottone), posto 2: …" is no "bottone, posto 2"
+    buttons = [int(group(m, "seat") or 0) for m in _apart(r.matches("button_seat"))
+               if not any(m.start() < e.end() and e.start() < m.end() for e in entries)]
+    if names:
+        buttons += [names[who] for m in r.matches("button_named") if (who := group(m, "who") or "") in names]
+    button = buttons[-1] if buttons else listed_button
+    empty = frozenset(int(n) for m in r.matches("empty_seat") for n in _SEAT_NUMBER.findall(group(m, "seat") or ""))
+    empty |= listed_empty
+    if not sizes and names:
+        sizes = (max((*names.values(), *listed_empty, button or 0)),)  # the seating list is the table
+    elif not sizes and len(players) == 1 and players[0] > HEADS_UP and (
+            not buttons or max(_seat_numbers(r), default=0) <= players[0]):
+        sizes = players  # "9 handed, button in 9": nine seats, all taken
+    return Table(players or ANY_COUNT, button, empty, sizes[-1:] or TABLE_SIZES, names)
+
+
+def _roster(r: Reading) -> tuple[dict[str, int], frozenset[int], int | None]:
+    """A seating list ("1 Ana, 2 empty, 3 Bill, 4 me, 5 Carl", "posto 1 Marco, posto 2 Luca"): each name's seat, the
+    empty seats and the button marked in it. Two entries in a row at least, so "9 handed" is no list."""
+    names: dict[str, int] = {}
+    empty: set[int] = set()
+    button = None
+    for match in listing(r):
+        seat, who = int(group(match, "seat") or 0), group(match, "who") or ""
+        if who in _EMPTY:
+            empty.add(seat)
+        else:
+            names[who] = seat
+        if group(match, "button"):
+            button = seat
+    for match in r.matches("seat_of_name"):
+        who = group(match, "who") or ""
+        if not r.lexicon.speller.knows(who):  # "Mike is seat 5", not "button this hand was seat 1"
+            names.setdefault(who, int(group(match, "seat") or 0))
+    return names, frozenset(empty), button
+
+
+def listing(r: Reading) -> list[re.Match[str]]:
+    """The entries of a seating list: two or more "seat, who" entries in a row."""
+    if not _TWO_NUMBERS.search(r.text):
+        return []  # a list numbers two seats at least
+    entries = r.matches("seat_listing")
+    return [m for i, m in enumerate(entries) if (i and entries[i - 1].end() + 1 == m.start())
+            or (i + 1 < len(entries) and m.end() + 1 == entries[i + 1].start())]
+
+
+_EMPTY = frozenset({"empty", "vuoto", "vuota", "libero", "libera", "free", "open", "nobody", "nessuno"})
+_FIRST_PERSON_NAMES = ("me", "io", "i", "myself")
+
+
+def _seat_numbers(r: Reading) -> list[int]:
+    """Every seat number the text says ("seat 6", "posto 3", "button in 9")."""
+    return [int(n) for m in r.matches("button_seat") + r.matches("seat_number") + r.matches("seat_named")
+            for n in _SEAT_NUMBER.findall(m[0])]
 
 
 def players(r: Reading, facts: Facts) -> None:
@@ -123,15 +204,42 @@ def places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
 
 
 def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
-    maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range")
+    said = listing(r) + (r.matches("button_named") if table(r).names else [])
+    maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range") + said
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
-    if r.has("button_seat"):
+    if r.has("button_seat") or table(r).names:
         found += [(m, Seat("seat", int(group(m, "seat") or 0))) for m in r.matches("seat_number")]
+    names = table(r).names
+    if names:  # "Rick's first card", Rick being seat 4 in the seating list
+        found += [(m, Seat("seat", names[m[0]])) for m in _name_words(names).finditer(r.text)]
     kept = [(m, seat) for m, seat in found
             if not any(_within(m, other) and (m.start(), m.end()) != (other.start(), other.end())
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
-    return sorted(kept, key=lambda pair: pair[0].start())
+    kept.sort(key=lambda pair: pair[0].start())
+    if not any(seat.kind == "seat" for _, seat in kept):
+        return kept
+    roles = _roles(r, kept)
+    return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+
+
+def _name_words(names: dict[str, int]) -> re.Pattern[str]:
+    """The seating list's names as a pattern of whole words."""
+    return re.compile(r"\b(?:" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")\b")
+
+
+def _roles(r: Reading, named: list[tuple[re.Match[str], Seat]]) -> dict[int, Seat]:
+    """Seat numbers said to be a position: "seat 4 is the big blind", "he's seat 7 in the BB", "il BB al posto 7"."""
+    roles = {}
+    for (first, one), (second, other) in itertools.pairwise(named):
+        if not _BOUND.fullmatch(r.text[first.end():second.start()]) or _OPINION.search(r.before(first.start(),
+                                                                                                "owner_before")):
+            continue  # "half say seat 5 is the big blind": what someone claims is not the table
+        if one.kind == "seat" and other.kind not in ("seat", "left", "any"):
+            roles[one.number] = other
+        elif other.kind == "seat" and one.kind not in ("seat", "left", "any"):
+            roles[other.number] = one
+    return roles
 
 
 def _within(inner: re.Match[str], outer: re.Match[str]) -> bool:
@@ -164,24 +272,112 @@ def speaker(r: Reading) -> Seat | None:
     for match, seat in reversed(places(r)):
         if any(0 <= match.start() - s.end() <= r.lexicon.windows["speaker_before"] for s in r.matches("speaker")):
             return seat
-    return None
+        if _ME_AFTER.match(r.text, match.end()):
+            return seat
+        if seat.kind == "notblind" and (match.start() == 0 or _FIRST_PERSON_PLACE.match(match[0])):
+            return seat  # "not in the blinds, nine handed, my first card…", "non sono sui bui"
+    mine = [seat for name, seat in table(r).names.items() if name in _FIRST_PERSON_NAMES]
+    return Seat("seat", mine[0]) if mine else None
 
 
 def owner(r: Reading, card: re.Match[str]) -> Seat | None:
     """Whose card a card phrase names: the place said right after it ("of the UTG player", "del posto 6") or
     right before it ("the big blind's", "UTG+1 got his")."""
+    found = _owner(r, card)
+    return found[1] if found else None
+
+
+def owners(r: Reading, card: re.Match[str]) -> list[Seat]:
+    """Every player a card phrase is given to: the owner and the places listed with him ("gave both the SB and the
+    BB a third card", "a SB, BB e UTG la terza carta")."""
+    found = _owner(r, card)
+    if not found:
+        return []
+    named = places(r)
+    at = named.index(found)
+    first, last = at, at
+    while first > 0 and _LIST_JOIN.fullmatch(r.text[named[first - 1][0].end():named[first][0].start()]):
+        first -= 1
+    while last + 1 < len(named) and _LIST_JOIN.fullmatch(r.text[named[last][0].end():named[last + 1][0].start()]):
+        last += 1
+    run = named[first:last + 1]
+    if len(run) > 1 and not _AND.search(r.text[run[0][0].end():run[-1][0].start()]):
+        return [found[1]]  # "the sb the bb": no list without an "and"
+    return [seat for _, seat in run]
+
+
+def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None:
     named = places(r)
     for match, seat in named:
         if _within(match, card):
-            return seat  # "the button's first" said as one phrase
+            return match, seat  # "the button's first" said as one phrase
     for match, seat in named:
-        if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] \
-                and _LINK_AFTER.search(r.text[card.end():match.start()]):
-            return seat
+        between = r.text[card.end():match.start()]
+        if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] and (
+                _LINK_AFTER.search(between) or (between == " " and _OF.match(match[0]))):
+            return match, seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
+        if card.end() <= match.start() and _ARTICLES.fullmatch(between) and _ELLIPTIC_AFTER.match(r.text, match.end()):
+            return match, seat  # "one card, the hijack's": the card named again by whose it is
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
+            return match, seat
+    return None
+
+
+def dealt_to(r: Reading) -> Seat | None:
+    """The player the dealer was pitching to when it happened: "while he was pitching to UTG+1", "as the dealer
+    dealt it to the cutoff", "mentre dava le carte al bottone"."""
+    for lead in r.matches("dealing_to"):
+        for match, seat in places(r):
+            if 0 <= match.start() - lead.end() <= r.lexicon.windows["recipient_after"] \
+                    and _ARTICLES.fullmatch(r.text[lead.end():match.start()]):
+                return seat
+    return None
+
+
+def referent(r: Reading, position: int) -> Seat | None:
+    """Whom "his" or "la sua" at a position points to: the place said to be his ("he's UTG", "che era il bottone"),
+    else the place named last before it ("the big blind says his first card")."""
+    for match, seat in places(r):
+        if _HE_WAS.search(r.before(match.start(), "owner_before")):
+            return seat
+    return next((seat for match, seat in reversed(places(r)) if match.end() <= position), None)
+
+
+def speech_subject(r: Reading, position: int) -> Seat | None:
+    """The place that tells it in the story, when "my" at a position is his, not the teller's: "the BB goes hold
+    on, my first card came face up", "il BB dice: la mia prima carta"."""
+    for match, seat in reversed(places(r)):
+        if match.end() <= position and _SPEECH.match(r.text[match.end():position]):
             return seat
     return None
+
+
+def elliptic_owners(r: Reading) -> list[Seat]:
+    """Players whose card is named by the possessive alone: "UTG's first card, then the hijack's too", "the lojack's
+    second card and the hijack's"."""
+    return [seat for match, seat in places(r) if _ELLIPTIC_AFTER.match(r.text, match.end())
+            and (_TOO.match(r.text, match.end() + 2) or _JOINED_BEFORE.search(r.before(match.start(), "owner_before"))
+                 or match.end() + 2 >= len(r.text))]
+
+
+def recipients(r: Reading) -> int:
+    """How many players a list after "to" names ("a third round to the SB, BB and UTG", "a SB, BB e UTG"); an
+    apposition ("to the small blind, the first player on his left") is one player."""
+    most = 0
+    named = places(r)
+    for i, (match, _) in enumerate(named):
+        if not _TO_BEFORE.search(r.before(match.start(), "owner_before")):
+            continue
+        run = [named[i]]
+        for (before, _), (after, seat) in itertools.pairwise(named[i:]):
+            if not _LIST_JOIN.fullmatch(r.text[before.end():after.start()]):
+                break
+            run.append((after, seat))
+        joined = _AND.search(r.text[run[0][0].end():run[-1][0].start()])
+        if joined and len({seat for _, seat in run}) == len(run):
+            most = max(most, len(run))
+    return most
 
 
 def said_to_own(r: Reading) -> Seat | None:
@@ -209,6 +405,10 @@ def orders(seat: Seat, players: int, board: Table) -> tuple[int, ...]:
         return (seat.number,) if seat.number <= players else ()
     if seat.kind in ("mp", "notblind"):
         return tuple(range(3, players + 1))
+    if seat.kind == "any":
+        return tuple(range(1, players + 1))
+    if heads_up and board.button is not None:
+        return (1,) if seat.number != board.button else (HEADS_UP,)  # the one who is not the button: the BB
     if seat.kind == "blind":
         return (1, 2)
     return _seat_order(seat.number, board)

@@ -3,7 +3,10 @@ option" (no), "after everyone checked" (yes), "we were all in" (yes: nothing was
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Facts, Reading
+from .negation import negated, said_not
 
 # Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
 # "after X checked"; a bare "early" only counts when nothing more specific is said.
@@ -12,7 +15,14 @@ TIMING = {"everyone_allin": "yes", "betting_open": "no", "betting_closed": "yes"
 
 def said(r: Reading) -> bool:
     """Whether the text says anything about when the card came relative to the betting."""
-    return any(r.has(cue) for cue in TIMING)
+    return any(_cue(r, cue) for cue in TIMING)
+
+
+def _cue(r: Reading, cue: str) -> list[re.Match[str]]:
+    """A timing cue's occurrences; "early" denied ("the river wasn't early", "non è uscito in anticipo") is none."""
+    if cue != "early":
+        return r.matches(cue)
+    return [m for m in r.matches(cue) if not (negated(r, m) or said_not(r, m))]
 
 
 def betting_complete(r: Reading, facts: Facts) -> None:
@@ -23,6 +33,6 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     if any(r.near("uncertain", m.start(), "doubt_timing") for m in timing) or (r.has("uncertain") and not timing):
         return
     for cue, value in TIMING.items():
-        if r.has(cue):
+        if _cue(r, cue):
             facts["betting_complete"] = value
             return

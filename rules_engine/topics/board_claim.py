@@ -21,14 +21,18 @@ _AFTER = re.compile(r"\b(?:after|dopo)\b")
 _BEFORE = re.compile(r"\b(?:before|prima di)\b")
 _THEN = re.compile(r"\b(?:then|poi)\b")
 _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not the one claiming the board
+_NEVER = re.compile(r"\b(?:never|didn t|did not|didnt|non|mai|without|senza)\b")  # a denial, not how the cards lie
 
 
 def _claim(r: Reading, given: Facts) -> Facts | None:
-    """A claim said outright, a discard believing in a split, or a share asked for about cards let go or shown."""
+    """A claim said outright, a discard believing in a split, a share asked for about cards let go or shown, or
+    cards let go while the board made the hand ("ho buttato le carte, c'era scala al tavolo")."""
     if r.has("board_claim") or r.has("split_belief"):
         return {}
-    cards = r.has("discard") or r.has("tabled") or r.has("still_on_muck")
-    return {} if r.has("split_request") and cards else None
+    if not (r.has("discard") or r.has("tabled") or r.has("still_on_muck")):
+        return None
+    return {} if r.has("split_request") or (r.has("board_hand") and (r.has("discard") or r.has("still_on_muck"))) \
+        else None
 
 
 def claim(r: Reading, facts: Facts) -> None:
@@ -49,11 +53,16 @@ def claim(r: Reading, facts: Facts) -> None:
         facts["claim_before_discard"] = "yes" if _claimed_first(r, claims[0], discards[0]) else "no"
     else:
         facts["claim_before_discard"] = "yes"
-    if r.has("retrieved_tabled"):
-        facts["cards_tabled"] = "yes"  # took them back and turned them up (TDA Rule 14)
+    on_muck = r.matches("still_on_muck")
+    later = [m for m in shown if on_muck and m.start() > on_muck[-1].end()
+             and not any(n.start() <= m.start() < n.end() for n in r.matches("not_tabled"))]  # not "never turned them"
+    if r.has("retrieved_tabled") or later:
+        facts["cards_tabled"] = "yes"  # took them back, or turned them up after they lay on the muck (TDA Rule 14)
     elif r.has("not_tabled") and not r.has("still_on_muck"):
         facts["cards_tabled"] = "no"
-    elif r.has("still_on_muck"):
+    elif on_muck and any(n.start() > on_muck[-1].end() and _NEVER.search(n[0]) for n in r.matches("not_tabled")):
+        facts["cards_tabled"] = "no"  # "identifiable on the muck, but he never turned them up"
+    elif on_muck:
         return  # still identifiable on the muck: whether they were tabled is what TDA asks
     elif shown:
         facts["cards_tabled"] = "yes"

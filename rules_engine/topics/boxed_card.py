@@ -7,6 +7,7 @@ import re
 
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
+from ..readers.negation import happened
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -18,8 +19,13 @@ _NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gi
 def _boxed(r: Reading, given: Facts) -> Facts | None:
     """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
     says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
-    said = [m for m in r.matches("boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
-    return {} if said and not r.has("burn_exposed") else None
+    said = [m for m in happened(r, "boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
+    burn = [m for m in r.matches("burn_exposed") if not any(_overlap(m, b) for b in said)]
+    return {} if said and not burn else None  # "the next card in the stub, the would-be burn, is face up": boxed
+
+
+def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
+    return one.start() < other.end() and other.start() < one.end()
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:

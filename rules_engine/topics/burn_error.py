@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.board_action import acted_on
+from ..readers.negation import denied
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
@@ -70,6 +71,12 @@ def burn_error(r: Reading, facts: Facts) -> None:
 
 
 def acted_on_board(r: Reading, facts: Facts) -> None:
+    """Unless the text doubts the action ("nobody remembers whether anyone had checked or bet on the river"):
+    then it is asked, never read off the doubted words."""
+    told = [m for m in r.matches("action_verb") if not denied(r, m)]  # "no one has acted" is no action to doubt
+    if any(r.near("uncertain", m.start(), "doubt_action") for m in told):
+        r.doubt("acted_on_board")
+        return
     mistakes = _mistakes(r)
     acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
                      since=mistakes[0][0].start() if mistakes else None)

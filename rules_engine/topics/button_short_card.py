@@ -35,5 +35,5 @@ def button_acted(r: Reading, facts: Facts) -> None:
         facts["holder_acted"] = "yes"
 
 
-TOPIC = Topic("button-short-card", cues=(Cue(85, _button_short),),
+TOPIC = Topic("button-short-card", cues=(Cue(102, _button_short),),
               readers=(holder_acted, button_acted, players_acted, action_so_far))

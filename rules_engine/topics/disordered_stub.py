@@ -11,6 +11,8 @@ from . import Cue, Topic
 def _dropped(r: Reading, given: Facts) -> Facts | None:
     if not (r.has("stub_dropped") or r.has("stub_accident")) or r.has("stub_before_deal"):
         return None
+    if r.has("deck_missing_card") and not r.has("stub_dropped"):
+        return None  # "a card missing from the deck, found on the floor": one card never dealt, the deck's fault
     if r.has("stub_dropped"):
         return {}
     accidents = r.matches("stub_accident")

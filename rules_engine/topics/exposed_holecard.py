@@ -3,6 +3,7 @@ deck, and how far the action had gone when it was noticed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ..readers import ordinals, seats, streets
@@ -21,22 +22,29 @@ _LATER_ROUND = re.compile(
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
+_AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
-_MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la prima"
+_MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la
+# prima", "hero's first" (forum posts tell their own hand as Hero's)
+_OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
+_FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
-    if not happened(r, "exposure"):
-        return None  # "no card was exposed", "nessuna carta scoperta": nothing to rule on
+    avoided = r.matches("exposure_avoided")
+    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)]:
+        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
+    if r.has("dealer_puck") and not r.has("card"):
+        return None  # the dealer button fell on the floor: no card in it
     if r.has("showdown") or (r.has("board_words") and not (
-            r.has("hole") or r.has("player_exposed") or someone_elses_card(r))):
+            r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
     hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
@@ -66,8 +74,9 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r):
-        facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too": one card each
+    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1:
+        facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
+        # UTG+1": one card each
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
@@ -84,8 +93,10 @@ def exposed_count(r: Reading, facts: Facts) -> None:
 def deal_position(r: Reading, facts: Facts) -> None:
     """Which card off the deck: said outright beats a player's own card, which only settles "second or later"."""
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
-    if r.has("first_two"):
-        readings.append((3, "first-or-second"))
+    owner = _card_owner(r)
+    deck_two = r.has("first_two") and (owner is None or _first_two_off_the_deck(r))
+    if deck_two:
+        readings.append((3, "first-or-second"))  # "one of the first two cards off the deck"
     if r.has("not_first"):
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
     for match in r.matches("ordinal_card"):
@@ -111,10 +122,13 @@ def deal_position(r: Reading, facts: Facts) -> None:
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
     for match in r.matches("owned_ordinal"):  # "la sua seconda", "his first"
+        if _doubted_detail(r, match) or r.near("first_two", match.start(), "same_phrase"):
+            continue  # "can't remember if it was his first or second"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
     if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
-        readings += _whose_card(r)  # unless said outright ("the second card off the deck") or placed already
+        said = any(reading[0] and reading[1] for reading in readings)  # "the second card, going to the BB"
+        readings += _whose_card(r, owner, deck_two, said)  # unless said outright or placed already
     if readings:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
@@ -124,13 +138,22 @@ def deal_position(r: Reading, facts: Facts) -> None:
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
 
 
+def _first_two_off_the_deck(r: Reading) -> bool:
+    """"One of the first two cards (off the deck)", not "his first or second" (which of that player's two)."""
+    return any(_FIRST_TWO_CARDS.search(m[0]) or ordinals.from_the_deck(r, m) for m in r.matches("first_two"))
+
+
 def _several_owners(r: Reading) -> bool:
     """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
     card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
-    if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text)):
+    elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
+    owned = [(m, seat) for m in r.matches("ordinal_card") if (seat := seats.owner(r, m))]
+    joined = any(one != other and _AND_THEN.fullmatch(r.text[first.end():second.start()])
+                 for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…"
+    if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):
         return False
     owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
-              if (seat := seats.owner(r, m))}
+              if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]
@@ -149,27 +172,55 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
     card" is the 2nd; "seat 6's first card, button in seat 5" the 1st); None when no seat is said."""
     if value not in (1, 2):
         return None
-    before = r.before(card.start(), "owner_before")
-    seat = seats.owner(r, card) or (seats.speaker(r) if _MINE_BEFORE.search(before) else None)
-    if seat is None and r.has("dealer_on_button") and _OWN_BEFORE.search(before):
-        seat = seats.Seat("btn")  # the dealer on the button flipped "his own first card"
-    return seats.position(seats.deck_places(r, seat, value)) if seat else None
+    mine = _MINE_BEFORE.search(r.before(card.start(), "owner_before") + " " + _OWNED_ORDINAL_LEAD.sub("", card[0]))
+    seat = _possessor(r, card.end()) if mine else seats.owner(r, card) or _possessor(r, card.start())
+    return seats.position(seats.deck_places(r, seat, value)) if seat else None  # "my first, the guy in the BB":
+    # my card, whoever is named after it
 
 
-def _whose_card(r: Reading) -> list[tuple[int, str | None]]:
-    """The exposed card named by its owner, not by its ordinal: with the round ("first round of the deal, the card
-    coming to me in middle position"), with "one of the first two", or said to be his ("it was the hijack's")."""
-    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
-    seat = next((s for m in r.matches("card") + r.matches("card_pronoun") if (s := seats.owner(r, m))), None)
+def _possessor(r: Reading, position: int) -> seats.Seat | None:
+    """Whose "my", "his", "la sua" card it is, when no place is said with it: the teller's seat (anyone's, if he
+    does not say where he sits), the place that speaks ("the BB goes: my first card…"), the player "his" points
+    to ("he's UTG", "the big blind says his first card"), the dealer on the button's own card."""
+    before = r.before(position, "owner_before")
+    if _MINE_BEFORE.search(before):
+        return seats.speech_subject(r, position) or seats.speaker(r) or seats.ANYONE
+    if _OWN_BEFORE.search(before):
+        if r.has("dealer_on_button"):
+            return seats.Seat("btn")  # the dealer on the button flipped "his own first card"
+        return seats.referent(r, position)
+    return None
+
+
+def _placed_card(r: Reading) -> bool:
+    """A card given to a place at the table ("la prima carta al buiante … sul tavolo"): a hole card, whatever table
+    or board words the story also uses."""
+    return any(seats.owner(r, m) for m in r.matches("card") + r.matches("ordinal_card"))
+
+
+def _card_owner(r: Reading) -> seats.Seat | None:
+    """Whose card was exposed, however the text says it: "the cutoff's card", "una carta del bottone", "while he
+    was pitching to UTG+1", "it was the hijack's", "one of my cards"."""
+    cards = r.matches("card") + r.matches("card_pronoun") + r.matches("ordinal_card")
+    seat = next((s for m in cards if (s := seats.owner(r, m))), None) or seats.dealt_to(r)
     if seat is None and _TO_ME.search(r.text):
-        seat = seats.speaker(r)
-    if seat is None or (round_ is None and not r.has("first_two")):
-        seat, round_ = seats.said_to_own(r), None  # whichever of his two cards it was
+        seat = seats.speaker(r) or seats.ANYONE
+    return seat or seats.said_to_own(r) or next((s for m in cards if (s := _possessor(r, m.start()))), None)
+
+
+def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
+                said: bool) -> list[tuple[int, str | None]]:
+    """The exposed card named by its owner, not by its ordinal: with the round ("first round of the deal, the card
+    coming to me in middle position"), or whichever of his two cards it was ("the cutoff's card", "una carta del
+    bottone, non so se la prima o la seconda"): ruled when every possibility agrees."""
     if seat is None:
         return []
+    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
+    if round_ is None and said and not deck_two:
+        return []  # which card was said ("the second card"): his two cards are not both in question
     placed = seats.deck_places(r, seat, round_)
-    if r.has("first_two"):
-        placed &= {1, 2}
+    if deck_two:
+        placed &= {1, 2}  # "one of the first two cards", his
     position = seats.position(placed)
     return [(3, position)] if position else []
 

@@ -8,7 +8,7 @@ import re
 from ..readers import ordinals, seats
 from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
-from ..readers.negation import happened
+from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -21,6 +21,7 @@ _MORE_BEFORE = re.compile(r"\b(?:altre|altri)\s*$")  # "arrivano altre due carte
 _HOLE_WORD = re.compile(r"\bhole|\bcopert")
 _A_THIRD = re.compile(r"\b(?:a third|una terza|una third)\b")
 _EXTRA_CARDS = re.compile(r"\bextra cards\b")
+_OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
 
 
 def extra_hole_cards(r: Reading) -> int | None:
@@ -28,7 +29,7 @@ def extra_hole_cards(r: Reading) -> int | None:
     if r.has("flop") and not r.has("hole") and not r.has("recipient"):
         return None
     count = _extra_count(r)
-    if count is not None and (r.has("more_than_one") or r.has("several_recipients")):
+    if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
         return max(count, QUANTITY_PLURAL)
     return count
 
@@ -40,6 +41,8 @@ def _extra_count(r: Reading) -> int | None:
         count = r.number(match)
         if not count:
             continue
+        if undone(r, match) or said_not(r, match):
+            continue  # "the SB didn't get an extra card"
         before, after = r.before(match.start(), "more_before"), r.after(match.end(), "extra_after")
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count
@@ -54,9 +57,19 @@ def _extra_count(r: Reading) -> int | None:
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
     if happened(r, "extra") and (r.has("recipient") or r.has("hole") or seats.places(r)):
+        said = next((n for m in happened(r, "extra") if (n := r.number(m) or _counted_after(r, m))), None)
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
-        return QUANTITY_PLURAL if plural else 1
+        return said or (QUANTITY_PLURAL if plural else 1)
     return None
+
+
+def _counted_after(r: Reading, extra: re.Match[str]) -> int | None:
+    """How many extra cards, said after them: "extra cards to the small blind, two of them" (or, corrected, "one of
+    them")."""
+    said = _OF_THEM.search(r.after(extra.end(), "counted_after"))
+    if not said:
+        return None
+    return int(said[1]) if said[1].isdigit() else r.lexicon.numbers.get(said[1])
 
 
 def _extra(r: Reading, given: Facts) -> Facts | None:
@@ -91,12 +104,11 @@ def after_deal(r: Reading, facts: Facts) -> None:
 
 
 def _recipient_first(r: Reading) -> bool | None:
-    """Whether the player who got the extra card is the first one dealt; None when the text does not place him."""
-    for match in r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card"):
-        seat = seats.owner(r, match)
-        if seat:
-            return seats.first_player(r, seat)
-    return None
+    """Whether a player who got an extra card is the first one dealt ("a third card to both the SB and the BB": the
+    third round began); None when the text does not place any of them."""
+    placed = [seats.first_player(r, seat) for match in r.matches("extra") + r.matches("quantity_card")
+              + r.matches("ordinal_card") for seat in seats.owners(r, match)]
+    return True if True in placed else (False if False in placed else None)
 
 
 def _past_a_full_deal(r: Reading) -> bool:

@@ -17,13 +17,22 @@ _STUCK_ORDINAL = 4  # "a fourth card was stuck to the third"
 
 
 def flop_card_count(r: Reading) -> int | None:
-    """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third")."""
+    """How many cards the flop had, when the text says (a number, named cards, or "a fourth stuck to the third");
+    of several counts the one that is more than three ("the flop was A-7-2-9, four cards")."""
+    said = []
     for match in r.matches("flop_count"):
         count = r.number(match)
         if count and not _affirmed(r, match):
             return None  # "non è uscito nessun flop con quattro carte"
         if count:
-            return count
+            said.append(count)
+    if said and max(said) > FLOP_CARDS:
+        return max(said)
+    return _more_than_three(r) or (said[0] if said else None)
+
+
+def _more_than_three(r: Reading) -> int | None:
+    """Four or more cards told another way: a fourth stuck to the third, the cards named, "four cards" near it."""
     if r.has("flop") and r.has("stuck") and any(ordinals.value(m) == _STUCK_ORDINAL for m in r.matches("ordinal_card")):
         return _STUCK_ORDINAL
     if r.has("flop"):

@@ -4,7 +4,7 @@ substantial action)."""
 
 from __future__ import annotations
 
-from ..readers.actions import players_acted
+from ..readers.actions import SUBSTANTIAL, players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
@@ -21,10 +21,25 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
         cleared = r.matches("deck_checked_ok")
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
         faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
-        if told and not faulty and not r.has("other_game"):
+        if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice"):
             return {}
     return {} if r.has("short_deck_card") else None
 
 
+def later_street(r: Reading, facts: Facts) -> None:
+    """A foreign card found while the turn or the river was dealt: the betting of the streets before was over, so
+    the action had gone past any cut-off, however it is told ("rilancio, call e call; flop check, puntata e call")."""
+    if "players_acted" not in facts and any(r.near("later_street_reached", m.start(), "later_street_reach")
+                                            for m in r.matches("foreign_card")):
+        facts["players_acted"] = SUBSTANTIAL
+
+
+def shown_down(r: Reading, facts: Facts) -> None:
+    """A joker in a hand that was played to the showdown: its holder had acted on that hand."""
+    if "holder_acted" not in facts and facts.get("card_location") == "hand" and r.has("hand_played_out"):
+        facts["holder_acted"] = "yes"
+
+
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, players_acted, action_so_far, played_out))
+              readers=(card_location, holder_acted, shown_down, players_acted, action_so_far, played_out,
+                       later_street))

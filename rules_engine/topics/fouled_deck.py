@@ -5,17 +5,48 @@ begun, and whether someone kept betting knowing of the fault."""
 from __future__ import annotations
 
 from ..readers.locations import card_location
-from ..reading import Facts, Reading, inside
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
 
 
 def _problems(r: Reading) -> list[tuple[int, str]]:
-    """The faults told, not the ones ruled out ("52 cards, no duplicates")."""
+    """The faults told, not the ones ruled out ("52 cards, no duplicates"); worked out once per text."""
+    return r.derived("deck_faults", lambda: _faults_told(r))
+
+
+def _faults_told(r: Reading) -> list[tuple[int, str]]:
     cleared = r.matches("deck_checked_ok")
-    return sorted((m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
-                  if not any(inside(m, ok) for ok in cleared))
+    told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
+            if not any(inside(m, ok) for ok in cleared)]
+    return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+_HELD_OR_BOARD = ("held_card", "card_on_board")
+
+
+def _named_twice(r: Reading) -> list[int]:
+    """A card named again and said to be already elsewhere ("the river is the 7 of spades, but the 7 of spades is
+    already on the flop"): two copies of one card, however the player words it."""
+    places: dict[str, set[str]] = {}
+    twice = []
+    for match in r.matches("named_card"):
+        card = group(match, "card") or ""
+        here = {place for place in _HELD_OR_BOARD
+                if any(r.near(place, at, "second_copy_reach") for at in (match.start(), match.end()))}
+        again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
+        before = places.get(card)
+        elsewhere = len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= (before or set()) | here
+        if before is not None and (again or elsewhere):
+            twice.append(match.start())  # already there, or held at one naming and on the board at the other
+        places[card] = (before or set()) | here
+    return twice
+
+
+def fault_told(r: Reading) -> bool:
+    """Whether the text tells a fault of the deck (not one it rules out)."""
+    return bool(_problems(r))
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:

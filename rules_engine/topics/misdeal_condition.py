@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from ..readers import seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
@@ -18,11 +19,27 @@ _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empt
 
 
 def _errors(r: Reading) -> list[tuple[int, str]]:
-    return sorted((m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
-                  if concept != "deal_empty_seat" or _dealt_there(r, m))
+    """The misdeal items told, in the order told (worked out once: two cues and the reader ask)."""
+    return r.derived("misdeal_errors", lambda: _errors_told(r))
+
+
+def _errors_told(r: Reading) -> list[tuple[int, str]]:
+    told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
+            if concept != "deal_empty_seat" or _dealt_there(r, m)]
+    return sorted(told + [(m.start(), "wrong-first-seat") for m in r.matches("first_card_to") if _not_first(r, m)])
+
+
+def _not_first(r: Reading, told: re.Match[str]) -> bool:
+    """The first card went to a seat the table's button says is not dealt first ("button on seat 3, the first card
+    to seat 5")."""
+    if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
+        return False  # "flipped the first card to seat 6 face up": seat 6's first card exposed, not the deal's start
+    seat = _SEAT_NUMBER.search(told[0])
+    return seat is not None and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
 
 
 _NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
+_SEAT_NUMBER = re.compile(r"\b(?:seat|posto) n(\d+)")
 _OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
 
 
@@ -30,6 +47,9 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
     """An empty seat is a misdeal item when cards went to it, not when it only tells how the table was seated
     ("seat 3 is empty tonight; the dealer gave seat 4 his first card face up": the cards went to another seat)."""
     reach = r.lexicon.windows["empty_seat_reach"]
+    empty_seats = set(_SEAT_NUMBER.findall(empty[0]))
+    if any(group(deal, "seat") in empty_seats for deal in r.matches("dealt_to_seat")):
+        return True  # "seat 4 is empty tonight … the dealer pitched two cards to seat 4 anyway"
     for deal in r.matches("empty_seat_dealt"):
         if empty.start() - reach <= deal.start() and deal.end() <= empty.start():
             return True  # "dealt to … the empty seat"
@@ -51,10 +71,23 @@ def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if r.has("deal_to_busted") and not r.has("deal_blinds_question") else None
 
 
+_TOLD_OUTRIGHT = {"wrong-first-seat", "empty-seat", "dealt-out", "button-misplaced"}
+
+
+def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
+    """A misdeal item told outright (the deal started at the wrong seat, cards to an empty seat, a player dealt out,
+    the button misplaced): tried before the extra hole card, so "una mano in più data al posto vuoto" is a hand
+    dealt where nobody sits, and a three-card story told as background does not hide it. A card dealt out of order
+    is left to the weak cue: "skipped him, then gave him two" is a count."""
+    told = any(error in _TOLD_OUTRIGHT for _, error in _errors(r))
+    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
+
+
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells."""
     facts["deal_error"] = _errors(r)[0][1]
 
 
-TOPIC = Topic("misdeal-condition", cues=(Cue(185, _dealt_to_busted), Cue(55, _deal_error)),
+TOPIC = Topic("misdeal-condition",
+              cues=(Cue(185, _dealt_to_busted), Cue(72, _deal_error_told), Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))

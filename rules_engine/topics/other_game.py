@@ -1,9 +1,15 @@
-"""A game other than Texas Hold'em (Omaha, stud, short deck…): these are Hold'em rules. Not covered yet: no rule
-applies to this topic, so the engine answers no-match and names it among the facts; a rule with `applies = {
-topic = "other-game" }` covers it."""
+"""A game other than Texas Hold'em (Omaha, stud, short deck…), named or told in its own words (third street, the
+stock, a player's fifth card): these are Hold'em rules. Not covered yet: no rule applies to this topic, so the
+engine answers no-match and names it among the facts; a rule with `applies = { topic = "other-game" }` covers it."""
 
 from __future__ import annotations
 
-from . import Cue, Topic, mentions
+from ..reading import Facts, Reading
+from . import Cue, Topic
 
-TOPIC = Topic("other-game", cues=(Cue(130, mentions("other_game")),))
+
+def _other_game(r: Reading, given: Facts) -> Facts | None:
+    return {} if r.has("other_game") or r.has("game_vocabulary") else None
+
+
+TOPIC = Topic("other-game", cues=(Cue(130, _other_game),))

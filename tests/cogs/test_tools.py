@@ -119,14 +119,14 @@ async def test_log_true_spends_the_members_write_limit_and_a_flood_logs_no_more(
     driver, send_command, monkeypatch
 ) -> None:
     monkeypatch.setattr(driver.bot.limits.writes, "clock", lambda: 1000.0)  # no token comes back meanwhile
-    logged = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
+    replies = [await send_command("pots", contributions="Alice 10, Bob 10", log=True) for _ in range(21)]
     unlogged = await send_command("pots", contributions="Alice 10, Bob 10")
     other = await send_command("pots", actor=Actor(user_id=PLAYER.user_id + 1), contributions="Al 1, Bo 1", log=True)
 
-    assert ["Slow down" in (reply.data.get("content") or "") for reply in logged] == [False] * 20 + [True]
+    assert ["Slow down" in (reply.data.get("content") or "") for reply in replies] == [False] * 20 + [True]
     assert unlogged.embeds and "logged" not in unlogged.embeds[0]["footer"]["text"]  # reading alone is free
     assert "📝 logged" in other.embeds[0]["footer"]["text"]  # the limit is each member's own
-    assert len(await driver.bot.store.export_entries(GUILD_ID)) == 21
+    assert len(await logged(driver)) == 21
 
 
 async def test_log_true_in_italian_logs_italian(driver, send_command) -> None:

@@ -1,0 +1,30 @@
+"""What happened in an earlier hand is background, not the hand asked about: "Two hands ago someone mucked thinking
+he chopped. Anyway, this hand: the dealer flips the SB's first card", "Prima avevamo rifatto una mano. Comunque,
+in questa mano…".
+
+A sentence that opens on an earlier hand ("two hands ago", "earlier tonight", "l'altra sera") is dropped when a
+later sentence turns to the hand in question ("anyway", "this hand", "comunque", "in questa mano"), so only that
+hand's events are read. Without such a turn the story is one hand told in order, and nothing is dropped.
+"""
+
+from __future__ import annotations
+
+from ..lexicon import Lexicon
+from ..reading import joined
+
+
+def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
+    """The text without the sentences about earlier hands, and where its sentences now start."""
+    spans = list(zip(sentences, (*sentences[1:], len(text) + 1), strict=True))
+    said = [text[start:end].strip() for start, end in spans]
+    turn = next((i for i, sentence in enumerate(said) if i and _says(lexicon, "current_hand", sentence)), None)
+    if turn is None:
+        return text, sentences
+    earlier = {i for i, sentence in enumerate(said[:turn]) if _says(lexicon, "earlier_hand", sentence)}
+    if not earlier:
+        return text, sentences
+    return joined([sentence for i, sentence in enumerate(said) if i not in earlier])
+
+
+def _says(lexicon: Lexicon, concept: str, sentence: str) -> bool:
+    return any(pattern.search(sentence) for pattern in lexicon.concepts[concept])

@@ -1,0 +1,73 @@
+"""What people at the table claim the rule is, or want done, is not what happened: "Jeff says it's just a replace
+since it wasn't the first card", "v11 says misdeal for the 1st or 2nd card", "a guy told us the exposed card just
+becomes the burn no matter what", "il capo dice di toglierla e metterla come bruciata", "I told the dealer to put
+the turn with the burns".
+
+Such a clause is dropped before anything reads the text, from the verb that introduces it to the end of its
+sentence, so its ordinals, counts and remedies are never read as facts of the hand; only when the rest of the text
+tells what happened (a text all about the rule, "our house rules say chopping is not allowed, what applies?", is
+the question itself). A claim that tells an event ("the SB says his first card was face up", "he says the dealer
+flopped before he acted, so redeal") is kept, unless it is put as a general rule ("any exposed card is a
+misdeal"); a remedy someone wants or tells the dealer to apply ("he wants a misdeal", "I told the dealer to put the
+turn with the burns") never tells what happened, unless the text then only asks whether it holds ("seat 2 wants the
+card to stay. Does it?"): then the wish is the question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import Lexicon
+from ..reading import group, joined
+
+# What tells something that happened at the table: kept even when said with a remedy
+_BUT = re.compile(r"\b(?:but|however|whereas|ma|pero|invece|mentre)\b")
+_EVENTS = ("flop", "turn", "river", "exposure", "extra", "early", "under_flop", "discard", "tabled", "split_request",
+           "board_claim", "betting_open")  # the cheaper first: "any" stops at the first found
+
+
+def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
+    """The text without its claims about the rule, and where its sentences now start."""
+    heads = sorted((m for pattern in lexicon.concepts["claim"] for m in pattern.finditer(text)),
+                   key=lambda m: m.start())
+    cuts: dict[int, tuple[int, int]] = {}  # sentence start → the claim dropped from it
+    for head in heads:
+        start = max(s for s in sentences if s <= head.start())
+        end = next((s - 1 for s in sentences if s > head.start()), len(text))
+        if start not in cuts and (cut := _claim(text, head, end, lexicon)) \
+                and not (group(head, "wish") and _asked_back(text, end, sentences, lexicon)):
+            cuts[start] = cut
+    if not cuts:
+        return text, sentences  # nobody claims a rule or wants a remedy: most situations
+    kept = []
+    for start, end in zip(sentences, (*sentences[1:], len(text) + 1), strict=True):
+        cut = cuts.get(start)
+        kept.append(f"{text[start:cut[0]].strip()} {text[cut[1]:end].strip()}" if cut else text[start:end])
+    told, starts = joined(kept)
+    if not any(_says(lexicon, event, told) for event in _EVENTS):
+        return text, sentences  # nothing happened besides the claims: the rule itself is the question
+    return told, starts
+
+
+def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:
+    """The claim a verb introduces, if it is one about the rule: from the verb to the end of its sentence or to a
+    "but" that turns to what happened ("Tommaso dice di togliere la carta, ma il flop aveva quattro carte")."""
+    turn = _BUT.search(text, head.end(), sentence_end)
+    end = turn.start() if turn else sentence_end
+    said = text[head.end():end]
+    if not _says(lexicon, "rule_talk", said):
+        return None
+    if group(head, "wish") or _says(lexicon, "rule_generic", said) or not any(
+            _says(lexicon, event, said) for event in _EVENTS):
+        return head.start(), end  # a remedy wanted, a rule put generally, or no event: no fact of this hand
+    return None
+
+
+def _asked_back(text: str, end: int, sentences: tuple[int, ...], lexicon: Lexicon) -> bool:
+    """Whether the next sentence only asks if the wish holds ("Does it?", "Ha ragione?"): the wish is the question."""
+    after = next((s - 1 for s in sentences if s > end + 1), len(text))
+    return _says(lexicon, "asked_back", text[end + 1:after].strip())
+
+
+def _says(lexicon: Lexicon, concept: str, text: str) -> bool:
+    return any(pattern.search(text) for pattern in lexicon.concepts[concept])

@@ -1,0 +1,53 @@
+"""What people claim the rule is, or want done, is dropped before the text is read; what they tell happened stays.
+Sentences are kept apart so a claim ends where its sentence (or a "but") does."""
+
+from rules_engine import Engine
+from rules_engine.lexicon import Lexicon
+from rules_engine.readers import claims
+
+LEXICON = Lexicon.load()
+
+
+def _told(text: str) -> str:
+    sentences = LEXICON.speller.sentences(text)
+    starts, offset = [], 0
+    for words in sentences:
+        starts.append(offset)
+        offset += len(" ".join(words)) + 1
+    return claims.apply(" ".join(word for words in sentences for word in words), tuple(starts), LEXICON)[0]
+
+
+def test_a_claim_about_the_rule_is_dropped_to_the_end_of_its_sentence() -> None:
+    told = _told("Seat 9's first card flips face up. Jeff says it's just a replace since it wasn't the first card. "
+                 "Nobody had acted.")
+    assert told == "seat n9 s first card flips face up jeff nobody had acted"
+
+
+def test_a_claim_that_tells_an_event_is_kept() -> None:
+    assert _told("the big blind says his first card was face up, he wants a misdeal") == \
+        "the big blind says his first card was face up he"
+    assert "flopped before" in _told("he says the dealer flopped before he acted, so we redeal")
+
+
+def test_a_rule_put_generally_is_dropped_even_with_an_event_word() -> None:
+    assert _told("the dealer flipped the hijack's second card. someone said under v11 any exposed card is a misdeal") \
+        == "the dealer flipped the hijack s second card someone"
+
+
+def test_a_text_all_about_the_rule_is_the_question_itself() -> None:
+    text = "our house rules say chopping is not allowed, the rulebook says nothing, what applies?"
+    assert _told(text) == " ".join(LEXICON.speller.words(text))
+
+
+def test_a_claim_ends_at_a_but_that_turns_to_what_happened() -> None:
+    assert _told("Tommaso dice di togliere la carta in più, ma il flop aveva quattro carte") == \
+        "tommaso ma il flop aveva quattro carte"
+
+
+def test_claims_no_longer_give_facts(engine: Engine) -> None:
+    ruling = engine.rule("Button was Jeff in seat 7, 9-handed. Seat 9's first card flips face up. Jeff says it's "
+                         "just a replace since it wasn't the first card. Nobody had acted.", "robert-v11")
+    assert (ruling.outcome, ruling.facts["deal_position"]) == ("misdeal", "second")
+    proposed = engine.rule("three players on the flop, the last guy hadn't acted when the dealer burned and turned. "
+                           "I told the dealer to put the turn with the burns, then river with no burn")
+    assert (proposed.rule_id, proposed.outcome) == ("holdem.premature-turn", "replace-turn")
