@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
+from .pattern_cache import PatternCache
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -50,9 +52,49 @@ Anchors = frozenset[str] | None
 
 
 @dataclass(frozen=True, slots=True)
+class Needs:
+    """What a text must hold for a pattern to match: one string of `any_of` (a quick test that rules out most
+    patterns), and, for one of the pattern's alternatives, one string of each of that alternative's two most
+    selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone does not justify
+    running it). Two sets rule out most needless runs; checking more costs more than they save."""
+
+    any_of: frozenset[str]
+    options: tuple[tuple[frozenset[str], frozenset[str]], ...]
+
+    def met(self, present: frozenset[str]) -> bool:
+        return not self.any_of.isdisjoint(present) and any(
+            not first.isdisjoint(present) and not second.isdisjoint(present) for first, second in self.options)
+
+
+class AnchorIndex:
+    """Finds which of the lexicon's required strings a text holds, for all patterns at once.
+
+    Testing each pattern's strings with `in` costs more than the patterns themselves (thousands of strings, many as
+    common as "card"). The strings hold no spaces (`_fragments`), so each lies inside one word: a word's strings
+    are found once and remembered, and a text's are the union over its words.
+    """
+
+    def __init__(self, strings: Iterable[str]) -> None:
+        self._strings = frozenset(strings)
+        self._longest = max(map(len, self._strings), default=0)
+        self._within = lru_cache(maxsize=16384)(self._find)
+
+    def present(self, text: str) -> frozenset[str]:
+        """The strings `text` holds."""
+        return frozenset().union(*map(self._within, set(text.split())))
+
+    def _find(self, word: str) -> frozenset[str]:
+        if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
+            return frozenset(s for s in self._strings if s in word)
+        return self._strings.intersection(word[start:end] for start in range(len(word))
+                                          for end in range(start + 1, min(len(word), start + self._longest) + 1))
+
+
+@dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
-    anchors: dict[str, tuple[Anchors, ...]]  # per compiled pattern: a text containing none of them cannot match
+    needs: dict[str, tuple[Needs | None, ...]]  # per compiled pattern: what a text must hold for it to match
+    anchor_index: AnchorIndex  # which anchors a text contains, for all patterns at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
     windows: dict[str, int]  # name → characters
@@ -77,10 +119,15 @@ class Lexicon:
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
-        compiled = {name: _compile(entry) for name, entry in entries.items()}
+        cache = PatternCache()
+        compiled = {name: _compile(entry, cache) for name, entry in entries.items()}
+        cache.save()
         return cls(
             concepts={name: tuple(pattern for pattern, _ in pairs) for name, pairs in compiled.items()},
-            anchors={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()}, entries=entries,
+            needs={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()},
+            anchor_index=AnchorIndex(string for pairs in compiled.values() for _, needs in pairs if needs
+                                     for option in needs.options for strings in option for string in strings),
+            entries=entries,
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
@@ -191,10 +238,11 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-def _compile(concept: Concept) -> tuple[tuple[re.Pattern[str], Anchors], ...]:
-    """Each regular expression with its anchors, from one parse (parsing is most of the load time)."""
+def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[str], Needs | None], ...]:
+    """Each regular expression with what a text needs for it to match, from one parse (parsing is most of the load
+    time), or from the pattern cache without any."""
     try:
-        return tuple(_compile_one(source) for source in _sources(concept))
+        return tuple(_compile_one(source, cache) for source in _sources(concept))
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -204,10 +252,48 @@ def _compile(concept: Concept) -> tuple[tuple[re.Pattern[str], Anchors], ...]:
         raise
 
 
-def _compile_one(source: str) -> tuple[re.Pattern[str], Anchors]:
-    parsed = _parser.parse(_WHOLE_WORDS.format(source))
-    needs = _minimal(_required(parsed))
-    return _compiler.compile(parsed), needs
+def _compile_one(source: str, cache: PatternCache) -> tuple[re.Pattern[str], Needs | None]:
+    whole = _WHOLE_WORDS.format(source)
+    stored = cache.get(whole)
+    if stored:
+        pattern, needs = stored
+    else:
+        parsed = _parser.parse(whole)
+        needs = _needs(parsed)
+        pattern = cache.put(whole, parsed, needs)
+    return pattern, needs and Needs(*needs)
+
+
+def _needs(parsed: Any) -> tuple[frozenset[str], tuple[tuple[frozenset[str], frozenset[str]], ...]] | None:
+    """`Needs` as plain data (the pattern cache stores it): None when an alternative requires no literal at all."""
+    options = [sorted(_fragments(_conjunction(items)), key=_selectivity, reverse=True)
+               for items in _alternatives(parsed)]
+    if not all(options):
+        return None
+    any_of = _minimal(frozenset().union(*(option[0] for option in options))) or frozenset()
+    return any_of, tuple((option[0], option[1 % len(option)]) for option in options)
+
+
+def _fragments(needed: list[frozenset[str]]) -> list[frozenset[str]]:
+    """The sets as the word-by-word `AnchorIndex` can test them: one string alone is cut into its pieces between
+    spaces, each required ("out of turn": "out", "of", "turn"); a choice of strings keeps the longest piece of
+    each; a set left with nothing to test goes."""
+    cut: list[frozenset[str]] = []
+    for strings in needed:
+        if len(strings) == 1:
+            cut += [frozenset((piece,)) for piece in next(iter(strings)).split()]
+        else:
+            pieces = frozenset(max(string.split(), key=len, default="") for string in strings)
+            cut += [pieces] if "" not in pieces else []
+    return cut
+
+
+def _alternatives(parsed: Any) -> list[Any]:
+    """The top-level alternatives of a pattern as the lexicon wraps it (its `|`, or the whole pattern)."""
+    inner = [item for item in parsed if item[0] is not _ASSERT_NOT]  # the whole-word guards
+    if len(inner) == 1 and inner[0][0] is _BRANCH:
+        return list(inner[0][1][1])
+    return [parsed]
 
 
 def anchors(pattern: str) -> Anchors:
@@ -225,21 +311,30 @@ def _minimal(needed: Anchors) -> Anchors:
 
 def _required(items: Any) -> Anchors:
     """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
-    options: list[frozenset[str]] = []
+    return max(_conjunction(items), key=_selectivity, default=None)
+
+
+def _selectivity(strings: frozenset[str]) -> tuple[int, int]:
+    return min(map(len, strings)), -len(strings)
+
+
+def _conjunction(items: Any) -> list[frozenset[str]]:
+    """Every set of strings a sequence of regex items requires: a match holds one string of each set."""
+    needed: list[frozenset[str]] = []
     run: list[str] = []
     for op, value in items:
         if op is _LITERAL:
             run.append(chr(value))
             continue
         if run:
-            options.append(frozenset(("".join(run),)))
+            needed.append(frozenset(("".join(run),)))
             run = []
-        needed = _item(op, value)
-        if needed:
-            options.append(needed)
+        strings = _item(op, value)
+        if strings:
+            needed.append(strings)
     if run:
-        options.append(frozenset(("".join(run),)))
-    return max(options, key=lambda strings: (min(map(len, strings)), -len(strings)), default=None)
+        needed.append(frozenset(("".join(run),)))
+    return needed
 
 
 def _item(op: Any, value: Any) -> Anchors:
@@ -255,7 +350,7 @@ def _item(op: Any, value: Any) -> Anchors:
 
 
 _WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
-_LITERAL, _SUBPATTERN, _BRANCH = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH
+_LITERAL, _SUBPATTERN, _BRANCH, _ASSERT_NOT = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH, sre.ASSERT_NOT
 _MAX_REPEAT, _MIN_REPEAT = sre.MAX_REPEAT, sre.MIN_REPEAT
 
 

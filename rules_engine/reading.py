@@ -28,6 +28,10 @@ class Reading:
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
     _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
+    _present: frozenset[str] = field(init=False)  # the strings of the lexicon's `Needs` this text holds
+
+    def __post_init__(self) -> None:
+        self._present = self.lexicon.anchor_index.present(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -45,11 +49,12 @@ class Reading:
         return next((start - 1 for start in self.sentences if start > position), len(self.text))
 
     def _live(self, concept: str) -> list[re.Pattern[str]]:
-        """The concept's patterns that can match here: a text holding none of a pattern's anchors is skipped."""
-        patterns = zip(self.lexicon.concepts[concept], self.lexicon.anchors[concept], strict=True)
-        return [pattern for pattern, needs in patterns if needs is None or any(map(self.text.__contains__, needs))]
+        """The concept's patterns that can match here: a text lacking what a pattern needs never runs it."""
+        patterns = zip(self.lexicon.concepts[concept], self.lexicon.needs[concept], strict=True)
+        return [pattern for pattern, needs in patterns if needs is None or needs.met(self._present)]
 
     def matches(self, concept: str) -> list[re.Match[str]]:
+        """Where `concept` occurs, in order."""
         if concept not in self._cache:
             live = self._live(concept)
             found = [m for pattern in live for m in pattern.finditer(self.text)]
