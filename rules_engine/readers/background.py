@@ -5,10 +5,10 @@ in questa mano…".
 A sentence that opens on an earlier hand ("two hands ago", "earlier tonight", "l'altra sera") is dropped when a
 later sentence turns to the hand in question ("anyway", "this hand", "comunque", "in questa mano"), so only that
 hand's events are read. Without such a turn the story is one hand told in order, and only its side remarks go: a
-sentence in the middle of the story that says it is an aside or turns to an earlier moment of that evening ("Side note, the same dealer
-miscounted a side pot last week too.", "Earlier that night he had been warned for chatting.", "Prima di quella mano
-avevamo discusso per la pizza.") is colour, not the incident; the first sentence (the story's opening) and the last
-(the question) are kept.
+sentence in the middle of the story that says it is an aside or turns to an earlier moment of that evening ("Side
+note, the same dealer miscounted a side pot last week too.", "Earlier that night he had been warned for chatting.",
+"Prima di quella mano avevamo discusso per la pizza.") is colour, not the incident; the first sentence (the
+story's opening) and the last (the question) are kept.
 """
 
 from __future__ import annotations
