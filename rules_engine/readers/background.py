@@ -4,7 +4,11 @@ in questa mano…".
 
 A sentence that opens on an earlier hand ("two hands ago", "earlier tonight", "l'altra sera") is dropped when a
 later sentence turns to the hand in question ("anyway", "this hand", "comunque", "in questa mano"), so only that
-hand's events are read. Without such a turn the story is one hand told in order, and nothing is dropped.
+hand's events are read. Without such a turn the story is one hand told in order, and only its side remarks go: a
+sentence in the middle of the story that says it is an aside or turns to an earlier moment of that evening ("Side
+note, the same dealer miscounted a side pot last week too.", "Earlier that night he had been warned for chatting.",
+"Prima di quella mano avevamo discusso per la pizza.") is colour, not the incident; the first sentence (the
+story's opening) and the last (the question) are kept.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     said = [text[start:end].strip() for start, end in spans]
     turn = next((i for i, sentence in enumerate(said) if i and _says(lexicon, "current_hand", sentence)), None)
     if turn is None:
-        return text, sentences
+        return _without_side_remarks(said, text, sentences, lexicon)
     earlier = {i for i, sentence in enumerate(said[:turn]) if _says(lexicon, "earlier_hand", sentence)}
     if not earlier:
         return text, sentences
@@ -28,3 +32,12 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
 
 def _says(lexicon: Lexicon, concept: str, sentence: str) -> bool:
     return any(pattern.search(sentence) for pattern in lexicon.concepts[concept])
+
+
+def _without_side_remarks(said: list[str], text: str, sentences: tuple[int, ...],
+                          lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
+    """The story without the asides told between its opening and its question."""
+    asides = {i for i, sentence in enumerate(said[1:-1], start=1) if _says(lexicon, "side_remark", sentence)}
+    if not asides:
+        return text, sentences
+    return joined([sentence for i, sentence in enumerate(said) if i not in asides])

@@ -4,6 +4,7 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
+from ..readers import betting_round
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -25,6 +26,8 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         return {} if changed else None
     if short_call(r) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call
+    if _short_raise(r):
+        return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
     if r.has("verbal_call_raise"):
         return {}
     # chips, then words: several trips to the stack before the word are the string-bet topic's, and "raise" said
@@ -32,6 +35,13 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     if r.has("string_motions") or (r.has("single_chip") and r.has("raise_declared_no")):
         return None
     return {} if r.has("verbal_chips_differ") else None
+
+
+def _short_raise(r: Reading) -> bool:
+    """"Raise" said, and chips put out above the call but short of a full raise: the raise-size rule decides how
+    much he must add, not a clash of words and chips."""
+    told = betting_round.told(r)
+    return told is not None and told.check.under_raise is not None and r.has("raise_declared_yes")
 
 
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
