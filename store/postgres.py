@@ -31,12 +31,12 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .database import Params, Row, Snapshot, Statement, Transaction, Work, bound, timestamp
+from .database import Params, Row, Snapshot, Statement, Work, bound, timestamp
 from .errors import StoreClosed, StoreFull, StoreUnavailable, StoreUnusable
 from .export import ExportRequest
 from .export_process import ExportStream, ThreadExportStream
 from .postgres_schema import migrate
-from .sql import PURGE_QUESTIONS
+from .sql import PURGE_QUESTIONS, run_all
 
 T = TypeVar("T")
 Connection = asyncpg.Connection | PoolConnectionProxy  # what a pool hands out stands for a connection
@@ -174,13 +174,7 @@ class PostgresDatabase:
             return list(await conn.fetch(*arguments(sql, params)))
 
     async def write(self, *statements: Statement) -> list[Row]:
-        async def work(transaction: Transaction) -> list[Row]:
-            rows: list[Row] = []
-            for sql, params in statements:
-                rows = await transaction.fetch(sql, params)
-            return rows
-
-        return await self.run(work, atomic=True)
+        return await self.run(functools.partial(run_all, statements=statements), atomic=True)
 
     async def run(self, work: Work[T], *, atomic: bool) -> T:
         """Every job is a transaction of its own here (`atomic` is SQLite's concern): it fails alone."""

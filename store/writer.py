@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -27,6 +28,7 @@ import aiosqlite
 
 from .database import Params, Row, Statement, Transaction, Work, bound
 from .errors import StoreClosed, StoreGone, fault_of
+from .sql import run_all
 from .watch import DatabaseFile, Fault
 
 T = TypeVar("T")
@@ -66,13 +68,7 @@ class GroupCommitWriter:
     async def write(self, *statements: Statement) -> list[Row]:
         """Run the statements atomically; return the rows of the last one once they are committed."""
 
-        async def work(transaction: Transaction) -> list[Row]:
-            rows: list[Row] = []
-            for sql, params in statements:
-                rows = await transaction.fetch(sql, params)
-            return rows
-
-        return await self.run(work, atomic=len(statements) > 1)
+        return await self.run(functools.partial(run_all, statements=statements), atomic=len(statements) > 1)
 
     async def run(self, work: Work[T], *, atomic: bool) -> T:
         """Run `work` in the next batch; its result once committed. `atomic` for work of several statements,

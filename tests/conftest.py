@@ -19,7 +19,7 @@ from offline.standin import OffsetClock
 if TYPE_CHECKING:
     from bot import Config, FloorBot
 
-pytest_plugins = ("tests.postgres_fixtures",)  # pg_cluster, pg_url: a real PostgreSQL server for the session
+pytest_plugins = ("tests.postgres_fixtures",)  # pg_cluster, own_cluster, pg_url: real PostgreSQL servers
 
 
 @pytest.fixture

@@ -23,9 +23,8 @@ def _required() -> bool:
     return bool(os.environ.get("CI") or os.environ.get("FLOORCALL_REQUIRE_POSTGRES"))
 
 
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[Cluster]:
-    """A PostgreSQL server for the whole session, in a temporary folder, stopped at the end."""
+def _cluster() -> Iterator[Cluster]:
+    """A started server, stopped afterwards; a skip (or, where required, a failure) if none can start."""
     try:
         cluster = Cluster.start()
     except (PostgresMissing, RuntimeError) as missing:
@@ -37,6 +36,18 @@ def pg_cluster() -> Iterator[Cluster]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL server for the whole session, in a temporary folder, stopped at the end."""
+    yield from _cluster()
+
+
+@pytest.fixture
+def own_cluster() -> Iterator[Cluster]:
+    """A server of one test's own, for tests that stop and start it."""
+    yield from _cluster()
 
 
 @pytest.fixture

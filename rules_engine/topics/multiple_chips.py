@@ -49,7 +49,8 @@ def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
     return r.derived("push_and_call", lambda: _push_and_call(r))
 
 
-def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+def _the_push(r: Reading) -> tuple[Decimal, Blinds, Street, list[Action]] | None:
+    """The total of the chips pushed and the round before them, when the text gives both."""
     told = betting_round.told(r)
     chips = chips_told(r)
     pushed = told.pushed if told else None
@@ -57,7 +58,14 @@ def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
     round_before = _before_the_push(r, told)
     if total is None or round_before is None:
         return None
-    blinds, street, before = round_before
+    return Decimal(total), *round_before
+
+
+def _push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
+    push = _the_push(r)
+    if push is None:
+        return None
+    total, blinds, street, before = push
     try:
         call = check_raise(blinds, before, street=street).bet
     except TableInputError:
@@ -75,14 +83,11 @@ def raise_not_said(r: Reading, facts: Facts) -> None:
 def chip_amounts(r: Reading, facts: Facts) -> None:
     """From the bet to call and the chips put out: was every chip needed (TDA 45), and is the extra at least half
     a raise (TDA 43, worked out by table_tools.raising: the push read as a raise to its total)."""
-    told = betting_round.told(r)
-    chips = chips_told(r)
-    pushed = told.pushed if told else None
-    total = sum(chips) if chips else (pushed.to if pushed and pushed.to is not None else None)
-    round_before = _before_the_push(r, told)
-    if total is None or round_before is None:
+    push = _the_push(r)
+    if push is None:
         return
-    blinds, street, before = round_before
+    total, blinds, street, before = push
+    chips = chips_told(r)
     try:
         call = check_raise(blinds, before, street=street).bet
         after = check_raise(blinds, [*before, Action(_PUSHER, Move.BET, total)], street=street)

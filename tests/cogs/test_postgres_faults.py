@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -16,16 +16,6 @@ from tests.postgres_cluster import Cluster
 
 FLOP = "the flop had four cards"
 EVERYTHING = Viewer(user_id=0, manager=True)
-
-
-@pytest.fixture
-def own_cluster() -> Iterator[Cluster]:
-    """A server of this test's own, since it is stopped and started."""
-    cluster = Cluster.start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture

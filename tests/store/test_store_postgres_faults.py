@@ -4,7 +4,6 @@ back (the pool reconnects)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,16 +51,6 @@ async def test_a_url_that_cannot_be_read_is_refused() -> None:
     with pytest.raises(StoreUnusable) as refused:
         await Store.open(url)
     assert "postgresql://user:password@host:5432/database" in _one_line(refused.value, url)
-
-
-@pytest.fixture
-def own_cluster() -> Iterator[Cluster]:
-    """A server of this test's own, since it is stopped and started."""
-    cluster = Cluster.start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 async def test_a_server_that_goes_away_and_comes_back(own_cluster: Cluster) -> None:
