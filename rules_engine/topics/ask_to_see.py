@@ -5,6 +5,7 @@ come (rabbit hunting) and cards a player showed to one person are other topics."
 
 from __future__ import annotations
 
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -14,9 +15,7 @@ def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
     return {} if asked and not (r.has("strategy_talk") or r.has("not_a_showdown_request")) else None
 
 
-def hand_called(r: Reading, facts: Facts) -> None:
-    if r.has("no_showdown"):
-        facts["hand_called"] = "no"
+hand_called = settled_by("hand_called", {"no_showdown": "no"})
 
 
 def asker_role(r: Reading, facts: Facts) -> None:

@@ -6,6 +6,7 @@ missing his blinds is `missed-blind`."""
 from __future__ import annotations
 
 from ..readers.negation import negated
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -16,11 +17,7 @@ def _button_question(r: Reading, given: Facts) -> Facts | None:
     return {} if named and not r.has("button_misplaced") else None
 
 
-def button_issue(r: Reading, facts: Facts) -> None:
-    if r.has("heads_up_blinds"):
-        facts["button_issue"] = "heads-up"
-    elif r.has("player_gone"):
-        facts["button_issue"] = "player-left"
+button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
 
 
 def button_rule(r: Reading, facts: Facts) -> None:

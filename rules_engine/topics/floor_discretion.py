@@ -4,6 +4,7 @@ agreed house rule. Tried last: any specific rule a situation touches comes befor
 
 from __future__ import annotations
 
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic, mentions
 
@@ -13,13 +14,7 @@ def _house_rule_against_book(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("house_rule_said") and r.has("which_rule_asked") else None
 
 
-def house_rule(r: Reading, facts: Facts) -> None:
-    if r.has("no_house_rule"):
-        facts["house_rule"] = "no"
-    elif r.has("house_rule_unsure"):
-        facts["house_rule"] = "unsure"
-    elif r.has("house_rule_said"):
-        facts["house_rule"] = "yes"
+house_rule = settled_by("house_rule", {"no_house_rule": "no", "house_rule_unsure": "unsure", "house_rule_said": "yes"})
 
 
 TOPIC = Topic("floor-discretion", cues=(Cue(137, _house_rule_against_book), Cue(7, mentions("floor_authority"))),

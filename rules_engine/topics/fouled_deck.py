@@ -5,6 +5,7 @@ begun, and whether someone kept betting knowing of the fault."""
 from __future__ import annotations
 
 from ..readers.locations import card_location
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
@@ -62,9 +63,7 @@ def deck_problem(r: Reading, facts: Facts) -> None:
             return
 
 
-def next_hand_started(r: Reading, facts: Facts) -> None:
-    if r.has("next_hand_began"):
-        facts["next_hand_started"] = "yes"
+next_hand_started = settled_by("next_hand_started", {"next_hand_began": "yes"})
 
 
 def knew_and_bet(r: Reading, facts: Facts) -> None:

@@ -6,6 +6,7 @@ whether he already put chips in or looked at his cards. Where the blinds go afte
 from __future__ import annotations
 
 from ..readers.negation import denied
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -18,13 +19,11 @@ def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     return None if button_named or r.has("strategy_talk") else {}
 
 
-def missed_issue(r: Reading, facts: Facts) -> None:
-    if r.has("away_at_deal"):
-        facts["missed_issue"] = "away-at-deal"
-    elif r.has("dealt_in_owing"):
-        facts["missed_issue"] = "dealt-in-owing"
-    elif r.has("coming_back") or r.has("missed_blind"):
-        facts["missed_issue"] = "coming-back"
+missed_issue = settled_by(
+    "missed_issue",
+    {"away_at_deal": "away-at-deal", "dealt_in_owing": "dealt-in-owing", "coming_back": "coming-back",
+     "missed_blind": "coming-back"},
+)
 
 
 def acted_on_hand(r: Reading, facts: Facts) -> None:

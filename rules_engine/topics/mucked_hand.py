@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -19,9 +20,7 @@ def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
-def fouled_other_hand(r: Reading, facts: Facts) -> None:
-    if r.has("fouled_other"):
-        facts["fouled_other_hand"] = "yes"
+fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})
 
 
 TOPIC = Topic("mucked-hand", cues=(Cue(57, _regretted_muck),), readers=(fouled_other_hand, hand_identifiable))

@@ -5,6 +5,7 @@ who shows first in a side pot is `show-order`."""
 
 from __future__ import annotations
 
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -18,9 +19,7 @@ def _splitting(r: Reading, given: Facts) -> Facts | None:
     return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first") or r.has("strategy_talk")) else None
 
 
-def hi_lo(r: Reading, facts: Facts) -> None:
-    if r.has("hi_lo"):
-        facts["hi_lo"] = "yes"
+hi_lo = settled_by("hi_lo", {"hi_lo": "yes"})
 
 
 TOPIC = Topic("odd-chip", cues=(Cue(117, _splitting),), readers=(hi_lo,))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..readers.actions import players_acted
 from ..readers.negation import denied
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -23,19 +24,13 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     return {} if wrong and not r.has("normal_play") else None
 
 
-def error_kind(r: Reading, facts: Facts) -> None:
-    if r.has("pot_miscount"):
-        facts["error_kind"] = "pot-count"
-    elif r.has("wrong_award") or r.has("better_hand_found"):
-        facts["error_kind"] = "hand-read"
+error_kind = settled_by(
+    "error_kind", {"pot_miscount": "pot-count", "wrong_award": "hand-read", "better_hand_found": "hand-read"}
+)
 
 
-def next_hand_started(r: Reading, facts: Facts) -> None:
-    """"Before the next hand" says no though it names the next hand, so it is read first."""
-    if r.has("before_next_hand"):
-        facts["next_hand_started"] = "no"
-    elif r.has("next_hand_begun"):
-        facts["next_hand_started"] = "yes"
+# "before the next hand" says no though it names the next hand, so it is read first
+next_hand_started = settled_by("next_hand_started", {"before_next_hand": "no", "next_hand_begun": "yes"})
 
 
 def next_hand_action(r: Reading, facts: Facts) -> None:

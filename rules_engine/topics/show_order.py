@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.negation import denied
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -33,11 +34,7 @@ def allin_showdown(r: Reading, facts: Facts) -> None:
         facts["allin_showdown"] = "yes"
 
 
-def side_pot(r: Reading, facts: Facts) -> None:
-    if r.has("single_pot"):
-        facts["side_pot"] = "no"
-    elif r.has("side_pot"):
-        facts["side_pot"] = "yes"
+side_pot = settled_by("side_pot", {"single_pot": "no", "side_pot": "yes"})
 
 
 def _order_asked(r: Reading, given: Facts) -> Facts | None:

@@ -9,6 +9,7 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -36,11 +37,7 @@ def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
     return a.start() < b.end() and b.start() < a.end()
 
 
-def cards_tabled(r: Reading, facts: Facts) -> None:
-    if r.has("one_card_shown") or r.has("shown_privately"):
-        facts["cards_tabled"] = "no"
-    elif r.has("both_shown"):
-        facts["cards_tabled"] = "yes"
+cards_tabled = settled_by("cards_tabled", {"one_card_shown": "no", "shown_privately": "no", "both_shown": "yes"})
 
 
 def cards_released(r: Reading, facts: Facts) -> None:
