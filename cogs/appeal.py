@@ -27,7 +27,7 @@ import discord
 from cogs import errors, fit
 from cogs.cards import RulingRequest, card, card_language
 from cogs.core import FloorBot
-from cogs.embeds import FloorNote
+from cogs.embeds import FloorNote, verdict_fields
 from cogs.house import Applied, apply, is_floor, outcome_remedy
 from cogs.language import reply_language
 from cogs.respond import answer, in_time
@@ -226,13 +226,8 @@ def settled(call: FloorCall | None, language: Language) -> str:
     if call is None or call.decision is None:
         return text(language, "floor.gone")
     decision = call.decision
-    return text(
-        language,
-        "floor.already_decided",
-        who=f"<@{decision.decided_by}>",
-        when=discord.utils.format_dt(decision.decided_at, "f"),
-        verdict=text(language, "floor.overruled" if decision.overruled else "floor.confirmed"),
-    )
+    fields = verdict_fields(decision.decided_by, decision.decided_at, decision.overruled, language)
+    return text(language, "floor.already_decided", **fields)
 
 
 async def not_the_floor(interaction: discord.Interaction[FloorBot], language: Language) -> str:

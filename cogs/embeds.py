@@ -155,16 +155,19 @@ def house_line(house: HouseNote, ruling: Ruling, language: Language) -> str:
     return "\n".join(lines)
 
 
+def verdict_fields(decided_by: int, decided_at: datetime, overruled: bool, language: Language) -> dict[str, str]:
+    """A floor decision's who, when (Discord shows the time in each reader's zone) and verdict, for a string."""
+    return {
+        "who": f"<@{decided_by}>",
+        "when": discord.utils.format_dt(decided_at, "f"),
+        "verdict": text(language, "floor.overruled" if overruled else "floor.confirmed"),
+    }
+
+
 def floor_line(floor: FloorNote, language: Language) -> str:
-    """Who decided, when (Discord shows the time in each reader's zone), the verdict and why."""
-    return text(
-        language,
-        "floor.decided_line",
-        who=f"<@{floor.decided_by}>",
-        when=discord.utils.format_dt(floor.decided_at, "f"),
-        verdict=text(language, "floor.overruled" if floor.overruled else "floor.confirmed"),
-        decision=quote(floor.decision, FLOOR_QUOTE),
-    )
+    """Who decided, when, the verdict and why."""
+    fields = verdict_fields(floor.decided_by, floor.decided_at, floor.overruled, language)
+    return text(language, "floor.decided_line", **fields, decision=quote(floor.decision, FLOOR_QUOTE))
 
 
 def rulebook_names(rulebooks: Mapping[str, Rulebook], language: Language) -> dict[str, str]:

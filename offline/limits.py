@@ -214,21 +214,26 @@ def _components_errors(tree: Errors, rows: list[Mapping[str, Any]]) -> None:
             _item_errors(tree, (*at, "components", str(item_index)), item, seen)
 
 
+def _custom_id_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], seen: set[str]) -> None:
+    """A custom id is required, within its length, and unique across the whole message or form."""
+    custom_id = item.get("custom_id")
+    _put(tree, (*at, "custom_id"), _text(custom_id, CUSTOM_ID, required=True))
+    if isinstance(custom_id, str) and custom_id in seen:
+        _put(
+            tree,
+            (*at, "custom_id"),
+            error("COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"),
+        )
+    seen.add(str(custom_id))
+
+
 def _item_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], seen: set[str]) -> None:
     kind = item.get("type")
     linked = kind == BUTTON and item.get("style") in (LINK_STYLE, PREMIUM_STYLE)
     if kind == BUTTON:
         _button_kind_errors(tree, at, item)
     if not linked:
-        custom_id = item.get("custom_id")
-        _put(tree, (*at, "custom_id"), _text(custom_id, CUSTOM_ID, required=True))
-        if isinstance(custom_id, str) and custom_id in seen:
-            _put(
-                tree,
-                (*at, "custom_id"),
-                error("COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"),
-            )
-        seen.add(str(custom_id))
+        _custom_id_errors(tree, at, item, seen)
     if kind == BUTTON:
         _put(tree, (*at, "label"), _text(item.get("label"), BUTTON_LABEL))
         if not item.get("label") and not item.get("emoji") and item.get("style") != PREMIUM_STYLE:
@@ -328,15 +333,7 @@ def modal_errors(data: Mapping[str, Any]) -> Errors:
 
 
 def _modal_input_errors(tree: Errors, at: tuple[str, ...], item: Mapping[str, Any], seen: set[str]) -> None:
-    custom_id = item.get("custom_id")
-    _put(tree, (*at, "custom_id"), _text(custom_id, CUSTOM_ID, required=True))
-    if isinstance(custom_id, str) and custom_id in seen:
-        _put(
-            tree,
-            (*at, "custom_id"),
-            error("COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"),
-        )
-    seen.add(str(custom_id))
+    _custom_id_errors(tree, at, item, seen)
     if item.get("type") == STRING_SELECT:
         _options_errors(tree, at, item)
     elif item.get("type") == TEXT_INPUT:
