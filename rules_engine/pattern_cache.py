@@ -4,6 +4,11 @@ Parsing and compiling the lexicon's ~550 regular expressions is most of `Engine.
 on each expression's text and the interpreter: the compiled program is stored under `__pycache__`, keyed by the
 expression's text, and rebuilt from there at the next start. An expression that is new or changed is parsed and
 compiled as ever (so a broken one is still refused at load); a cache that cannot be read or written is ignored.
+
+Each program also says where a match can start (`_start_hint`): every lexicon expression begins with a whole-word
+guard, a lookbehind, and `re` then tries the whole expression at every character of the text. Told the literal
+prefix or the set of first characters of every match, it skips straight to the places where one can start, as it
+does for an expression that begins with a literal. Only where the search starts changes, never what matches.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ import sys
 import tempfile
 from pathlib import Path
 from re import _compiler  # type: ignore[attr-defined]
+from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
-_VERSION = sys.version  # the compiled program's format belongs to the interpreter that wrote it
+# The compiled program's format belongs to the interpreter that wrote it, and to the way it is compiled here.
+_VERSION = f"{sys.version} start-hint 1"
 
 Stored = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program, groups, group index, index group, and what the caller derived from the parse (`extra`)."""
@@ -48,7 +55,7 @@ class PatternCache:
         index_group: list[str | None] = [None] * state.groups
         for name, index in state.groupdict.items():
             index_group[index] = name
-        program = list(map(int, _compiler._code(parsed, 0)))  # plain ints: marshal refuses the named opcodes
+        program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))  # ints: marshal refuses opcodes
         stored: Stored = (state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group), extra)
         self._used[source] = stored
         self._fresh = True
@@ -83,3 +90,99 @@ def _build(stored: Stored) -> re.Pattern[str]:
     flags, code, groups, group_index, index_group, _ = stored
     pattern: re.Pattern[str] = _sre.compile(None, flags, code, groups, group_index, index_group)
     return pattern
+
+
+def _start_hint(parsed: Any, program: list[Any]) -> list[Any]:
+    """`program` with its leading INFO block telling where a match can start: the literal every match begins with,
+    else the set of characters one can begin with (as `re` does for an expression that starts with a literal, and
+    fails to for one that starts with a lookbehind). Unchanged when neither is known or `re` found them itself."""
+    flags = parsed.state.flags
+    if program[0] is not sre.INFO or program[2] or not program[3] or flags & sre.SRE_FLAG_IGNORECASE:
+        return program  # re found a start itself, or a match may be empty, or letters match either case
+    low, high = program[3], program[4]
+    prefix, _ = _prefix(parsed.data)
+    first = None if prefix else _first(parsed.data)
+    if prefix:  # skip 0: the program itself still matches the prefix (its guard comes first)
+        hint = [sre.SRE_INFO_PREFIX, low, high, len(prefix), 0, *prefix, *_compiler._generate_overlap_table(prefix)]
+    elif first is not None and not first[1]:
+        hint = [sre.SRE_INFO_CHARSET, low, high]
+        _compiler._compile_charset(_compiler._optimize_charset(first[0])[0], flags, hint)
+    else:
+        return program
+    return [sre.INFO, len(hint) + 1, *hint, *program[program[1] + 1:]]
+
+
+_ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}
+_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
+
+
+def _prefix(items: Any) -> tuple[list[int], bool]:
+    """The characters every match of a parsed sequence begins with, and whether the sequence is only those."""
+    prefix: list[int] = []
+    for op, value in items:
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre.LITERAL:
+            prefix.append(value)
+            continue
+        if op is sre.SUBPATTERN and not value[1] and not value[2]:
+            inner, whole = _prefix(value[3])
+            prefix += inner
+            if whole:
+                continue
+        elif op is sre.BRANCH:
+            found = [_prefix(branch) for branch in value[1]]
+            common = _common([inner for inner, _ in found])
+            prefix += common
+            if all(whole and len(inner) == len(common) for inner, whole in found):
+                continue
+        return prefix, False
+    return prefix, True
+
+
+def _common(sequences: list[list[int]]) -> list[int]:
+    common = []
+    for items in zip(*sequences, strict=False):
+        if any(item != items[0] for item in items):
+            break
+        common.append(items[0])
+    return common
+
+
+First = tuple[list[tuple[Any, Any]], bool] | None
+"""The set items (as in a parsed `[…]`) a match can begin with, and whether it can be empty; None: any character."""
+
+
+def _first(items: Any) -> First:
+    """What a match of a parsed sequence can begin with (zero-width assertions consume nothing: passed over)."""
+    found: list[tuple[Any, Any]] = []
+    for op, value in items:
+        if op in _ZERO_WIDTH:
+            continue
+        item = _first_of(op, value)
+        if item is None:
+            return None
+        found += item[0]
+        if not item[1]:
+            return found, False
+    return found, True
+
+
+def _first_of(op: Any, value: Any) -> First:
+    if op is sre.LITERAL:
+        return [(op, value)], False
+    if op is sre.IN:
+        return None if any(kind is sre.NEGATE for kind, _ in value) else (list(value), False)
+    if op is sre.SUBPATTERN:
+        return None if value[1] or value[2] else _first(value[3])  # (?i:…), (?a:…): no hint
+    if op is sre.ATOMIC_GROUP:
+        return _first(value)
+    if op in _REPEATS:
+        inner = _first(value[2])
+        return None if inner is None else (inner[0], inner[1] or value[0] == 0)
+    if op is sre.BRANCH:
+        branches = [_first(branch) for branch in value[1]]
+        if any(branch is None for branch in branches):
+            return None
+        return [item for branch in branches if branch for item in branch[0]], any(b[1] for b in branches if b)
+    return None  # any character, a back-reference, a conditional: no hint

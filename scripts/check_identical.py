@@ -60,7 +60,8 @@ def main() -> int:
         return 0
     saved = json.loads(args.compare.read_text(encoding="utf-8"))
     differing = [(key, i, old, new) for key in saved.keys() | found.keys()
-                 for i, (old, new) in enumerate(zip(saved.get(key, []), found.get(key, []), strict=False)) if old != new]
+                 for i, (old, new) in enumerate(zip(saved.get(key, []), found.get(key, []), strict=False))
+                 if old != new]
     counts = {key: (len(saved.get(key, [])), len(found.get(key, []))) for key in saved.keys() | found.keys()}
     missing = {key: count for key, count in counts.items() if count[0] != count[1]}
     for key, i, old, new in differing[:5]:

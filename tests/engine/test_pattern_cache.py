@@ -6,6 +6,9 @@ import re
 from pathlib import Path
 from re import _parser  # type: ignore[attr-defined]
 
+import pytest
+
+from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
 from rules_engine.pattern_cache import PatternCache
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
@@ -40,3 +43,34 @@ def test_a_damaged_or_unwritable_cache_is_ignored(tmp_path: Path) -> None:
     unwritable.put(SOURCE, _parser.parse(SOURCE), None)
     unwritable.save()  # nothing written, nothing raised
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file, not a folder", "cache.marshal"]
+
+
+# Expressions whose start hint (the literal or first characters every match begins with) needs care: a common
+# prefix of alternatives, an optional first item, a class, a negated class, letters of either case, an empty match.
+TRICKY = [r"(?:raised to|raised|raise)", r"(?:bet|call(?:ed)?|\d+ chips)", r"x?y", r"(?:[a-c]\w+|z)", r"[^a]b",
+          r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)"]
+HAYSTACK = "he raised to 5 bet 10 chips call y xy BET cb she called ball abc zz call caller raise 3 chips"
+
+
+@pytest.mark.parametrize("source", TRICKY)
+def test_a_start_hint_changes_where_the_search_starts_never_what_it_finds(tmp_path: Path, source: str) -> None:
+    whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+    for expression in (source, whole):
+        hinted = PatternCache(tmp_path / "cache.marshal").put(expression, _parser.parse(expression), None)
+        plain = re.compile(expression)
+        for start in range(len(HAYSTACK)):
+            assert [m.span() for m in hinted.finditer(HAYSTACK, start)] == \
+                [m.span() for m in plain.finditer(HAYSTACK, start)]
+
+
+def test_every_lexicon_expression_finds_with_its_hint_what_re_finds(tmp_path: Path) -> None:
+    """Over every example and `not` phrase of the lexicon, one text, so each pattern meets every other's words."""
+    lexicon = Lexicon.load()
+    text = " . ".join(" ".join(lexicon.speller.words(phrase)) for entry in lexicon.entries.values()
+                      for phrase in (*entry.examples, *entry.not_examples))
+    cache = PatternCache(tmp_path / "cache.marshal")
+    for entry in lexicon.entries.values():
+        for source in _sources(entry):
+            whole = _WHOLE_WORDS.format(source)
+            hinted = cache.put(whole, _parser.parse(whole), None)
+            assert [m.span() for m in hinted.finditer(text)] == [m.span() for m in re.compile(whole).finditer(text)]
