@@ -19,7 +19,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import PatternCache
+from .pattern_cache import PatternCache, TomlCache
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -152,12 +152,13 @@ def topic_file(topic: str) -> str:
 
 def _read(directory: Path) -> dict[str, dict[str, Any]]:
     files = {}
+    cache = TomlCache(directory)
     for path in sorted(directory.glob("*.toml")):
         try:
-            with path.open("rb") as handle:
-                files[path.name] = tomllib.load(handle)
+            files[path.name] = cache.load(path)
         except tomllib.TOMLDecodeError as error:
             raise LexiconError(f"{path.name}: {error}") from error
+    cache.save()
     if COMMON not in files:
         raise LexiconError(f"{directory}: no {COMMON}")
     for name, data in files.items():

@@ -1,4 +1,4 @@
-"""Compiled regular expressions kept on disk between starts, as Python keeps `.pyc` files.
+"""Compiled regular expressions, and parsed TOML files, kept on disk between starts, as Python keeps `.pyc` files.
 
 Parsing and compiling the lexicon's ~550 regular expressions is most of `Engine.load()`, and the result depends only
 on each expression's text and the interpreter: the compiled program is stored under `__pycache__`, keyed by the
@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 from re import _compiler  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
@@ -63,22 +64,59 @@ class PatternCache:
 
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
-        if not self._fresh:
-            return
-        try:
-            self._path.parent.mkdir(exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self._path.parent, prefix=self._path.name)
-        except OSError:
-            return
-        try:
-            with os.fdopen(handle, "wb") as out:
-                marshal.dump((_VERSION, self._used), out)
-            os.replace(temporary, self._path)  # whole or not at all, even with several shards starting together
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
+        if self._fresh:
+            _write(self._path, self._used)
 
 
-def _read(path: Path) -> dict[str, Stored]:
+class TomlCache:
+    """The TOML files of one folder as parsed at the last start, kept in its `__pycache__`: parsing them (tomllib
+    is pure Python) was the largest part of `Engine.load()`. A file is parsed again whenever its bytes differ from
+    those stored with it, so an edit is read, and a malformed file refused, as ever."""
+
+    def __init__(self, directory: Path) -> None:
+        self._path = directory / "__pycache__" / f"toml.{sys.implementation.cache_tag}.marshal"
+        self._stored: dict[str, tuple[bytes, bytes]] = _read(self._path)  # file name → its bytes, its data marshalled
+        self._fresh = False
+
+    def load(self, path: Path) -> dict[str, Any]:
+        """What `tomllib.load` gives for the file (raising as it does), a new copy each time."""
+        raw = path.read_bytes()
+        stored = self._stored.get(path.name)
+        if stored is not None and stored[0] == raw:
+            data: dict[str, Any] = marshal.loads(stored[1])
+            return data
+        data = tomllib.loads(raw.decode())
+        try:
+            self._stored[path.name] = (raw, marshal.dumps(data))
+            self._fresh = True
+        except ValueError:  # a value marshal cannot keep (a date): that file is parsed at every start
+            pass
+        return data
+
+    def save(self) -> None:
+        """Write the files parsed anew, if any, with those still in the folder."""
+        if self._fresh:
+            _write(self._path, {name: data for name, data in self._stored.items()
+                                if (self._path.parent.parent / name).exists()})
+
+
+def _write(path: Path, stored: dict[str, Any]) -> None:
+    """Store `stored` for the next start, whole or not at all, even with several shards starting together (a
+    read-only install just skips it)."""
+    try:
+        path.parent.mkdir(exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            marshal.dump((_VERSION, stored), out)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+
+
+def _read(path: Path) -> dict[str, Any]:
     try:
         version, stored = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):

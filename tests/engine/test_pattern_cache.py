@@ -1,15 +1,17 @@
-"""The pattern cache gives back, at the next start, the same compiled expressions without parsing them."""
+"""The pattern cache gives back, at the next start, the same compiled expressions without parsing them, and the
+same data from TOML files that did not change."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 from re import _parser  # type: ignore[attr-defined]
 
 import pytest
 
 from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
-from rules_engine.pattern_cache import PatternCache
+from rules_engine.pattern_cache import PatternCache, TomlCache
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -74,3 +76,25 @@ def test_every_lexicon_expression_finds_with_its_hint_what_re_finds(tmp_path: Pa
             whole = _WHOLE_WORDS.format(source)
             hinted = cache.put(whole, _parser.parse(whole), None)
             assert [m.span() for m in hinted.finditer(text)] == [m.span() for m in re.compile(whole).finditer(text)]
+
+
+def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text('a = 1\nb = ["x", "y"]\n[c]\nd = 2.5\n', encoding="utf-8")
+    first = TomlCache(tmp_path)
+    data = first.load(path)
+    first.save()
+    assert data == tomllib.loads(path.read_text(encoding="utf-8"))
+    cached = TomlCache(tmp_path)
+    again = cached.load(path)
+    assert again == data and again is not cached.load(path)  # each caller gets its own copy
+    path.write_text("a = 2\n", encoding="utf-8")
+    assert TomlCache(tmp_path).load(path) == {"a": 2}
+    path.write_text("a = \n", encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError):
+        TomlCache(tmp_path).load(path)
+    dated = tmp_path / "dated.toml"
+    dated.write_text("when = 2024-05-01\n", encoding="utf-8")  # a value marshal cannot keep: parsed every time
+    dates = TomlCache(tmp_path)
+    assert str(dates.load(dated)["when"]) == "2024-05-01"
+    dates.save()
