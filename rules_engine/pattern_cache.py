@@ -26,8 +26,9 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
-# The compiled program's format belongs to the interpreter that wrote it, and to the way it is compiled here.
-_VERSION = f"{sys.version} start-hint 1"
+# The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
+# what the lexicon stores with it (`extra`): a change to either is a new version.
+_VERSION = f"{sys.version} start-hint, parts"
 
 Stored = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program, groups, group index, index group, and what the caller derived from the parse (`extra`)."""
