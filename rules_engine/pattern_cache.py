@@ -21,7 +21,7 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
-from re import _compiler  # type: ignore[attr-defined]
+from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any
 
@@ -53,12 +53,7 @@ class PatternCache:
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
-        state = parsed.state
-        index_group: list[str | None] = [None] * state.groups
-        for name, index in state.groupdict.items():
-            index_group[index] = name
-        program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))  # ints: marshal refuses opcodes
-        stored: Stored = (state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group), extra)
+        stored: Stored = (*_compiled(parsed), extra)
         self._used[source] = stored
         self._fresh = True
         return _build(stored)
@@ -123,6 +118,24 @@ def _read(path: Path) -> dict[str, Any]:
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     return stored if version == _VERSION and isinstance(stored, dict) else {}
+
+
+def hinted(expression: str) -> re.Pattern[str]:
+    """`re.compile(expression)`, told where a match can start (`_start_hint`): for an expression that begins with a
+    lookaround or `\\b`, which hide its first characters from `re`."""
+    pattern: re.Pattern[str] = _sre.compile(expression, *_compiled(_parser.parse(expression)))
+    return pattern
+
+
+def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]:
+    """What `_sre.compile` takes after the expression's text, as `re` compiles it but with the start hint (the
+    program's opcodes as plain ints: marshal refuses the named ones)."""
+    state = parsed.state
+    index_group: list[str | None] = [None] * state.groups
+    for name, index in state.groupdict.items():
+        index_group[index] = name
+    program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
+    return state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group)
 
 
 def _build(stored: Stored) -> re.Pattern[str]:

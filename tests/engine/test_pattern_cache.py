@@ -11,7 +11,7 @@ from re import _parser  # type: ignore[attr-defined]
 import pytest
 
 from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
-from rules_engine.pattern_cache import PatternCache, TomlCache
+from rules_engine.pattern_cache import PatternCache, TomlCache, hinted
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -98,3 +98,11 @@ def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Pat
     dates = TomlCache(tmp_path)
     assert str(dates.load(dated)["when"]) == "2024-05-01"
     dates.save()
+
+
+def test_an_expression_compiled_with_its_hint_is_re_s_own_but_faster() -> None:
+    for expression in (r"\bpre ?flop\b", r"(?<=\d)[.,](?=\d{1,2})", r"\b(seat|posto) (\d{1,2})\b", *TRICKY):
+        hinted_pattern, plain = hinted(expression), re.compile(expression)
+        assert hinted_pattern.pattern == expression and hinted_pattern.groupindex == plain.groupindex
+        assert hinted_pattern.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50") == \
+            plain.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50")
