@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -74,15 +74,22 @@ class Finder:
     owners: tuple[int, ...]
     always: tuple[int, ...]
 
-    def live(self, met: int) -> list[int]:
+    def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
         bits = (met >> self.low) & self.bits
+        if not bits:  # most concepts, for most texts
+            return self.always
+        if len(self.parts) == 1:
+            return _FIRST
         found = set(self.always)
         while bits:
             lowest = bits & -bits
             found.add(self.owners[lowest.bit_length() - 1])
             bits ^= lowest
         return sorted(found)
+
+
+_FIRST = (0,)
 
 
 class AnchorIndex:

@@ -61,12 +61,14 @@ class Reading:
 
     def has(self, concept: str) -> bool:
         """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
-        if concept in self._cache:
-            return bool(self._cache[concept])
-        if concept not in self._seen:
+        found = self._cache.get(concept)
+        if found is not None:
+            return bool(found)
+        seen = self._seen.get(concept)
+        if seen is None:
             finder = self.lexicon.finders[concept]
-            self._seen[concept] = any(finder.parts[part].search(self.text) for part in finder.live(self._met))
-        return self._seen[concept]
+            seen = self._seen[concept] = any(finder.parts[part].search(self.text) for part in finder.live(self._met))
+        return seen
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
