@@ -7,9 +7,6 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
-
 from .pattern_cache import hinted
 
 MAX_CHARS = 1500  # a situation is a few sentences; anything longer is read only this far
@@ -115,6 +112,9 @@ class Speller:
         candidates = self._targets_by_letter.get(word[0])
         if not candidates:
             return word
+        from rapidfuzz import fuzz, process  # here, not at import: most starts rule before any word needs it
+        from rapidfuzz.distance import OSA
+
         limit = 1 if len(word) <= 6 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
         close = [hit for hit in close if hit[1] < 2 or hit[0][:3] == word[:3]]  # "dicesse" is not "diverse"

@@ -18,7 +18,6 @@ import marshal
 import os
 import re
 import sys
-import tempfile
 import tomllib
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
@@ -99,6 +98,8 @@ class TomlCache:
 def _write(path: Path, stored: dict[str, Any]) -> None:
     """Store `stored` for the next start, whole or not at all, even with several shards starting together (a
     read-only install just skips it)."""
+    import tempfile  # here, not at import: only a start that compiled or parsed anything writes
+
     try:
         path.parent.mkdir(exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name)
