@@ -19,7 +19,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import PatternCache, TomlCache
+from .pattern_cache import Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -29,7 +29,7 @@ _COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocab
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
-_WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
+_WORD = hinted(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
 
 
 class LexiconError(ValueError):
@@ -67,7 +67,7 @@ class Finder:
     a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part of bit `low + i`; `always`
     are the parts without one."""
 
-    parts: tuple[re.Pattern[str], ...]
+    parts: tuple[Deferred, ...]  # each built when first run
     units: tuple[int, ...]  # the unit (the expression of `Lexicon.concepts`) each part belongs to
     low: int
     bits: int  # the concept's bits, shifted down by `low`
@@ -146,19 +146,22 @@ class Lexicon:
         files = _read(directory)
         common = files[COMMON]
         entries = _entries(files)
-        patterns = [p for entry in entries.values() for p in entry.patterns]
+        patterns = "\n".join(p for entry in entries.values() for p in entry.patterns)  # one scan finds all
         vocabulary = common["vocabulary"]
-        targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
+        targets = set(_WORD.findall(patterns)) | set(vocabulary["targets"])
         targets -= set(vocabulary.get("never_guessed", ()))  # "burnato" is no typo of "burraco"
-        targets |= {stem + letter for p in patterns
-                    for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
+        targets |= {stem + letter for stem, letters in _CLASS_WORD.findall(patterns)
+                    for letter in letters}  # "butt[oa]": butto, butta
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
                  *vocabulary.get("never_guessed", ()),
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
-        stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
+        stems = set(_STEM.findall(patterns))  # "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
         cache = PatternCache()
         compiled = {name: _compile(entry, cache) for name, entry in entries.items()}
+        speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
+                          core=vocabulary["core"], articles=_articles(common.get("articles", {})),
+                          compile=cache.compile)
         cache.save()
         finders, anchor_index = _finders(compiled)
         return cls(
@@ -167,8 +170,7 @@ class Lexicon:
             entries=entries,
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
-                            core=vocabulary["core"], articles=_articles(common.get("articles", {}))),
+            speller=speller,
         )
 
 
@@ -237,8 +239,8 @@ def _topics(files: Mapping[str, dict[str, Any]]) -> dict[str, Text]:
 # Endings that make an Italian participle stem a word players type, so its typos can be corrected
 # ("getatto" → "gettato" from "gettat\\w*").
 _ENDINGS = ("o", "a", "e", "i")
-_CLASS_WORD = re.compile(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])")
-_STEM = re.compile(r"([a-z]+)\\w[*+]")
+_CLASS_WORD = hinted(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])")
+_STEM = hinted(r"([a-z]+)\\w[*+]")
 
 
 CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
@@ -276,7 +278,7 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-Part = tuple[re.Pattern[str], Options | None, int]
+Part = tuple[Deferred, Options | None, int]
 """A pattern of a concept compiled alone, what a text must hold for it to match (None: nothing known), its unit."""
 
 
@@ -300,19 +302,20 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[st
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
-    return tuple(pattern for pattern, _, _ in units), parts
+    return tuple(pattern.get() for pattern, _, _ in units), parts
 
 
-def _compile_one(source: str, cache: PatternCache) -> tuple[re.Pattern[str], Options | None, bool]:
-    """An expression on whole words, what a text needs for it to match, and whether a match may be empty."""
+def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | None, bool]:
+    """An expression on whole words (built when first used), what a text needs for it to match, and whether a
+    match may be empty."""
     whole = _WHOLE_WORDS.format(source)
-    stored = cache.get(whole)
+    stored = cache.defer(whole)
     if stored:
         pattern, (options, empty) = stored
     else:
         parsed = _parser.parse(whole)
         options, empty = _needs(parsed), parsed.getwidth()[0] == 0
-        pattern = cache.put(whole, parsed, (options, empty))
+        pattern = Deferred(None, cache.put(whole, parsed, (options, empty)))
     return pattern, options, empty
 
 

@@ -78,21 +78,23 @@ class Speller:
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
                  phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
                  forms: Iterable[str] = (), core: Iterable[str] = (),
-                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None) -> None:
+                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None,
+                 compile: Callable[[str], re.Pattern[str]] = hinted) -> None:
         """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
         with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
         are inflected words made from stems, targets only when no word of the lexicon is as close; `articles`
-        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before."""
+        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before;
+        `compile` compiles the phrase and stem expressions (the lexicon's keeps them between starts)."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
         self._articles = {form: (standard, frozenset(nouns)) for form, (standard, nouns) in (articles or {}).items()}
         self._core = frozenset(core)
         self._phrases = dict(phrases or {})
-        self._phrase_pattern = hinted(  # one pass for every phrase, the longest first where two begin alike
+        self._phrase_pattern = compile(  # one pass for every phrase, the longest first where two begin alike
             r"\b(?:" + "|".join(map(re.escape, sorted(self._phrases, key=len, reverse=True))) + r")\b"
         ) if self._phrases else None
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
-        self._stems = hinted("|".join(map(re.escape, stem_list))) if stem_list else None
+        self._stems = compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(set(domain) | self._forms):
             if len(word) >= 4:

@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import tomllib
+from array import array
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
@@ -27,10 +28,27 @@ from typing import Any
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
-_VERSION = f"{sys.version} start-hint, parts"
+_VERSION = f"{sys.version} start-hint, parts, bytes"
 
-Stored = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...], Any]
-"""flags, program, groups, group index, index group, and what the caller derived from the parse (`extra`)."""
+Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
+"""flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
+index group, and what the caller derived from the parse (`extra`)."""
+_CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
+
+
+class Deferred:
+    """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
+
+    __slots__ = ("_pattern", "_stored")
+
+    def __init__(self, stored: Stored | None, pattern: re.Pattern[str] | None = None) -> None:
+        self._stored, self._pattern = stored, pattern  # one of them
+
+    def get(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            assert self._stored is not None
+            self._pattern = _build(self._stored)
+        return self._pattern
 
 
 class PatternCache:
@@ -44,18 +62,29 @@ class PatternCache:
 
     def get(self, source: str) -> tuple[re.Pattern[str], Any] | None:
         """The compiled expression and its `extra` if stored, without parsing it."""
+        deferred = self.defer(source)
+        return None if deferred is None else (deferred[0].get(), deferred[1])
+
+    def defer(self, source: str) -> tuple[Deferred, Any] | None:
+        """The stored expression, built when first used, and its `extra`, if stored."""
         stored = self._stored.get(source)
         if stored is None:
             return None
         self._used[source] = stored
-        return _build(stored), stored[5]
+        return Deferred(stored), stored[5]
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
-        stored: Stored = (*_compiled(parsed), extra)
+        flags, program, *rest = _compiled(parsed)
+        stored: Stored = (flags, array(_CODE, program).tobytes(), *rest, extra)
         self._used[source] = stored
         self._fresh = True
         return _build(stored)
+
+    def compile(self, source: str) -> re.Pattern[str]:
+        """The expression, from the cache or compiled (with the start hint) and kept."""
+        stored = self.get(source)
+        return stored[0] if stored else self.put(source, _parser.parse(source), None)
 
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
@@ -141,7 +170,9 @@ def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[s
 
 def _build(stored: Stored) -> re.Pattern[str]:
     flags, code, groups, group_index, index_group, _ = stored
-    pattern: re.Pattern[str] = _sre.compile(None, flags, code, groups, group_index, index_group)
+    program = array(_CODE)
+    program.frombytes(code)
+    pattern: re.Pattern[str] = _sre.compile(None, flags, program.tolist(), groups, group_index, index_group)
     return pattern
 
 

@@ -54,7 +54,7 @@ class Reading:
             finder = self.lexicon.finders[concept]
             units: dict[int, list[re.Pattern[str]]] = {}  # each expression's parts this text can match
             for part in finder.live(self._met):
-                units.setdefault(finder.units[part], []).append(finder.parts[part])
+                units.setdefault(finder.units[part], []).append(finder.parts[part].get())
             found = [m for parts in units.values() for m in _leftmost(parts, self.text)]
             self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(units) > 1 else found
         return self._cache[concept]
@@ -67,7 +67,8 @@ class Reading:
         seen = self._seen.get(concept)
         if seen is None:
             finder = self.lexicon.finders[concept]
-            seen = self._seen[concept] = any(finder.parts[part].search(self.text) for part in finder.live(self._met))
+            seen = self._seen[concept] = any(finder.parts[part].get().search(self.text)
+                                             for part in finder.live(self._met))
         return seen
 
     def near(self, concept: str, position: int, window: str) -> bool:
