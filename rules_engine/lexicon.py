@@ -146,18 +146,19 @@ class Lexicon:
         files = _read(directory)
         common = files[COMMON]
         entries = _entries(files)
+        cache = PatternCache()
         patterns = "\n".join(p for entry in entries.values() for p in entry.patterns)  # one scan finds all
+        words, class_words, stems = cache.derived(patterns, lambda: (
+            set(_WORD.findall(patterns)), set(_CLASS_WORD.findall(patterns)), set(_STEM.findall(patterns))))
         vocabulary = common["vocabulary"]
-        targets = set(_WORD.findall(patterns)) | set(vocabulary["targets"])
+        targets = words | set(vocabulary["targets"])
         targets -= set(vocabulary.get("never_guessed", ()))  # "burnato" is no typo of "burraco"
-        targets |= {stem + letter for stem, letters in _CLASS_WORD.findall(patterns)
-                    for letter in letters}  # "butt[oa]": butto, butta
+        targets |= {stem + letter for stem, letters in class_words for letter in letters}  # "butt[oa]": butto, butta
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
                  *vocabulary.get("never_guessed", ()),
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
-        stems = set(_STEM.findall(patterns))  # "buttat" from "buttat\\w*"
+        # stems: "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
-        cache = PatternCache()
         compiled = {name: _compile(entry, cache) for name, entry in entries.items()}
         speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                           core=vocabulary["core"], articles=_articles(common.get("articles", {})),

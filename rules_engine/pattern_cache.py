@@ -20,19 +20,21 @@ import re
 import sys
 import tomllib
 from array import array
+from collections.abc import Callable
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
-from typing import Any
+from typing import Any, TypeVar
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
-_VERSION = f"{sys.version} start-hint, parts, bytes"
+_VERSION = f"{sys.version} start-hint, parts, bytes, derived"
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
 index group, and what the caller derived from the parse (`extra`)."""
+T = TypeVar("T")
 _CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
 
 
@@ -56,8 +58,11 @@ class PatternCache:
 
     def __init__(self, path: Path = CACHE) -> None:
         self._path = path
-        self._stored = _read(path)
+        stored = _read(path)
+        self._stored: dict[str, Stored] = stored.get("patterns", {})
+        self._derived: dict[str, Any] = stored.get("derived", {})
         self._used: dict[str, Stored] = {}
+        self._kept: dict[str, Any] = {}
         self._fresh = False
 
     def get(self, source: str) -> tuple[re.Pattern[str], Any] | None:
@@ -86,10 +91,20 @@ class PatternCache:
         stored = self.get(source)
         return stored[0] if stored else self.put(source, _parser.parse(source), None)
 
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """What `compute` gives (plain data) for a text `key` that it depends on alone, kept like the expressions
+        (the words of every pattern: a scan of all patterns at each start)."""
+        if key in self._derived:
+            value: T = self._derived[key]
+        else:
+            value, self._fresh = compute(), True
+        self._kept[key] = value
+        return value
+
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
         if self._fresh:
-            _write(self._path, self._used)
+            _write(self._path, {"patterns": self._used, "derived": self._kept})
 
 
 class TomlCache:

@@ -106,3 +106,13 @@ def test_an_expression_compiled_with_its_hint_is_re_s_own_but_faster() -> None:
         assert hinted_pattern.pattern == expression and hinted_pattern.groupindex == plain.groupindex
         assert hinted_pattern.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50") == \
             plain.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50")
+
+
+def test_a_derived_value_is_kept_with_its_key(tmp_path: Path) -> None:
+    path = tmp_path / "cache.marshal"
+    first = PatternCache(path)
+    assert first.derived("a b", lambda: {"a", "b"}) == {"a", "b"}
+    first.save()
+    again = PatternCache(path)
+    assert again.derived("a b", lambda: pytest.fail("computed again")) == {"a", "b"}
+    assert again.derived("a c", lambda: {"a", "c"}) == {"a", "c"}  # another key: computed
