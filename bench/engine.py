@@ -14,7 +14,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -48,21 +47,23 @@ print(imported - started, time.perf_counter() - imported)
 
 
 def _cold_loads(times: int, bytecode: bool = True) -> list[tuple[float, float]]:
-    """`bytecode`: Python's own cache of compiled modules (`.pyc`) is written and used, as by a bot that has
-    started once; without it every module is compiled from source at each start (PYTHONDONTWRITEBYTECODE and no
-    `.pyc`, as in a fresh checkout under that setting)."""
+    """`bytecode`: Python's own cache of the engine's compiled modules (`.pyc`) is written and used, as by a bot
+    that has started once; without it the engine's modules are compiled from source at each start (as in a
+    checkout run under PYTHONDONTWRITEBYTECODE: its `.pyc` are removed before each start, the other caches kept)."""
     runs = []
-    with tempfile.TemporaryDirectory() as empty:
-        environment = dict(os.environ)
-        if bytecode:
-            environment.pop("PYTHONDONTWRITEBYTECODE", None)
-        else:
-            environment.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=empty)
-        for _ in range(times):
-            out = subprocess.run([sys.executable, "-c", _COLD_LOAD], cwd=ROOT, capture_output=True, text=True,
-                                 check=True, env=environment)
-            imported, loaded = map(float, out.stdout.split())
-            runs.append((imported, loaded))
+    environment = dict(os.environ)
+    if bytecode:
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+    for _ in range(times):
+        if not bytecode:
+            for compiled in (ROOT / "rules_engine").rglob("*.pyc"):
+                compiled.unlink()
+        out = subprocess.run([sys.executable, "-c", _COLD_LOAD], cwd=ROOT, capture_output=True, text=True,
+                             check=True, env=environment)
+        imported, loaded = map(float, out.stdout.split())
+        runs.append((imported, loaded))
     return runs
 
 
@@ -113,7 +114,7 @@ def main() -> None:
     cq = statistics.quantiles(cold, n=100)
     print(f"corpus: {len(corpus)} situations; medians of {args.rounds} rounds or {args.loads} loads, (min–max)")
     print(f"load in a fresh process, .pyc and data caches warm: {_loads(fresh)}")
-    print(f"  the same, every module compiled from source (no .pyc): {_loads(source)}")
+    print(f"  the same, the engine's modules compiled from source (no .pyc): {_loads(source)}")
     print(f"first load after a lexicon change (no pattern cache): Engine.load() {first[1] * 1000:.1f} ms")
     print(f"reload in the same process: {_median(reloads, scale=1e3, digits=1)}")
     print(f"rulings per second: {_median([len(corpus) / seconds for _, seconds in rounds], unit='/s', digits=0)}")
