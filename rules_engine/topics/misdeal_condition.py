@@ -26,16 +26,42 @@ def _errors(r: Reading) -> list[tuple[int, str]]:
 def _errors_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
             if concept != "deal_empty_seat" or _dealt_there(r, m)]
-    return sorted(told + [(m.start(), "wrong-first-seat") for m in r.matches("first_card_to") if _not_first(r, m)])
+    return sorted(told + [(at, "wrong-first-seat") for at, seat in _first_card_recipients(r)
+                          if seats.first_player(r, seat) is False])
 
 
-def _not_first(r: Reading, told: re.Match[str]) -> bool:
-    """The first card went to a seat the table's button says is not dealt first ("button on seat 3, the first card
-    to seat 5")."""
-    if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
-        return False  # "flipped the first card to seat 6 face up": seat 6's first card exposed, not the deal's start
-    seat = _SEAT_NUMBER.search(told[0])
-    return seat is not None and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
+_RECIPIENT = {"first_card_to": "after", "first_card_by_place": "before", "first_card_to_me": "me",
+              "first_card_to_him": "him"}
+
+
+def _first_card_recipients(r: Reading) -> list[tuple[int, seats.Seat]]:
+    """Who got the deal's first card, as the seat model places him: the place named after the phrase ("the first
+    card went to seat 8, the big blind", "l'ha presa l'UTG"), before it ("UTG got the first card"), the teller ("I'm
+    on the button; the dealer gave me the first card") or the player "him" points to ("my buddy has the button,
+    dealer gives him the first card"). A first card said to be exposed is that player's card shown, not the start of
+    the deal ("flipped the first card to seat 6 face up")."""
+    found = []
+    for concept, side in _RECIPIENT.items():
+        for told in r.matches(concept):
+            if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
+                continue
+            seat = _recipient(r, told, side)
+            if seat is not None:
+                found.append((told.start(), seat))
+    return found
+
+
+def _recipient(r: Reading, told: re.Match[str], side: str) -> seats.Seat | None:
+    if side == "me":
+        return seats.speaker(r)
+    if side == "him":
+        return seats.referent(r, told.start())
+    reach = r.lexicon.windows["first_card_recipient_reach"]
+    named = seats.places(r)
+    if side == "after":
+        return next((seat for match, seat in named if told.start() <= match.start() <= told.end() + reach), None)
+    return next((seat for match, seat in reversed(named) if told.start() - reach <= match.end() <= told.start() + 1),
+                None)
 
 
 _NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
