@@ -55,6 +55,12 @@ def _fouled(r: Reading, given: Facts) -> Facts | None:
     return {} if _problems(r) or r.has("deck_faulty") else None
 
 
+def _duplicate(r: Reading, given: Facts) -> Facts | None:
+    """Two copies of one card: narrow enough to outrank where the cards were shown ("due assi di picche: uno al
+    river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling)."""
+    return {} if any(problem == "duplicate" for _, problem in _problems(r)) else None
+
+
 def deck_problem(r: Reading, facts: Facts) -> None:
     problems = {problem for _, problem in _problems(r)}
     for problem in _PROBLEMS.values():  # a duplicate decides before a different back, which decides before a gap
@@ -71,5 +77,5 @@ def knew_and_bet(r: Reading, facts: Facts) -> None:
         facts["knew_and_bet"] = "yes"
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(95, _fouled),),
+TOPIC = Topic("fouled-deck", cues=(Cue(98, _duplicate), Cue(95, _fouled)),
               readers=(deck_problem, card_location, next_hand_started, knew_and_bet))
