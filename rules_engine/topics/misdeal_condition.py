@@ -98,6 +98,16 @@ def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
 
 
 _TOLD_OUTRIGHT = {"wrong-first-seat", "empty-seat", "dealt-out", "button-misplaced"}
+_WHO_GOT_CARDS = {"empty-seat", "dealt-out"}
+
+
+def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
+    """A hand dealt where nobody sits, or a player in the hand skipped: who got cards at all, told outright. Narrow
+    enough to outrank the betting told around it ("player 1 opens, player 2 raises, player 3 all in, then a tenth
+    hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
+    him")."""
+    told = any(error in _WHO_GOT_CARDS for _, error in _errors(r))
+    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
@@ -115,5 +125,6 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(72, _deal_error_told), Cue(55, _deal_error)),
+              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(72, _deal_error_told),
+                    Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))
