@@ -47,4 +47,12 @@ def _doubted(r: Reading, position: int) -> bool:
     return any(0 <= position - m.start() <= reach for m in r.matches("uncertain"))
 
 
-TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),), readers=(order_recoverable, mixed_with_discards))
+def mixed_means_lost(r: Reading, facts: Facts) -> None:
+    """Undealt cards mixed into the discards have lost their order unless the text says it is certain: nobody can
+    tell which were the stub's, let alone where each lay."""
+    if facts.get("mixed_with_discards") == "yes":
+        facts.setdefault("order_recoverable", "no")
+
+
+TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),),
+              readers=(order_recoverable, mixed_with_discards, mixed_means_lost))
