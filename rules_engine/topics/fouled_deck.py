@@ -66,7 +66,8 @@ def _fouled(r: Reading, given: Facts) -> Facts | None:
 
 def _duplicate(r: Reading, given: Facts) -> Facts | None:
     """Two copies of one card: narrow enough to outrank where the cards were shown ("due assi di picche: uno al
-    river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling)."""
+    river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
+    a pot already pushed (the deck's own time limit decides it)."""
     return {} if any(problem == "duplicate" for _, problem in _problems(r)) else None
 
 
@@ -86,5 +87,5 @@ def knew_and_bet(r: Reading, facts: Facts) -> None:
         facts["knew_and_bet"] = "yes"
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(98, _duplicate), Cue(95, _fouled)),
+TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
               readers=(deck_problem, card_location, next_hand_started, knew_and_bet))

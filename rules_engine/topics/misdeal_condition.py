@@ -107,7 +107,7 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
     hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
     him")."""
     told = any(error in _WHO_GOT_CARDS for _, error in _errors(r))
-    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
+    return {"street": "deal"} if told and not (r.has("deal_blinds_question") or r.has("other_game")) else None
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
