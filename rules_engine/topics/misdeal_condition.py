@@ -125,6 +125,6 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(72, _deal_error_told),
+              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(76, _deal_error_told),
                     Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))
