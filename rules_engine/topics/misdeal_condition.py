@@ -31,15 +31,15 @@ def _errors_told(r: Reading) -> list[tuple[int, str]]:
 
 
 _RECIPIENT = {"first_card_to": "after", "first_card_by_place": "before", "first_card_to_me": "me",
-              "first_card_to_him": "him"}
+              "first_card_to_him": "him", "first_card_to_dealer": "dealer"}
 
 
 def _first_card_recipients(r: Reading) -> list[tuple[int, seats.Seat]]:
     """Who got the deal's first card, as the seat model places him: the place named after the phrase ("the first
     card went to seat 8, the big blind", "l'ha presa l'UTG"), before it ("UTG got the first card"), the teller ("I'm
-    on the button; the dealer gave me the first card") or the player "him" points to ("my buddy has the button,
-    dealer gives him the first card"). A first card said to be exposed is that player's card shown, not the start of
-    the deal ("flipped the first card to seat 6 face up")."""
+    on the button; the dealer gave me the first card"), the player "him" points to ("my buddy has the button,
+    dealer gives him the first card") or the dealer himself, on the button when he plays. A first card said to be
+    exposed is that player's card shown, not the start of the deal ("flipped the first card to seat 6 face up")."""
     found = []
     for concept, side in _RECIPIENT.items():
         for told in r.matches(concept):
@@ -56,6 +56,8 @@ def _recipient(r: Reading, told: re.Match[str], side: str) -> seats.Seat | None:
         return seats.speaker(r)
     if side == "him":
         return seats.referent(r, told.start())
+    if side == "dealer":
+        return seats.Seat("btn")
     reach = r.lexicon.windows["first_card_recipient_reach"]
     named = seats.places(r)
     if side == "after":
