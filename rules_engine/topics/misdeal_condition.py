@@ -108,7 +108,7 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
     enough to outrank the betting told around it ("player 1 opens, player 2 raises, player 3 all in, then a tenth
     hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
     him")."""
-    told = any(error in _WHO_GOT_CARDS for _, error in _errors(r))
+    told = any(error in _WHO_GOT_CARDS for _, error in _errors(r)) and r.has("dealing_context")
     return {"street": "deal"} if told and not (r.has("deal_blinds_question") or r.has("other_game")) else None
 
 
