@@ -42,9 +42,14 @@ def mixed_with_discards(r: Reading, facts: Facts) -> None:
 
 
 def _doubted(r: Reading, position: int) -> bool:
-    """A doubt told just before ("maybe some into the muck"), not one about something else after it."""
+    """A doubt told just before ("maybe some into the muck", "forse qualcuna sugli scarti") or closing the same
+    sentence ("…into the muck, nobody's sure"), not one about something else further on."""
     reach = r.lexicon.windows["doubt_detail"]
-    return any(0 <= position - m.start() <= reach for m in r.matches("uncertain"))
+    before = r.matches("uncertain") + r.matches("stub_mix_hedge")
+    if any(0 <= position - m.start() <= reach for m in before):
+        return True
+    end = r.sentence_end(position)
+    return any(0 <= m.start() - position <= reach and m.start() < end for m in r.matches("uncertain"))
 
 
 def mixed_means_lost(r: Reading, facts: Facts) -> None:
