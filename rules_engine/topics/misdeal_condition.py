@@ -52,6 +52,7 @@ def _first_card_recipients(r: Reading) -> list[tuple[int, seats.Seat]]:
 
 
 def _recipient(r: Reading, told: re.Match[str], side: str) -> seats.Seat | None:
+    """The place one first-card phrase gives the card to, looked for on the side its wording names."""
     if side == "me":
         return seats.speaker(r)
     if side == "him":
@@ -114,9 +115,10 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
     """A misdeal item told outright (the deal started at the wrong seat, cards to an empty seat, a player dealt out,
-    the button misplaced): tried before the extra hole card, so "una mano in più data al posto vuoto" is a hand
-    dealt where nobody sits, and a three-card story told as background does not hide it. A card dealt out of order
-    is left to the weak cue: "skipped him, then gave him two" is a count."""
+    the button misplaced): tried before the wrong card count and the extra hole card, so "una mano in più data al
+    posto vuoto" is a hand dealt where nobody sits, "noticed after everybody had one card" is when the wrong first
+    seat was seen, and a three-card story told as background does not hide it. A card dealt out of order is left to
+    the weak cue: "skipped him, then gave him two" is a count."""
     told = any(error in _TOLD_OUTRIGHT for _, error in _errors(r))
     return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
