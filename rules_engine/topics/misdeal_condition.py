@@ -67,8 +67,9 @@ def _recipient(r: Reading, told: re.Match[str], side: str) -> seats.Seat | None:
                 None)
 
 
-_NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
 _SEAT_NUMBER = re.compile(r"\b(?:seat|posto) n(\d+)")
+_TO_OTHER_SEAT = re.compile(r"\b(?:to|at|al|allo|alla|a)(?: the| il| lo| l)? (?:(?:seat|posto) n\d+|sb|bb|utg|button"
+                            r"|small blind|big blind|bottone|piccolo buio|grande buio)\b")
 _OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
 
 
@@ -84,7 +85,8 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
             return True  # "dealt to … the empty seat"
         if deal.start() < empty.end() and empty.start() < deal.end():
             return True  # the words overlap: "dealt in the guy who had left"
-        elsewhere = _OTHER_SEAT.search(r.text, empty.end(), deal.end() + _NEXT_CHARACTERS)
+        elsewhere = _OTHER_SEAT.search(r.text, empty.end(), deal.end() + r.lexicon.windows["dealt_seat_next"]) or \
+            _TO_OTHER_SEAT.search(r.text, deal.end(), deal.end() + r.lexicon.windows["dealt_to_reach"])
         if 0 <= deal.start() - empty.end() <= reach and not elsewhere:
             return True  # "seat 6 was empty but the dealer still dealt two cards in front of it"
     return False
