@@ -4,6 +4,8 @@ aside says is background that never decides the topic."""
 import pytest
 
 from rules_engine.lexicon import Lexicon
+from rules_engine.parser import Parser
+from rules_engine.topics import Topics, discover
 
 LEXICON = Lexicon.load()
 
@@ -17,3 +19,24 @@ LEXICON = Lexicon.load()
 ])
 def test_a_sentence_ends_after_a_number_but_not_after_a_list_number(text: str, sentences: int) -> None:
     assert len(LEXICON.speller.sentences(text)) == sentences
+
+
+@pytest.fixture(scope="module")
+def parser() -> Parser:
+    return Parser(LEXICON, Topics(discover()))
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("Earlier in the evening we had a four-card flop and redealt it. The hand I'm asking about: the dealer flipped "
+     "the big blind's first card.", "exposed-holecard"),
+    ("Last week someone flashed his own hand at showdown, but forget that. The real question: heads-up, the dealer "
+     "flipped the big blind's first card.", "exposed-holecard"),
+    ("A player had an extra card last level. This hand, UTG raises, the hijack calls and the dealer turns the flop "
+     "with both blinds still to act.", "board-card-dealt"),
+    ("Premessa: la settimana scorsa abbiamo avuto un flop con quattro carte. Ma la domanda è un'altra: il mazziere "
+     "ha scoperto la prima carta del piccolo buio.", "exposed-holecard"),
+    ("Story time. Last orbit a guy mucked thinking he'd won, but that's settled. This hand: UTG folds, UTG+1 folds, "
+     "then the small blind says his first card was face up.", "exposed-holecard"),
+])
+def test_a_cue_said_only_about_an_earlier_hand_loses_to_the_incident(parser: Parser, text: str, topic: str) -> None:
+    assert parser.read(text).facts.get("topic") == topic
