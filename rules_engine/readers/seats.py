@@ -45,7 +45,8 @@ _LINK_AFTER = re.compile(
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
-    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un| avuto"
+    r"| si e vista| si ritrova| si e ritrovato| si e ritrovata| finds| found| ends up with| ended up with"
+    r"| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un| avuto"
     r"| ricevuto| received)* $")
 
 
@@ -59,6 +60,12 @@ _ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|card
 _TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
 _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+# "al giocatore in quarta posizione … la prima carta": the player to whom it happened, unless where someone sits
+# ("ero al bottone", "Marco è al posto 3")
+_DATIVE = re.compile(r"(?:\b(?P<lead>\w+) )?(?:a|al|allo|alla|ai|agli)(?: giocatore| tizio| ragazzo)?"
+                     r"(?: in| al| del)? $")
+_SITTING = frozenset({"ero", "sono", "stavo", "sto", "sta", "stava", "era", "e", "siede", "sedeva", "seduto", "seduta",
+                      "stai", "eri", "sei"})
 _AND = re.compile(r"\b(?:and|e|ed|plus)\b")
 _LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
 _TWO_NUMBERS = re.compile(r"\d\D+\d")
@@ -321,6 +328,21 @@ def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
             return match, seat
+    return _dative(r, card, named)
+
+
+def _dative(r: Reading, card: re.Match[str],
+            named: list[tuple[re.Match[str], Seat]]) -> tuple[re.Match[str], Seat] | None:
+    """The player a clause opens on as the one it happened to, the card named later in it: "al terzo giocatore alla
+    sinistra del mazziere è uscita scoperta la prima carta", "al posto 5 il dealer gira la prima carta"."""
+    before = [(match, seat) for match, seat in named if match.end() <= card.start()]
+    if not before:
+        return None
+    match, seat = before[-1]
+    dative = _DATIVE.search(r.before(match.start(), "owner_before"))
+    if (dative and dative["lead"] not in _SITTING and r.sentence_end(match.start()) >= card.end()
+            and card.start() - match.end() <= r.lexicon.windows["owner_after"]):
+        return match, seat
     return None
 
 
