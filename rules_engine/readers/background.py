@@ -38,9 +38,12 @@ def _says(lexicon: Lexicon, concept: str, sentence: str) -> bool:
 
 def _without_side_remarks(said: list[str], text: str, sentences: tuple[int, ...],
                           lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
-    """The story without the asides told between its opening and its question."""
+    """The story without the asides told between its opening and its question, nor an earlier hand recalled at the
+    end ("…the dealer flops while the button still had to act. Earlier someone had three cards but we fixed it.")."""
     asides = {i for i, sentence in enumerate(said[1:-1], start=1)
               if _says(lexicon, "side_remark", sentence) or _says(lexicon, "dismissed", sentence)}
+    if len(said) > 1 and any(_says(lexicon, concept, said[-1]) for concept in ("earlier_hand", "dismissed")):
+        asides.add(len(said) - 1)
     if not asides:
         return text, sentences
     return joined([sentence for i, sentence in enumerate(said) if i not in asides])

@@ -37,6 +37,14 @@ def parser() -> Parser:
      "ha scoperto la prima carta del piccolo buio.", "exposed-holecard"),
     ("Story time. Last orbit a guy mucked thinking he'd won, but that's settled. This hand: UTG folds, UTG+1 folds, "
      "then the small blind says his first card was face up.", "exposed-holecard"),
+    ("Last hand there was a four card flop, we fixed it. Now the dealer flipped the small blind's first card.",
+     "exposed-holecard"),
+    ("UTG raises to 15, MP calls, the dealer flops while the button still had to act. Earlier someone had three "
+     "cards but we fixed it.", "board-card-dealt"),
+    ("torneo TDA: nella mano prima qualcuno aveva tre carte. Ora il dealer ha girato la prima carta del grande buio",
+     "exposed-holecard"),
+    ("We had a showdown earlier where someone showed one card, whatever. This hand the dealer flipped the cutoff's "
+     "first card.", "exposed-holecard"),
 ])
 def test_a_cue_said_only_about_an_earlier_hand_loses_to_the_incident(parser: Parser, text: str, topic: str) -> None:
     assert parser.read(text).facts.get("topic") == topic
