@@ -43,6 +43,8 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
+    if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
+        return None  # "On the river a player drops a card", "On a board of A-7-7-A-K he shows a 7": not the deal
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
