@@ -10,6 +10,7 @@ from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
 from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
+from ..readers.played_out import past_preflop
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
@@ -132,4 +133,4 @@ def _deck_numbers(r: Reading) -> list[int]:
 
 
 TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),),
-              readers=(extra_cards, after_deal, players_acted, seats.players))
+              readers=(extra_cards, after_deal, players_acted, past_preflop, seats.players))
