@@ -175,6 +175,7 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
     if value not in (1, 2):
         return None
     mine = _MINE_BEFORE.search(r.before(card.start(), "owner_before") + " " + _OWNED_ORDINAL_LEAD.sub("", card[0]))
+    seat: seats.Seat | None
     if dealt_me(r, card):  # "the first card he pitches me"
         seat = seats.speaker(r) or seats.ANYONE
     else:
