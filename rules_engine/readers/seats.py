@@ -25,7 +25,7 @@ FULL_RING = (9, 10)
 TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat number may wrap round past it)
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
-_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj",
+_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "nextto", "utgplus", "sb", "bb", "utg", "mp", "lj",
           "hj", "co", "btn", "blind", "seat", "buio")
 # the one regex names each form of a kind apart
 _SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left", "buio": "sb"}  # "il buio e il controbuio"
@@ -224,10 +224,34 @@ def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
     kept.sort(key=lambda pair: pair[0].start())
+    kept = _next_to(r, kept)
     if not any(seat.kind == "seat" for _, seat in kept):
         return kept
     roles = _roles(r, kept)
     return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+
+
+_ONE_ON = {"sb": Seat("bb"), "bb": Seat("utg"), "utg": Seat("utgplus", 1), "lj": Seat("hj"), "hj": Seat("co"),
+           "co": Seat("btn"), "btn": Seat("left", 1)}
+
+
+def _next_to(r: Reading, kept: list[tuple[re.Match[str], Seat]]) -> list[tuple[re.Match[str], Seat]]:
+    """"UTG folded, then the next player…, and the guy on his left…": each is dealt right after the place named
+    before it in the same sentence; with none there ("the dealer flicked a card to the player on his left") it is
+    the first seat left of the button."""
+    placed: list[tuple[re.Match[str], Seat]] = []
+    for match, seat in kept:
+        if seat.kind == "nextto":
+            before = placed[-1] if placed and r.sentence_end(placed[-1][0].start()) >= match.start() else None
+            seat = _one_on(before[1]) if before else Seat("left", 1)
+        placed.append((match, seat))
+    return placed
+
+
+def _one_on(seat: Seat) -> Seat:
+    if seat.kind in ("left", "utgplus", "seat"):
+        return Seat(seat.kind, seat.number + 1)
+    return _ONE_ON.get(seat.kind, ANYONE)
 
 
 def _name_words(names: dict[str, int]) -> re.Pattern[str]:
@@ -260,6 +284,8 @@ def _seat(r: Reading, match: re.Match[str]) -> Seat | None:
         return Seat("left", count) if count else None
     if kind == "left1":
         return Seat("left", 1)
+    if kind == "nextto":
+        return Seat("nextto")  # "the next player", "the guy on his left": placed by the seat named before it
     if kind == "utgplus":
         plus = _count(r, group(match, "plus") or "")
         return Seat("utgplus", plus) if plus else Seat("utg")
