@@ -25,8 +25,8 @@ FULL_RING = (9, 10)
 TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat number may wrap round past it)
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
-_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "nextto", "utgplus", "sb", "bb", "utg", "mp", "lj",
-          "hj", "co", "btn", "blind", "seat", "buio")
+_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "nextto", "utgplus", "sb", "bb", "utg", "mp",
+          "lj", "hj", "co", "btn", "blind", "seat", "buio")
 # the one regex names each form of a kind apart
 _SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left", "buio": "sb"}  # "il buio e il controbuio"
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
