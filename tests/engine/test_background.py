@@ -45,6 +45,9 @@ def parser() -> Parser:
      "exposed-holecard"),
     ("We had a showdown earlier where someone showed one card, whatever. This hand the dealer flipped the cutoff's "
      "first card.", "exposed-holecard"),
+    ("Ieri il mazziere ha scoperto una carta al primo giro e l'abbiamo sostituita, ok. La mia domanda però è "
+     "un'altra: al flop il posto 3 punta, il posto 7 deve ancora parlare e il dealer gira il turn.",
+     "board-card-dealt"),
 ])
 def test_a_cue_said_only_about_an_earlier_hand_loses_to_the_incident(parser: Parser, text: str, topic: str) -> None:
     assert parser.read(text).facts.get("topic") == topic
