@@ -111,8 +111,17 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
     enough to outrank the betting told around it ("player 1 opens, player 2 raises, player 3 all in, then a tenth
     hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
     him")."""
-    told = any(error in _WHO_GOT_CARDS for _, error in _errors(r)) and r.has("dealing_context")
+    errors = {error for _, error in _errors(r)}
+    if "dealt-out" in errors and _skipped_in_the_betting(r):
+        errors.discard("dealt-out")
+    told = bool(errors & _WHO_GOT_CARDS) and r.has("dealing_context")
     return {"street": "deal"} if told and not (r.has("deal_blinds_question") or r.has("other_game")) else None
+
+
+def _skipped_in_the_betting(r: Reading) -> bool:
+    """Players acting past a player who had not spoken, with no word of the deal ("the dealer skipped me: UTG+1
+    called, the cutoff raised, all before I said a word"): the skip is in the betting, the out-of-turn rule's."""
+    return r.has("action_taken") and r.has("oot_silent") and not r.has("oot_not_action")
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
