@@ -14,6 +14,8 @@ from collections.abc import Iterable
 
 import discord
 
+from ledger.players import BLANK_LETTERS
+
 # Discord's limits on what a bot sends (the stand-in checks the same numbers independently).
 CONTENT = 2000
 TITLE = 256
@@ -38,8 +40,6 @@ TRAILING_ESCAPES = re.compile(r"(?<!\\)((?:\\\\)*)\\$")  # an odd run of backsla
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 # Stands for "[" while escape_markdown runs (see escape); a member's own copy of it is dropped.
 BRACKET_PLACEHOLDER = "\ue000"
-# Characters that draw nothing but are letters or symbols to Unicode (Hangul fillers, the braille blank).
-INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def escape(text: str) -> str:
@@ -78,7 +78,7 @@ def visible(text: str) -> str:
     return "".join(
         ch
         for ch in text
-        if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs", "Mn") and ch not in INVISIBLE_LETTERS
+        if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs", "Mn") and ch not in BLANK_LETTERS
     )
 
 

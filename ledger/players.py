@@ -14,8 +14,9 @@ from dataclasses import dataclass
 GUEST_MAX = 32  # characters of a guest's name
 MENTION = re.compile(r"<@!?([0-9]{15,20})>")
 SNOWFLAKE_MAX = 2**63 - 1  # Discord ids fit a signed 64-bit integer (and so does the store's INTEGER column)
-# Letters that draw as nothing (Hangul fillers, the blank Braille pattern): a name of them alone is blank.
-BLANK_LETTERS = set("\u115f\u1160\u3164\uffa0\u2800")
+# Letters that draw as nothing (Hangul fillers, the blank Braille pattern): a name of them alone is blank, and
+# so is any member's text (cogs.fit.visible).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 NOT_IN_NAMES = set("<>@")  # mention syntax: a name that looks like a ping is a mistake (markdown is escaped)
 MEMBER_PREFIX, GUEST_PREFIX = "m:", "g:"
 

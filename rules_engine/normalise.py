@@ -16,9 +16,11 @@ MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
 _NAME = hinted(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
 _DEGREE_ORDINAL = hinted(r"(\d)\s?°")
-# Where a sentence ends: . ! ? ; or an ellipsis before a space or the end, a new line. The mark set there is a word
-# no pattern names, so no phrase reads across it; the words are cut at it.
-_SENTENCE_END = hinted(r"((?<!\d)[.!?;…]+(?=\s|$)|\n)")
+# Where a sentence ends: . ! ? ; or an ellipsis before a space or the end, a new line — after a number too ("seat 7
+# puts out 8. Earlier we…"), but not after a list number that opens a line or a sentence ("1. BB to act"). The mark
+# set there is a word no pattern names, so no phrase reads across it; the words are cut at it.
+_SENTENCE_END = hinted(r"((?<![\n.!?:;] \d)(?<![\n.!?:;] \d\d)(?<!^\d)(?<!^\d\d)(?<!\n\d)(?<!\n\d\d)"
+                       r"[.!?;…]+(?=\s|$)|\n)")
 _MARK = "zzsentencezz"
 # "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays, and
 # so do "blinds 1/2)" and "raises to 6."

@@ -17,7 +17,7 @@ from table_tools.hands import Category
 from table_tools.pots import Contribution
 from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move
-from table_tools.showdown import Holding
+from table_tools.showdown import Claim, Holding
 from table_tools.vocabulary import VOCABULARY, alternatives, words_pattern
 
 NAME_MAX = 32
@@ -29,7 +29,10 @@ CLAIM = re.compile(
     rf"(?<![\w-])(?:{alternatives(VOCABULARY['claim_markers']['words'])})\s*:?\s*(?P<claim>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-CLAIMS: dict[str, Category] = {phrase: Category[name] for phrase, name in VOCABULARY["claims"].items()}
+CLAIMS: dict[str, Claim] = {
+    phrase: Claim(Category.STRAIGHT_FLUSH, royal=True) if name == "ROYAL_FLUSH" else Claim(Category[name])
+    for phrase, name in VOCABULARY["claims"].items()
+}
 CLAIM_WORDS = words_pattern(CLAIMS)
 FOLDED = words_pattern(VOCABULARY["markers"]["folded"])
 ALL_IN = words_pattern(VOCABULARY["markers"]["all_in"])
@@ -91,7 +94,7 @@ def _holding(entry: str) -> Holding:
     raise TableInputError("no_cards", entry=entry.strip()[:40])
 
 
-def read_claim(text: str) -> Category:
+def read_claim(text: str) -> Claim:
     """The hand a player announced: the longest known phrase in what they said (`aces full` → full house)."""
     found = [match.group().lower() for match in CLAIM_WORDS.finditer(text)]
     if not found:

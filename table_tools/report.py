@@ -20,7 +20,7 @@ from table_tools.hands import Category, Hand
 from table_tools.pots import Award, Pots
 from table_tools.problems import TableInputError
 from table_tools.raising import Kind, RaiseCheck, Reading, Structure, UnderRaise
-from table_tools.showdown import Decider, Margin, Seat, decider
+from table_tools.showdown import Claim, Decider, Margin, Seat, decider
 
 WORDS = load_strings(Path(__file__).with_name("words.toml"))
 with Path(__file__).with_name("rules.toml").open("rb") as _file:
@@ -119,6 +119,10 @@ def category_name(category: Category, style: Style) -> str:
     return style.say(f"category.{category.value}")
 
 
+def claim_name(claim: Claim, style: Style) -> str:
+    return style.say("hand.royal_flush") if claim.royal else category_name(claim.category, style)
+
+
 def reason(why: Decider, style: Style) -> str:
     """Why one hand beats another, in a sentence: the kind of hand, the made hand, or the deciding kicker."""
     won, lost = why.winner.hand, why.loser.hand
@@ -150,7 +154,7 @@ def hand_line(seat: Seat, won: bool, style: Style) -> str:
     line = style.say("showdown.hand_line", name=name, hole=show(seat.hole), hand=hand, five=show(seat.hand.five))
     extras = [style.say("showdown.plays_the_board")] if seat.hand.plays_the_board else []
     if seat.claim is not None:
-        extras.append(style.say("showdown.called", claim=category_name(seat.claim, style)))
+        extras.append(style.say("showdown.called", claim=claim_name(seat.claim, style)))
     return (WINNER_MARK if won else "") + " · ".join([line, *extras])
 
 
@@ -176,7 +180,7 @@ def miscall_notes(seats: Iterable[Seat], style: Style) -> list[str]:
         style.say(
             "note.miscalled",
             name=style.name(seat.name),
-            claim=category_name(seat.claim, style),
+            claim=claim_name(seat.claim, style),
             hand=hand_name(seat.hand, style),
             rule=style.cite(CARDS_SPEAK),
         )

@@ -33,12 +33,23 @@ MADE_RANKS = {
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """The hand a player announced: a category, and for a straight flush whether they said "royal"."""
+
+    category: Category
+    royal: bool = False
+
+    def fits(self, hand: Hand) -> bool:
+        return self.category is hand.category and (not self.royal or hand.is_royal)
+
+
+@dataclass(frozen=True, slots=True)
 class Holding:
     """A player at the showdown as typed: name, hole cards, and the hand they announced, if any."""
 
     name: str
     hole: tuple[Card, ...]
-    claim: Category | None = None
+    claim: Claim | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +59,12 @@ class Seat:
     name: str
     hole: tuple[Card, ...]
     hand: Hand
-    claim: Category | None
+    claim: Claim | None
 
     @property
     def miscalled(self) -> bool:
         """Announced a hand their cards don't make (either way): the cards speak."""
-        return self.claim is not None and self.claim is not self.hand.category
+        return self.claim is not None and not self.claim.fits(self.hand)
 
 
 @dataclass(frozen=True, slots=True)

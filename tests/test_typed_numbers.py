@@ -66,3 +66,13 @@ def test_thousands_are_grouped_with_one_separator_throughout(typed: str, value: 
 
 def test_mixed_separators_never_make_a_bigger_number() -> None:
     assert reading(money, "1.999,999") == "too_precise" and reading(chips, "1,000.001") == "amount_too_precise"
+
+
+@pytest.mark.parametrize(("typed", "value"), [("50eur", "50"), ("50 EUR", "50"), ("1.5keur", "1500"), ("20€", "20")])
+def test_a_currency_code_may_follow_the_digits_without_a_space(typed: str, value: str) -> None:
+    assert money(typed) == chips(typed) == Decimal(value)
+
+
+@pytest.mark.parametrize("typed", ["50eurx", "1e309", "5kg"])
+def test_letters_after_the_digits_that_are_no_currency_are_not_a_number(typed: str) -> None:
+    assert reading(money, typed) == "not_a_number"

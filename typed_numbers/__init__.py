@@ -1,6 +1,6 @@
 """One reading of the numbers people type, for money (the ledger) and chips (the table tools).
 
-`250`, `1,000`, `1.000,50`, `2.5`, `0,50`, `1'000`, `1.5k`, `€20`, `20 eur`: a separator followed by exactly
+`250`, `1,000`, `1.000,50`, `2.5`, `0,50`, `1'000`, `1.5k`, `€20`, `20 eur`, `50eur`: a separator followed by exactly
 three digits groups thousands (the same separator throughout); a lone `.` or `,` otherwise marks decimals;
 with both, the last one is the decimal mark (`1,000.000` is a thousand, `1.999,999` is 1999.999).
 Exact decimals, never floats: no exponents (`1e309`), no `nan` or `inf`, ASCII digits only.
@@ -22,8 +22,8 @@ SYMBOLS = "€$£¥₹"
 CODES = ("eur", "euro", "euros", "usd", "gbp", "chf")
 NUMBER = re.compile(  # a number standing on its own (not the 1 of Player1, not 1e99), maybe signed, k, €
     rf"(?:(?<![\w.,])(?P<sign>[-−+]))?(?:[{SYMBOLS}]\s*)?"
-    r"(?<![\w.,])(?P<digits>[0-9][0-9.,']*)(?:\s*(?P<thousands>[kK]))?(?!\w)"
-    rf"(?:\s*(?:[{SYMBOLS}]|(?i:{'|'.join(CODES)})(?!\w)))?"
+    r"(?<![\w.,])(?P<digits>[0-9][0-9.,']*)(?:\s*(?P<thousands>[kK]))?"
+    rf"(?:\s*(?:[{SYMBOLS}]|(?i:{'|'.join(CODES)})(?!\w))|(?!\w))"  # a currency (`50eur`) or a word end
 )
 # Thousands grouped with one separator throughout: `1,000,000`, `1.000.000`, never `1,000.000` (a thousand with a
 # decimal mark, which read as groups would be a million: a thousand times what was meant).

@@ -58,3 +58,14 @@ def _said_count(match: re.Match[str]) -> int:
     if word in _TWO:
         return 2
     return SUBSTANTIAL
+
+
+_MOVE = re.compile(r"\b(?:check|call|raise|bet|fold|shove|allin|puntata|rilancio|chiamata)\b")
+
+
+def listed_moves(r: Reading, start: int = 0, end: int | None = None) -> list[int]:
+    """Where each move of a betting round told as a bare list sits ("it went check, bet, call, fold" is four
+    moves): the words of an `action_run`, so the list counts as the players who acted, not as one phrase."""
+    stop = len(r.text) if end is None else end
+    return [run.start("run") + move.start() for run in r.matches("action_run")
+            for move in _MOVE.finditer(run["run"]) if start <= run.start("run") + move.start() < stop]

@@ -2,13 +2,14 @@
 he chopped. Anyway, this hand: the dealer flips the SB's first card", "Prima avevamo rifatto una mano. Comunque,
 in questa mano…".
 
-A sentence that opens on an earlier hand ("two hands ago", "earlier tonight", "l'altra sera") is dropped when a
-later sentence turns to the hand in question ("anyway", "this hand", "comunque", "in questa mano"), so only that
-hand's events are read. Without such a turn the story is one hand told in order, and only its side remarks go: a
-sentence in the middle of the story that says it is an aside or turns to an earlier moment of that evening ("Side
-note, the same dealer miscounted a side pot last week too.", "Earlier that night he had been warned for chatting.",
-"Prima di quella mano avevamo discusso per la pizza.") is colour, not the incident; the first sentence (the
-story's opening) and the last (the question) are kept.
+A sentence set in an earlier hand ("two hands ago", "earlier tonight", "last orbit", "l'altra sera", "una mano
+prima") or waved off by its teller ("…, but forget that", "ma lasciamo stare") is dropped when a later sentence turns
+to the hand in question ("anyway", "this hand", "the real question is", "comunque", "ma la domanda è"), so a cue said
+only about an earlier hand never decides the topic over the incident. Without such a turn the story is one hand
+told in order, and only its side remarks go: a sentence in the middle of the story that says it is an aside, turns
+to an earlier moment of that evening ("Side note, the same dealer miscounted a side pot last week too.", "Earlier
+that night he had been warned for chatting.", "Prima di quella mano avevamo discusso per la pizza.") or waves itself
+off is colour, not the incident; the first sentence (the story's opening) and the last (the question) are kept.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     turn = next((i for i, sentence in enumerate(said) if i and _says(lexicon, "current_hand", sentence)), None)
     if turn is None:
         return _without_side_remarks(said, text, sentences, lexicon)
-    earlier = {i for i, sentence in enumerate(said[:turn]) if _says(lexicon, "earlier_hand", sentence)}
+    earlier = {i for i, sentence in enumerate(said[:turn])
+               if _says(lexicon, "earlier_hand", sentence) or _says(lexicon, "dismissed", sentence)}
     if not earlier:
         return text, sentences
     return joined([sentence for i, sentence in enumerate(said) if i not in earlier])
@@ -36,8 +38,12 @@ def _says(lexicon: Lexicon, concept: str, sentence: str) -> bool:
 
 def _without_side_remarks(said: list[str], text: str, sentences: tuple[int, ...],
                           lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
-    """The story without the asides told between its opening and its question."""
-    asides = {i for i, sentence in enumerate(said[1:-1], start=1) if _says(lexicon, "side_remark", sentence)}
+    """The story without the asides told between its opening and its question, nor an earlier hand recalled at the
+    end ("…the dealer flops while the button still had to act. Earlier someone had three cards but we fixed it.")."""
+    asides = {i for i, sentence in enumerate(said[1:-1], start=1)
+              if _says(lexicon, "side_remark", sentence) or _says(lexicon, "dismissed", sentence)}
+    if len(said) > 1 and any(_says(lexicon, concept, said[-1]) for concept in ("earlier_hand", "dismissed")):
+        asides.add(len(said) - 1)
     if not asides:
         return text, sentences
     return joined([sentence for i, sentence in enumerate(said) if i not in asides])

@@ -27,8 +27,8 @@ STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": S
 ME = "i"  # the player telling the story
 OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
 _THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
-_FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "posso", "possiamo",
-                           "potevo", "potrei", "my"})
+_FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "apro", "alzo",
+                           "posso", "possiamo", "potevo", "potrei", "my"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
 _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
@@ -37,6 +37,9 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
                      "seat", "posto", "box", "flop", "turn", "river", "preflop", "checked", "called", "folded",
                      "limped"})  # "seat 3" reads "seat n3": the "n3" before the verb names the player
 _DIGIT = re.compile(r"\d")
+_NAME_AT = re.compile(r"\b([a-z]+) (?:in|on|at|from) the (?:small |big )?$"
+                      r"|\b([a-z]+) (?:al|dal|in) (?:piccolo |grande )?$")
+_HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small blind", "grande buio"
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _STATED = re.compile(r" (?:was|is|era|e) \d")
@@ -196,6 +199,13 @@ def _who(match: re.Match[str]) -> str | None:
     word = (group(match, "who") or "").strip()
     if word in _FIRST_PERSON or match["verb"] in _FIRST_PERSON:  # "punto 100", "al flop rilancio a 300"
         return ME
+    before = match.string[:match.start("who") if "who" in match.re.groupindex else match.start("verb")]
+    named = _NAME_AT.search(before)
+    name = named and (named[1] or named[2])
+    if name and name not in _NOBODY and name not in _FIRST_PERSON:
+        return name  # "Mike in the cutoff raises": the player is Mike, the question will name him
+    if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
+        return f"{before.split()[-1]} {word}" if before.split() else word
     return None if not word or word in _NOBODY or word.isdigit() else word
 
 

@@ -11,7 +11,7 @@ _DETAIL_GAP = len(" the ")
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
     r"(?: the| la| il)?(?: very)? $")
-_NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non)(?: \w+){0,2} $")
+_NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non|nobody|no one|nessuno)(?: \w+){0,2} $")
 _DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno)"
     r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")

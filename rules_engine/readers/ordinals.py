@@ -15,8 +15,10 @@ ORDINAL_VALUE = {
 LAST = ORDINAL_VALUE["last"]
 _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|out off the deck|from the deck|of (?:all )?the deal|del mazzo|dal mazzo|uscita"
-    r"|distribuita|della distribuzione|dealt(?! (?:on|onto) (?:the )?(?:board|flop|table))"  # "the fifth one dealt"
-    r"|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives))\b")
+    r"|distribuita|della distribuzione"
+    # "the fifth one dealt", not "his first card dealt face up"
+    r"|dealt(?! (?:on|onto) (?:the )?(?:board|flop|table)| (?:face ?up|faceup|up|exposed|open|wrong|upside)\b)"
+    r"|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives)(?! me\b))\b")
 
 
 _DEALT_TO = re.compile(r"^ (?:(?:he|she|the dealer|il mazziere|il dealer) )?(?:dealt|deals|pitched|pitches|gave|gives"

@@ -25,13 +25,20 @@ _OWNER_WORD_AFTER = re.compile(r"^ (?:mia|mio|sua|suo|tua|mine|his|hers)\b")
 _FIRST_PERSON_OWNER = re.compile(r"\b(?:my|own|mia|mio|mie|miei|io)\b")
 _OWNER_BEFORE = re.compile(r"\b(\w+) s (?:\w+ )?$")
 _NOT_AN_OWNER = ("it", "that", "there")  # "it's", "that's", "there's" are not whose card it is
+_DEALT_ME = re.compile(r"^ (?:(?:he|she|the dealer|dealer|\w+) )?(?:dealt|deals|pitched|pitches|gave|gives|threw"
+                       r"|throws|sent|sends|tossed|tosses|flicked|flicks) me\b")
 
 
 def owned(r: Reading, match: re.Match[str]) -> bool:
     """"my first card", "the cutoff's second card", "la seconda carta del bottone": a player's card."""
     after = r.after(match.end(), "owner_after")
     return bool(_POSSESSIVE.search(r.before(match.start(), "owner_before"))
-                or _OWNER_AFTER.search(after) or _OWNER_WORD_AFTER.search(after))
+                or _OWNER_AFTER.search(after) or _OWNER_WORD_AFTER.search(after) or dealt_me(r, match))
+
+
+def dealt_me(r: Reading, match: re.Match[str]) -> bool:
+    """"the first card he pitches me": the teller's card, not the deck's first."""
+    return bool(_DEALT_ME.search(r.after(match.end(), "owner_after")))
 
 
 def someone_elses_card(r: Reading) -> bool:

@@ -10,3 +10,10 @@ from .actions import SUBSTANTIAL
 def played_out(r: Reading, facts: Facts) -> None:
     if "players_acted" not in facts and r.has("hand_played_out"):
         facts["players_acted"] = SUBSTANTIAL
+
+
+def past_preflop(r: Reading, facts: Facts) -> None:
+    """Betting told on a later street ("two players all in on the flop"): the pre-flop round, and any misdeal cut-off,
+    had passed, unless the text says how many acted."""
+    if "players_acted" not in facts and r.has("past_preflop"):
+        facts["players_acted"] = SUBSTANTIAL

@@ -25,8 +25,8 @@ FULL_RING = (9, 10)
 TABLE_SIZES = (9, 10)  # seats at a table when the text does not say (a seat number may wrap round past it)
 ANY_COUNT = tuple(range(3, 11))  # not heads-up unless the text says so
 _FIRST, _SECOND = 1, 2  # the first and second card off the deck; any later card is "later"
-_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "utgplus", "sb", "bb", "utg", "mp", "lj",
-          "hj", "co", "btn", "blind", "seat", "buio")
+_KINDS = ("utgafter", "bbafter", "notblind", "left", "leftnth", "left1", "nextto", "utgplus", "sb", "bb", "utg", "mp",
+          "lj", "hj", "co", "btn", "blind", "seat", "buio")
 # the one regex names each form of a kind apart
 _SAME_KIND = {"utgafter": "utg", "bbafter": "bb", "leftnth": "left", "buio": "sb"}  # "il buio e il controbuio"
 _MASCULINE_ORDINALS = {"primo": 1, "secondo": 2, "terzo": 3, "quarto": 4, "quinto": 5, "sesto": 6, "settimo": 7,
@@ -45,7 +45,8 @@ _LINK_AFTER = re.compile(
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
-    r"| si e vista| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un| avuto"
+    r"| si e vista| si ritrova| si e ritrovato| si e ritrovata| finds| found| ends up with| ended up with"
+    r"| players?| player s| guy s| that| who| which| cards?| carta| the| la| il| a| an| una| un| avuto"
     r"| ricevuto| received)* $")
 
 
@@ -59,6 +60,12 @@ _ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|card
 _TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
 _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+# "al giocatore in quarta posizione … la prima carta": the player to whom it happened, unless where someone sits
+# ("ero al bottone", "Marco è al posto 3")
+_DATIVE = re.compile(r"(?:\b(?P<lead>\w+) )?(?:a|al|allo|alla|ai|agli)(?: giocatore| tizio| ragazzo)?"
+                     r"(?: in| al| del)? $")
+_SITTING = frozenset({"ero", "sono", "stavo", "sto", "sta", "stava", "era", "e", "siede", "sedeva", "seduto", "seduta",
+                      "stai", "eri", "sei"})
 _AND = re.compile(r"\b(?:and|e|ed|plus)\b")
 _LIST_JOIN = re.compile(r" (?:(?:and|e|ed|plus|the|il|lo|al|allo|a|to) )*")
 _TWO_NUMBERS = re.compile(r"\d\D+\d")
@@ -217,10 +224,34 @@ def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
     kept.sort(key=lambda pair: pair[0].start())
+    kept = _next_to(r, kept)
     if not any(seat.kind == "seat" for _, seat in kept):
         return kept
     roles = _roles(r, kept)
     return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+
+
+_ONE_ON = {"sb": Seat("bb"), "bb": Seat("utg"), "utg": Seat("utgplus", 1), "lj": Seat("hj"), "hj": Seat("co"),
+           "co": Seat("btn"), "btn": Seat("left", 1)}
+
+
+def _next_to(r: Reading, kept: list[tuple[re.Match[str], Seat]]) -> list[tuple[re.Match[str], Seat]]:
+    """"UTG folded, then the next player…, and the guy on his left…": each is dealt right after the place named
+    before it in the same sentence; with none there ("the dealer flicked a card to the player on his left") it is
+    the first seat left of the button."""
+    placed: list[tuple[re.Match[str], Seat]] = []
+    for match, seat in kept:
+        if seat.kind == "nextto":
+            before = placed[-1] if placed and r.sentence_end(placed[-1][0].start()) >= match.start() else None
+            seat = _one_on(before[1]) if before else Seat("left", 1)
+        placed.append((match, seat))
+    return placed
+
+
+def _one_on(seat: Seat) -> Seat:
+    if seat.kind in ("left", "utgplus", "seat"):
+        return Seat(seat.kind, seat.number + 1)
+    return _ONE_ON.get(seat.kind, ANYONE)
 
 
 def _name_words(names: dict[str, int]) -> re.Pattern[str]:
@@ -253,6 +284,8 @@ def _seat(r: Reading, match: re.Match[str]) -> Seat | None:
         return Seat("left", count) if count else None
     if kind == "left1":
         return Seat("left", 1)
+    if kind == "nextto":
+        return Seat("nextto")  # "the next player", "the guy on his left": placed by the seat named before it
     if kind == "utgplus":
         plus = _count(r, group(match, "plus") or "")
         return Seat("utgplus", plus) if plus else Seat("utg")
@@ -321,6 +354,21 @@ def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None
     for match, seat in reversed(named):
         if match.end() <= card.start() and _LINK_BEFORE.search(r.text[match.end():card.start()]):
             return match, seat
+    return _dative(r, card, named)
+
+
+def _dative(r: Reading, card: re.Match[str],
+            named: list[tuple[re.Match[str], Seat]]) -> tuple[re.Match[str], Seat] | None:
+    """The player a clause opens on as the one it happened to, the card named later in it: "al terzo giocatore alla
+    sinistra del mazziere è uscita scoperta la prima carta", "al posto 5 il dealer gira la prima carta"."""
+    before = [(match, seat) for match, seat in named if match.end() <= card.start()]
+    if not before:
+        return None
+    match, seat = before[-1]
+    dative = _DATIVE.search(r.before(match.start(), "owner_before"))
+    if (dative and dative["lead"] not in _SITTING and r.sentence_end(match.start()) >= card.end()
+            and card.start() - match.end() <= r.lexicon.windows["owner_after"]):
+        return match, seat
     return None
 
 

@@ -24,5 +24,10 @@ def _called_on_a_wrong_count(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
-TOPIC = Topic("bet-count", cues=(Cue(163, _called_on_a_wrong_count), Cue(23, _counted)),
+def _exact_count_asked(r: Reading, given: Facts) -> Facts | None:
+    """An exact count asked for outright, ranked above the card topics: the street it happened on is background."""
+    return {} if r.has("exact_count_asked") and not (r.has("strategy") or out_of_scope(r)) else None
+
+
+TOPIC = Topic("bet-count", cues=(Cue(163, _called_on_a_wrong_count), Cue(158, _exact_count_asked), Cue(23, _counted)),
               readers=(count_issue, already_called, facing_allin))

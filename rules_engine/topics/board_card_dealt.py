@@ -4,6 +4,7 @@ or river came while someone still had to act, or after the betting was done (the
 from __future__ import annotations
 
 from ..readers import streets, timing
+from ..readers.negation import happened
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -14,7 +15,7 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     if r.has("all_fine") and not (r.has("betting_open") or r.has("early")):
         return None  # "then the dealer burns and turns, no problems": normal play told as a story
     said_when = timing.said(r) or "betting_complete" in given
-    if street and (said_when or (r.has("board_dealing") and (r.has("dispute") or r.has("uncertain")))):
+    if street and (said_when or (happened(r, "board_dealing") and (r.has("dispute") or r.has("uncertain")))):
         return {"street": streets.street_after_betting(r) or street}
     return None
 

@@ -35,6 +35,14 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
         else None
 
 
+def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, tried before the one-card-at-showdown topic: the board makes the hand ("the board is a royal
+    flush"), cards are shown or let go, and a share is asked ("split?"): that is playing the board, however the
+    hole cards were shown."""
+    let_go = r.has("tabled") or r.has("discard") or r.has("still_on_muck")
+    return {} if r.has("board_hand") and let_go and r.has("split_request") else None
+
+
 def claim(r: Reading, facts: Facts) -> None:
     """Whether the claim came before the discard, and whether both cards were shown."""
     if r.has("conflicting_accounts") or _doubted(r):
@@ -88,4 +96,4 @@ def _claimed_first(r: Reading, claimed: re.Match[str], discard: re.Match[str]) -
     return bool(_AFTER.search(between) and not _THEN.search(between))
 
 
-TOPIC = Topic("board-claim", cues=(Cue(90, _claim),), readers=(claim,))
+TOPIC = Topic("board-claim", cues=(Cue(98, _board_made_the_hand), Cue(90, _claim)), readers=(claim,))

@@ -4,6 +4,8 @@ no irregularity (it is simply shuffled), so it is not this topic."""
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -37,14 +39,28 @@ def mixed_with_discards(r: Reading, facts: Facts) -> None:
     discards leaves it to the question."""
     if r.has("stub_apart_from_discards"):
         facts["mixed_with_discards"] = "no"
-    elif any(not _doubted(r, m.start()) for m in r.matches("stub_into_discards")):
+    elif any(not _doubted(r, m) for m in r.matches("stub_into_discards")):
         facts["mixed_with_discards"] = "yes"
 
 
-def _doubted(r: Reading, position: int) -> bool:
-    """A doubt told just before ("maybe some into the muck"), not one about something else after it."""
+def _doubted(r: Reading, told: re.Match[str]) -> bool:
+    """A doubt told just before ("maybe some into the muck", "forse qualcuna sugli scarti") or right after ("…into
+    the muck, nobody's sure"), not one about something else further on ("onto the discards after the flop, no idea
+    about the order")."""
     reach = r.lexicon.windows["doubt_detail"]
-    return any(0 <= position - m.start() <= reach for m in r.matches("uncertain"))
+    before = r.matches("uncertain") + r.matches("stub_mix_hedge")
+    if any(0 <= told.start() - m.start() <= reach for m in before):
+        return True
+    after = r.lexicon.windows["stub_mix_doubt_after"]
+    return any(0 <= m.start() - told.end() <= after for m in r.matches("uncertain"))
 
 
-TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),), readers=(order_recoverable, mixed_with_discards))
+def mixed_means_lost(r: Reading, facts: Facts) -> None:
+    """Undealt cards mixed into the discards have lost their order unless the text says it is certain: nobody can
+    tell which were the stub's, let alone where each lay."""
+    if facts.get("mixed_with_discards") == "yes":
+        facts.setdefault("order_recoverable", "no")
+
+
+TOPIC = Topic("disordered-stub", cues=(Cue(105, _dropped),),
+              readers=(order_recoverable, mixed_with_discards, mixed_means_lost))

@@ -10,7 +10,7 @@ from ..readers import ordinals, seats, streets
 from ..readers.actions import players_acted
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
-from ..readers.ownership import owned, someone_elses_card
+from ..readers.ownership import dealt_me, owned, someone_elses_card
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
@@ -43,6 +43,8 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
+    if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
+        return None  # "On the river a player drops a card", "On a board of A-7-7-A-K he shows a 7": not the deal
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
@@ -113,7 +115,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
         # he dealt to the big blind" is the big blind's first card; "the first card off the deck" is the first
         if placed:
             readings.append((3, placed))  # "the big blind's first card": the 2nd off the deck
-        elif deck_order or not owned(r, match):
+        elif deck_order or not (owned(r, match) or seats.owner(r, match)):  # "il posto 3 si ritrova la prima"
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
         elif value >= 2:
             readings.append((1, "later"))  # a player's second card is never the first or second off the deck
@@ -173,7 +175,11 @@ def _from_the_seats(r: Reading, card: re.Match[str], value: int) -> str | None:
     if value not in (1, 2):
         return None
     mine = _MINE_BEFORE.search(r.before(card.start(), "owner_before") + " " + _OWNED_ORDINAL_LEAD.sub("", card[0]))
-    seat = _possessor(r, card.end()) if mine else seats.owner(r, card) or _possessor(r, card.start())
+    seat: seats.Seat | None
+    if dealt_me(r, card):  # "the first card he pitches me"
+        seat = seats.speaker(r) or seats.ANYONE
+    else:
+        seat = _possessor(r, card.end()) if mine else seats.owner(r, card) or _possessor(r, card.start())
     return seats.position(seats.deck_places(r, seat, value)) if seat else None  # "my first, the guy in the BB":
     # my card, whoever is named after it
 

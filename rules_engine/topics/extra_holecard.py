@@ -10,7 +10,8 @@ from ..readers.actions import players_acted
 from ..readers.counts import EXTRA_WORD, QUANTITY_PLURAL
 from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
-from ..reading import Facts, Reading, group
+from ..readers.played_out import past_preflop
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 HOLE_CARDS = 2
@@ -21,13 +22,14 @@ _MORE_BEFORE = re.compile(r"\b(?:altre|altri)\s*$")  # "arrivano altre due carte
 _HOLE_WORD = re.compile(r"\bhole|\bcopert")
 _A_THIRD = re.compile(r"\b(?:a third|una terza|una third)\b")
 _EXTRA_CARDS = re.compile(r"\bextra cards\b")
+_BOARD_BEFORE = re.compile(r"\b(?:flop|board|tavolo|turn|river)(?: \w+)? $")  # "the flop (always) had three"
 _OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
 
 
 def extra_hole_cards(r: Reading) -> int | None:
     """How many cards too many a player got, when the text says so about hole cards."""
-    if r.has("flop") and not r.has("hole") and not r.has("recipient"):
-        return None
+    if r.has("flop") and not (r.has("hole") or r.has("recipient") or _held(r)):
+        return None  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count = _extra_count(r)
     if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
         return max(count, QUANTITY_PLURAL)
@@ -48,7 +50,9 @@ def _extra_count(r: Reading) -> int | None:
             return count
         exposed = any(r.follows(m, match, "exposure_gap") for m in r.matches("exposure"))  # "turned over three…"
         hand = not exposed and (received(r, match) or _HOLE_WORD.search(match[0]))
-        if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and not r.near("flop", match.start(), "hand_not_flop"):
+        held = any(inside(match, h) for h in _held(r))  # "si accorge che c'ha tre carte"
+        if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
+                held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS
     if _past_a_full_deal(r):
         return 1  # "eight of us… 16 cards fine and then a 17th"
@@ -61,6 +65,11 @@ def _extra_count(r: Reading) -> int | None:
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None
+
+
+def _held(r: Reading) -> list[re.Match[str]]:
+    """A player's hand of three ("c'ha tre carte", "finds three cards"), not the flop's ("the flop had three cards")."""
+    return [m for m in r.matches("hand_of_three") if not _BOARD_BEFORE.search(r.before(m.start(), "owner_before"))]
 
 
 def _counted_after(r: Reading, extra: re.Match[str]) -> int | None:
@@ -124,4 +133,4 @@ def _deck_numbers(r: Reading) -> list[int]:
 
 
 TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),),
-              readers=(extra_cards, after_deal, players_acted, seats.players))
+              readers=(extra_cards, after_deal, players_acted, past_preflop, seats.players))

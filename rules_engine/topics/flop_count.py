@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..readers import ordinals
-from ..readers.counts import EXTRA_WORD
+from ..readers.counts import EXTRA_WORD, amount
 from ..readers.negation import happened, said_not, undone
 from ..readers.ownership import received
 from ..reading import Facts, Reading
@@ -21,6 +21,8 @@ def flop_card_count(r: Reading) -> int | None:
     of several counts the one that is more than three ("the flop was A-7-2-9, four cards")."""
     said = []
     for match in r.matches("flop_count"):
+        if _an_amount(r, match):
+            continue  # "2/5 on the flop", "bets 5 on the flop": stakes and chips, not the flop's cards
         count = r.number(match)
         if count and not _affirmed(r, match):
             return None  # "non è uscito nessun flop con quattro carte"
@@ -29,6 +31,11 @@ def flop_card_count(r: Reading) -> int | None:
     if said and max(said) > FLOP_CARDS:
         return max(said)
     return _more_than_three(r) or (said[0] if said else None)
+
+
+def _an_amount(r: Reading, match: re.Match[str]) -> bool:
+    count = match["count"] if "count" in match.re.groupindex else None
+    return bool(count and count.isdigit() and amount(r, match.start("count"), match.end("count")))
 
 
 def _more_than_three(r: Reading) -> int | None:

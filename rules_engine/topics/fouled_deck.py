@@ -4,6 +4,8 @@ begun, and whether someone kept betting knowing of the fault."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.locations import card_location
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
@@ -34,8 +36,7 @@ def _named_twice(r: Reading) -> list[int]:
     twice = []
     for match in r.matches("named_card"):
         card = group(match, "card") or ""
-        here = {place for place in _HELD_OR_BOARD
-                if any(r.near(place, at, "second_copy_reach") for at in (match.start(), match.end()))}
+        here = _place_of(r, match)
         again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
         before = places.get(card)
         elsewhere = len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= (before or set()) | here
@@ -43,6 +44,14 @@ def _named_twice(r: Reading) -> list[int]:
             twice.append(match.start())  # already there, or held at one naming and on the board at the other
         places[card] = (before or set()) | here
     return twice
+
+
+def _place_of(r: Reading, card: re.Match[str]) -> set[str]:
+    """Where a naming puts the card: the held or board phrase that contains it ("ha il 7 di picche in mano"), else
+    every such phrase near it."""
+    around = {place for place in _HELD_OR_BOARD if any(inside(card, m) for m in r.matches(place))}
+    return around or {place for place in _HELD_OR_BOARD
+                      if any(r.near(place, at, "second_copy_reach") for at in (card.start(), card.end()))}
 
 
 def fault_told(r: Reading) -> bool:
@@ -53,6 +62,13 @@ def fault_told(r: Reading) -> bool:
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
     return {} if _problems(r) or r.has("deck_faulty") else None
+
+
+def _duplicate(r: Reading, given: Facts) -> Facts | None:
+    """Two copies of one card: narrow enough to outrank where the cards were shown ("due assi di picche: uno al
+    river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
+    a pot already pushed (the deck's own time limit decides it)."""
+    return {} if any(problem == "duplicate" for _, problem in _problems(r)) else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
@@ -71,5 +87,5 @@ def knew_and_bet(r: Reading, facts: Facts) -> None:
         facts["knew_and_bet"] = "yes"
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(95, _fouled),),
+TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
               readers=(deck_problem, card_location, next_hand_started, knew_and_bet))

@@ -26,20 +26,50 @@ def _errors(r: Reading) -> list[tuple[int, str]]:
 def _errors_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
             if concept != "deal_empty_seat" or _dealt_there(r, m)]
-    return sorted(told + [(m.start(), "wrong-first-seat") for m in r.matches("first_card_to") if _not_first(r, m)])
+    return sorted(told + [(at, "wrong-first-seat") for at, seat in _first_card_recipients(r)
+                          if seats.first_player(r, seat) is False])
 
 
-def _not_first(r: Reading, told: re.Match[str]) -> bool:
-    """The first card went to a seat the table's button says is not dealt first ("button on seat 3, the first card
-    to seat 5")."""
-    if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
-        return False  # "flipped the first card to seat 6 face up": seat 6's first card exposed, not the deal's start
-    seat = _SEAT_NUMBER.search(told[0])
-    return seat is not None and seats.first_player(r, seats.Seat("seat", int(seat[1]))) is False
+_RECIPIENT = {"first_card_to": "after", "first_card_by_place": "before", "first_card_to_me": "me",
+              "first_card_to_him": "him", "first_card_to_dealer": "dealer"}
 
 
-_NEXT_CHARACTERS = 12  # characters after the dealing word where the seat it went to is named ("gave seat 4 …")
+def _first_card_recipients(r: Reading) -> list[tuple[int, seats.Seat]]:
+    """Who got the deal's first card, as the seat model places him: the place named after the phrase ("the first
+    card went to seat 8, the big blind", "l'ha presa l'UTG"), before it ("UTG got the first card"), the teller ("I'm
+    on the button; the dealer gave me the first card"), the player "him" points to ("my buddy has the button,
+    dealer gives him the first card") or the dealer himself, on the button when he plays. A first card said to be
+    exposed is that player's card shown, not the start of the deal ("flipped the first card to seat 6 face up")."""
+    found = []
+    for concept, side in _RECIPIENT.items():
+        for told in r.matches(concept):
+            if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
+                continue
+            seat = _recipient(r, told, side)
+            if seat is not None:
+                found.append((told.start(), seat))
+    return found
+
+
+def _recipient(r: Reading, told: re.Match[str], side: str) -> seats.Seat | None:
+    """The place one first-card phrase gives the card to, looked for on the side its wording names."""
+    if side == "me":
+        return seats.speaker(r)
+    if side == "him":
+        return seats.referent(r, told.start())
+    if side == "dealer":
+        return seats.Seat("btn")
+    reach = r.lexicon.windows["first_card_recipient_reach"]
+    named = seats.places(r)
+    if side == "after":
+        return next((seat for match, seat in named if told.start() <= match.start() <= told.end() + reach), None)
+    return next((seat for match, seat in reversed(named) if told.start() - reach <= match.end() <= told.start() + 1),
+                None)
+
+
 _SEAT_NUMBER = re.compile(r"\b(?:seat|posto) n(\d+)")
+_TO_OTHER_SEAT = re.compile(r"\b(?:to|at|al|allo|alla|a)(?: the| il| lo| l)? (?:(?:seat|posto) n\d+|sb|bb|utg|button"
+                            r"|small blind|big blind|bottone|piccolo buio|grande buio)\b")
 _OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
 
 
@@ -55,7 +85,8 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
             return True  # "dealt to … the empty seat"
         if deal.start() < empty.end() and empty.start() < deal.end():
             return True  # the words overlap: "dealt in the guy who had left"
-        elsewhere = _OTHER_SEAT.search(r.text, empty.end(), deal.end() + _NEXT_CHARACTERS)
+        elsewhere = _OTHER_SEAT.search(r.text, empty.end(), deal.end() + r.lexicon.windows["dealt_seat_next"]) or \
+            _TO_OTHER_SEAT.search(r.text, deal.end(), deal.end() + r.lexicon.windows["dealt_to_reach"])
         if 0 <= deal.start() - empty.end() <= reach and not elsewhere:
             return True  # "seat 6 was empty but the dealer still dealt two cards in front of it"
     return False
@@ -72,13 +103,33 @@ def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
 
 
 _TOLD_OUTRIGHT = {"wrong-first-seat", "empty-seat", "dealt-out", "button-misplaced"}
+_WHO_GOT_CARDS = {"empty-seat", "dealt-out"}
+
+
+def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
+    """A hand dealt where nobody sits, or a player in the hand skipped: who got cards at all, told outright. Narrow
+    enough to outrank the betting told around it ("player 1 opens, player 2 raises, player 3 all in, then a tenth
+    hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
+    him")."""
+    errors = {error for _, error in _errors(r)}
+    if "dealt-out" in errors and _skipped_in_the_betting(r):
+        errors.discard("dealt-out")
+    told = bool(errors & _WHO_GOT_CARDS) and r.has("dealing_context")
+    return {"street": "deal"} if told and not (r.has("deal_blinds_question") or r.has("other_game")) else None
+
+
+def _skipped_in_the_betting(r: Reading) -> bool:
+    """Players acting past a player who had not spoken, with no word of the deal ("the dealer skipped me: UTG+1
+    called, the cutoff raised, all before I said a word"): the skip is in the betting, the out-of-turn rule's."""
+    return r.has("action_taken") and r.has("oot_silent") and not r.has("oot_not_action")
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
     """A misdeal item told outright (the deal started at the wrong seat, cards to an empty seat, a player dealt out,
-    the button misplaced): tried before the extra hole card, so "una mano in più data al posto vuoto" is a hand
-    dealt where nobody sits, and a three-card story told as background does not hide it. A card dealt out of order
-    is left to the weak cue: "skipped him, then gave him two" is a count."""
+    the button misplaced): tried before the wrong card count and the extra hole card, so "una mano in più data al
+    posto vuoto" is a hand dealt where nobody sits, "noticed after everybody had one card" is when the wrong first
+    seat was seen, and a three-card story told as background does not hide it. A card dealt out of order is left to
+    the weak cue: "skipped him, then gave him two" is a count."""
     told = any(error in _TOLD_OUTRIGHT for _, error in _errors(r))
     return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
@@ -89,5 +140,6 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(72, _deal_error_told), Cue(55, _deal_error)),
+              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(76, _deal_error_told),
+                    Cue(55, _deal_error)),
               readers=(deal_error, players_acted, action_so_far, played_out))

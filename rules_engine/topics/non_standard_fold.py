@@ -5,10 +5,10 @@ A fold out of turn is the out-of-turn topic (it outranks this one)."""
 
 from __future__ import annotations
 
+from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .protect_hand import hand_identifiable
 
 # "Call or raise?" is only asked of a player facing a bet.
 facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})

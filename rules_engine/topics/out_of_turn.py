@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers.actions import listed_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -43,8 +44,17 @@ def oot_action(r: Reading, facts: Facts) -> None:
                 distance = 0 if inside else min(abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
                 if nearest is None or distance < nearest[0]:
                     nearest = (distance, action)
+    if nearest is None:  # "B says 'I fold' and starts to throw his cards, and we tell him it's not his turn"
+        nearest = _told_in_sentence(r, phrase)
     if nearest:
         facts["oot_action"] = nearest[1]
+
+
+def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | None:
+    """The last action told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
+    told = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
+            if m.start() < phrase.start() and r.sentence_end(m.start()) >= phrase.start() and not denied(r, m)]
+    return (0, max(told)[1]) if told else None
 
 
 def action_changed(r: Reading, facts: Facts) -> None:
@@ -69,11 +79,12 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
     end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
+    listed = listed_moves(r, start, end)
     moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
-    if moves:
-        facts["acted_behind"] = min(len(moves), _SUBSTANTIAL)
+    if moves or listed:
+        facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
         chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
-        facts["chips_in"] = "yes" if chips else "no"
+        facts["chips_in"] = "yes" if chips or len(listed) >= _SUBSTANTIAL else "no"
 
 
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
+from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
 from ..readers.phrases import out_of_scope, said_outright, settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
-hand_identifiable = settled_by("hand_identifiable", {"hand_identifiable_no": "no", "hand_identifiable_yes": "yes"})
 
 def _taken(r: Reading, given: Facts) -> Facts | None:
     """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""

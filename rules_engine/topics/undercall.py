@@ -12,6 +12,7 @@ from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .multiple_chips import push_and_call
+from .oversized_chip import undersized
 from .raise_size import all_in
 
 call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"})
@@ -34,7 +35,7 @@ def short_call(r: Reading) -> bool:
         if paid is not None and owed is not None and paid < owed:
             return True
     told = betting_round.told(r)
-    if told and told.short:
+    if (told and told.short) or undersized(r):
         return True
     amounts = push_and_call(r)  # "he puts in 50 facing my 80 bet"
     return amounts is not None and amounts[0] < amounts[1]

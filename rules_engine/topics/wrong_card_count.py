@@ -22,8 +22,9 @@ def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
     if not (r.has("hand_of_three") or (extra or 0) >= 1):
         return False
-    if (extra or 1) == 1 and _holder_not_first(r):
-        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal
+    if _holder_not_first(r) and ((extra or 1) == 1 or not _first_player_named(r)):
+        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal; several
+        # extra cards too unless the first player got one ("the SB and the BB each had three": a third round begun)
     if "after_deal" in given:
         return given["after_deal"] == "no"
     timing: Facts = {}  # the extra hole card's own reading: the phrase nearest the extra card decides
@@ -41,6 +42,10 @@ def _holder_not_first(r: Reading) -> bool:
         if seat:
             return seats.first_player(r, seat) is False
     return False
+
+
+def _first_player_named(r: Reading) -> bool:
+    return any(seats.first_player(r, seat) for _, seat in seats.places(r))
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:

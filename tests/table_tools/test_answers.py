@@ -88,6 +88,15 @@ def test_cards_speak_when_a_hand_is_miscalled_either_way() -> None:
     assert "The Showdown" in notes[0]
 
 
+def test_a_royal_flush_called_on_a_lower_straight_flush_is_a_miscall() -> None:
+    board = "Qh Jh Th 9h 2c"
+    result = answers.settle_showdown(board, "Alice 8h 3d says:royal flush; Bob Ah Kh says:royal flush")
+    words = report.showdown(result, RRoP)
+    assert words.notes[0].startswith("Cards speak: Alice called royal flush but holds straight flush")
+    assert not any("Bob called" in note for note in words.notes)
+    assert any("Bob" in line and "called royal flush" in line for line in words.read)
+
+
 def test_italian_words_and_amounts() -> None:
     result = answers.settle_showdown(BOARD, TWO, "Alice 1000, Bob 1500")
     words = report.showdown(result, TDA_IT)

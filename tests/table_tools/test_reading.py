@@ -13,6 +13,7 @@ from table_tools.hands import Category
 from table_tools.problems import TableInputError
 from table_tools.raising import Move
 from table_tools.reading import read_bets, read_blinds, read_contributions, read_hands
+from table_tools.showdown import Claim
 
 AH_KD_7C = (Card(14, "h"), Card(13, "d"), Card(7, "c"))
 
@@ -61,9 +62,9 @@ def test_an_unreadable_card_is_quoted_back(typed, piece) -> None:
 
 def test_hands_names_cards_and_claims() -> None:
     alice, tony, anna = read_hands("Alice As Ks says:flush; Big Tony A♥ K♦, Anna 10h Td dice: doppia coppia")
-    assert (alice.name, alice.hole, alice.claim) == ("Alice", (Card(14, "s"), Card(13, "s")), Category.FLUSH)
+    assert (alice.name, alice.hole, alice.claim) == ("Alice", (Card(14, "s"), Card(13, "s")), Claim(Category.FLUSH))
     assert (tony.name, tony.claim) == ("Big Tony", None)
-    assert (anna.name, anna.claim) == ("Anna", Category.TWO_PAIR)
+    assert (anna.name, anna.claim) == ("Anna", Claim(Category.TWO_PAIR))
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,12 @@ def test_hands_names_cards_and_claims() -> None:
 )
 def test_claims_take_the_longest_phrase(claim, category) -> None:
     [holding] = read_hands(f"Alice As Ks says: {claim}")
-    assert holding.claim is category
+    assert holding.claim == Claim(category)
+
+
+def test_a_royal_flush_is_claimed_as_such() -> None:
+    [holding] = read_hands("Alice As Ks says: royal flush")
+    assert holding.claim == Claim(Category.STRAIGHT_FLUSH, royal=True)
 
 
 @pytest.mark.parametrize(
