@@ -1,11 +1,16 @@
-"""Engine benchmark: load time of the rulebooks, rulings per second and p50/p99 latency on a mixed corpus.
+"""Engine benchmark: load time of the rulebooks, rulings per second and p50/p99 latency over every set line.
 
-Run: .venv/bin/python bench/engine.py
+Run: .venv/bin/python bench/engine.py [--rounds N] [--loads N]
+
+Each figure is the median of several runs (a round over the whole corpus; a fresh interpreter loading the
+engine), so a busy machine moves it less; the spread (min–max over the runs) is printed beside it.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -29,8 +34,8 @@ def _corpus() -> list[tuple[str, str]]:
 
 
 # A fresh interpreter each time, as the bot starts: importing the engine and loading every file, with no
-# regular expression already compiled by an earlier load in the same process (the pattern cache on disk is used,
-# as at every start but the first after a lexicon change, which is measured on its own).
+# regular expression already compiled by an earlier load in the same process (the pattern and TOML caches on disk
+# are used, as at every start but the first after a data change, which is measured on its own).
 _COLD_LOAD = """
 import time
 started = time.perf_counter()
@@ -41,52 +46,81 @@ print(imported - started, time.perf_counter() - imported)
 """
 
 
-def _cold_loads(times: int) -> list[tuple[float, float]]:
+def _cold_loads(times: int, bytecode: bool = True) -> list[tuple[float, float]]:
+    """`bytecode`: Python's own cache of the engine's compiled modules (`.pyc`) is written and used, as by a bot
+    that has started once; without it the engine's modules are compiled from source at each start (as in a
+    checkout run under PYTHONDONTWRITEBYTECODE: its `.pyc` are removed before each start, the other caches kept)."""
     runs = []
+    environment = dict(os.environ)
+    if bytecode:
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
     for _ in range(times):
-        out = subprocess.run([sys.executable, "-c", _COLD_LOAD], cwd=ROOT, capture_output=True, text=True, check=True)
+        if not bytecode:
+            for compiled in (ROOT / "rules_engine").rglob("*.pyc"):
+                compiled.unlink()
+        out = subprocess.run([sys.executable, "-c", _COLD_LOAD], cwd=ROOT, capture_output=True, text=True,
+                             check=True, env=environment)
         imported, loaded = map(float, out.stdout.split())
         runs.append((imported, loaded))
     return runs
 
 
-def main() -> None:
-    CACHE.unlink(missing_ok=True)  # the first start after a lexicon change compiles every pattern and stores them
-    first = _cold_loads(1)[0]
-    fresh = _cold_loads(5)
-    loads = []
-    for _ in range(5):
-        started = time.perf_counter()
-        engine = Engine.load()
-        loads.append(time.perf_counter() - started)
-    corpus = _corpus()
-    for text, book in corpus:  # warm the typo cache as a running bot would be
-        engine.rule(text, book)
+def _round(engine: Engine, corpus: list[tuple[str, str]]) -> tuple[list[float], float]:
+    """Each ruling's latency (ms) and the round's length (s)."""
     latencies = []
     started = time.perf_counter()
-    for _ in range(20):
-        for text, book in corpus:
-            t0 = time.perf_counter_ns()
-            engine.rule(text, book)
-            latencies.append((time.perf_counter_ns() - t0) / 1e6)
-    elapsed = time.perf_counter() - started
-    cold = Engine.load()
-    cold_latencies = []
     for text, book in corpus:
         t0 = time.perf_counter_ns()
-        cold.rule(text, book)
-        cold_latencies.append((time.perf_counter_ns() - t0) / 1e6)
-    q = statistics.quantiles(latencies, n=100)
-    cq = statistics.quantiles(cold_latencies, n=100)
-    print(f"corpus: {len(corpus)} situations x 20 rounds")
-    print(f"load in a fresh process: import {statistics.median(r[0] for r in fresh) * 1000:.1f} ms + "
-          f"Engine.load() {statistics.median(r[1] for r in fresh) * 1000:.1f} ms (median of {len(fresh)}), "
-          f"max total {max(sum(r) for r in fresh) * 1000:.1f} ms")
+        engine.rule(text, book)
+        latencies.append((time.perf_counter_ns() - t0) / 1e6)
+    return latencies, time.perf_counter() - started
+
+
+def _median(values: list[float], unit: str = "ms", scale: float = 1.0, digits: int = 3) -> str:
+    low, middle, high = (f"{value * scale:,.{digits}f}" for value in (min(values), statistics.median(values),
+                                                                     max(values)))
+    return f"{middle} {unit} ({low}–{high})"
+
+
+def _loads(runs: list[tuple[float, float]]) -> str:
+    imports, loads, totals = ([r[0] for r in runs], [r[1] for r in runs], [sum(r) for r in runs])
+    return " + ".join((f"import {_median(imports, scale=1e3, digits=1)}",
+                       f"Engine.load() {_median(loads, scale=1e3, digits=1)}")) + \
+        f" = {_median(totals, scale=1e3, digits=1)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="rounds over the corpus (default 7)")
+    parser.add_argument("--loads", type=int, default=7, help="fresh interpreters loading the engine (default 7)")
+    args = parser.parse_args()
+    CACHE.unlink(missing_ok=True)  # the first start after a lexicon change compiles every pattern and stores them
+    first = _cold_loads(1)[0]
+    fresh = _cold_loads(args.loads)
+    source = _cold_loads(args.loads, bytecode=False)
+    reloads = []
+    for _ in range(args.loads):
+        started = time.perf_counter()
+        engine = Engine.load()
+        reloads.append(time.perf_counter() - started)
+    corpus = _corpus()
+    cold, _ = _round(Engine.load(), corpus)  # first sight: typo and anchor caches empty
+    _round(engine, corpus)  # warm the caches as a running bot would be
+    rounds = [_round(engine, corpus) for _ in range(args.rounds)]
+    p50 = [statistics.quantiles(latencies, n=100)[49] for latencies, _ in rounds]
+    p99 = [statistics.quantiles(latencies, n=100)[98] for latencies, _ in rounds]
+    cq = statistics.quantiles(cold, n=100)
+    print(f"corpus: {len(corpus)} situations; medians of {args.rounds} rounds or {args.loads} loads, (min–max)")
+    print(f"load in a fresh process, .pyc and data caches warm: {_loads(fresh)}")
+    print(f"  the same, the engine's modules compiled from source (no .pyc): {_loads(source)}")
     print(f"first load after a lexicon change (no pattern cache): Engine.load() {first[1] * 1000:.1f} ms")
-    print(f"reload in the same process: median {statistics.median(loads) * 1000:.1f} ms")
-    print(f"rulings per second: {len(latencies) / elapsed:,.0f}")
-    print(f"latency warm: p50 {q[49]:.3f} ms, p99 {q[98]:.3f} ms, max {max(latencies):.3f} ms")
-    print(f"latency first sight (cold typo cache): p50 {cq[49]:.3f} ms, p99 {cq[98]:.3f} ms")
+    print(f"reload in the same process: {_median(reloads, scale=1e3, digits=1)}")
+    print(f"rulings per second: {_median([len(corpus) / seconds for _, seconds in rounds], unit='/s', digits=0)}")
+    print(f"latency warm: p50 {_median(p50)}, p99 {_median(p99)}, "
+          f"max {max(max(latencies) for latencies, _ in rounds):.3f} ms")
+    print(f"latency first sight (fresh engine, cold caches): p50 {cq[49]:.3f} ms, p99 {cq[98]:.3f} ms")
 
 
 if __name__ == "__main__":

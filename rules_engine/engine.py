@@ -7,8 +7,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
-from rapidfuzz import fuzz, process
-
 from .conditions import Verdict
 from .language import LANGUAGES, PHRASES, Language, Text, in_language
 from .lexicon import LEXICON_DIR, Lexicon
@@ -244,6 +242,8 @@ class Engine:
         needle = fold(query or "")
         if not needle:
             return list(self.rules.values())[:limit]
+        from rapidfuzz import fuzz, process  # here, not at import: only rules authors and /rules search need it
+
         hits = process.extract(needle, self._search_texts, scorer=fuzz.partial_ratio, limit=limit, score_cutoff=60)
         return [self.rules[rule_id] for _, _, rule_id in hits]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import PatternCache
+from .pattern_cache import Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -29,7 +29,7 @@ _COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocab
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
-_WORD = re.compile(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
+_WORD = hinted(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
 
 
 class LexiconError(ValueError):
@@ -50,51 +50,89 @@ class Concept:
 Anchors = frozenset[str] | None
 """Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
 
+Options = tuple[tuple[frozenset[str], frozenset[str]], ...]
+"""What a text must hold for a pattern to match: for one of the pattern's alternatives, one string of each of that
+alternative's two most selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone
+does not justify running it). Two sets rule out most needless runs; checking more costs more than they save."""
+
 
 @dataclass(frozen=True, slots=True)
-class Needs:
-    """What a text must hold for a pattern to match: one string of `any_of` (a quick test that rules out most
-    patterns), and, for one of the pattern's alternatives, one string of each of that alternative's two most
-    selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone does not justify
-    running it). Two sets rule out most needless runs; checking more costs more than they save."""
+class Finder:
+    """How a reading looks for one concept. Its patterns joined in one expression (`Lexicon.concepts`) are run here
+    one by one, only those whose strings the text holds: a story of 500 characters holds the strings of a few of a
+    concept's hundred patterns, and one short pattern with a literal start is found far faster than the hundred.
 
-    any_of: frozenset[str]
-    options: tuple[tuple[frozenset[str], frozenset[str]], ...]
+    `parts` are the concept's patterns in order, each compiled alone (a pattern with named groups is its own
+    expression in `Lexicon.concepts`, a `unit`; the others share the joined one). Each requirement of each part has
+    a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part of bit `low + i`; `always`
+    are the parts without one."""
 
-    def met(self, present: frozenset[str]) -> bool:
-        return not self.any_of.isdisjoint(present) and any(
-            not first.isdisjoint(present) and not second.isdisjoint(present) for first, second in self.options)
+    parts: tuple[Deferred, ...]  # each built when first run
+    units: tuple[int, ...]  # the unit (the expression of `Lexicon.concepts`) each part belongs to
+    low: int
+    bits: int  # the concept's bits, shifted down by `low`
+    owners: tuple[int, ...]
+    always: tuple[int, ...]
+
+    def live(self, met: int) -> Sequence[int]:
+        """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
+        bits = (met >> self.low) & self.bits
+        if not bits:  # most concepts, for most texts
+            return self.always
+        if len(self.parts) == 1:
+            return _FIRST
+        found = set(self.always)
+        while bits:
+            lowest = bits & -bits
+            found.add(self.owners[lowest.bit_length() - 1])
+            bits ^= lowest
+        return sorted(found)
+
+
+_FIRST = (0,)
 
 
 class AnchorIndex:
-    """Finds which of the lexicon's required strings a text holds, for all patterns at once.
+    """Which requirements of every pattern a text meets, for all patterns at once, as the bits of one number.
 
-    Testing each pattern's strings with `in` costs more than the patterns themselves (thousands of strings, many as
-    common as "card"). The strings hold no spaces (`_fragments`), so each lies inside one word: a word's strings
-    are found once and remembered, and a text's are the union over its words.
+    The strings hold no spaces (`_fragments`), so each lies inside one word: a word's strings are found once and
+    remembered, as the bits of the requirements they meet (one number for an option's first set, one for its
+    second); a text meets an option when one of its words meets each set.
     """
 
-    def __init__(self, strings: Iterable[str]) -> None:
-        self._strings = frozenset(strings)
+    def __init__(self, first: Mapping[str, int], second: Mapping[str, int]) -> None:
+        self._first, self._second = first, second
+        self._strings = frozenset(first) | frozenset(second)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
 
-    def present(self, text: str) -> frozenset[str]:
-        """The strings `text` holds."""
-        return frozenset().union(*map(self._within, set(text.split())))
+    def met(self, text: str) -> int:
+        """The bits of the requirements `text` meets."""
+        first = second = 0
+        for word in set(text.split()):
+            word_first, word_second = self._within(word)
+            first |= word_first
+            second |= word_second
+        return first & second
 
-    def _find(self, word: str) -> frozenset[str]:
+    def _find(self, word: str) -> tuple[int, int]:
         if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
-            return frozenset(s for s in self._strings if s in word)
-        return self._strings.intersection(word[start:end] for start in range(len(word))
-                                          for end in range(start + 1, min(len(word), start + self._longest) + 1))
+            strings = frozenset(s for s in self._strings if s in word)
+        else:
+            strings = self._strings.intersection(word[start:end] for start in range(len(word))
+                                                 for end in range(start + 1, min(len(word), start + self._longest) + 1))
+        first = second = 0
+        for string in strings:
+            first |= self._first.get(string, 0)
+            second |= self._second.get(string, 0)
+        return first, second
 
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     concepts: dict[str, tuple[re.Pattern[str], ...]]
-    needs: dict[str, tuple[Needs | None, ...]]  # per compiled pattern: what a text must hold for it to match
-    anchor_index: AnchorIndex  # which anchors a text contains, for all patterns at once
+    finders: dict[str, Finder]  # how a reading runs each concept's patterns
+    anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
     windows: dict[str, int]  # name → characters
@@ -108,30 +146,32 @@ class Lexicon:
         files = _read(directory)
         common = files[COMMON]
         entries = _entries(files)
-        patterns = [p for entry in entries.values() for p in entry.patterns]
+        cache = PatternCache()
+        patterns = "\n".join(p for entry in entries.values() for p in entry.patterns)  # one scan finds all
+        words, class_words, stems = cache.derived(patterns, lambda: (
+            set(_WORD.findall(patterns)), set(_CLASS_WORD.findall(patterns)), set(_STEM.findall(patterns))))
         vocabulary = common["vocabulary"]
-        targets = {word for p in patterns for word in _WORD.findall(p)} | set(vocabulary["targets"])
+        targets = words | set(vocabulary["targets"])
         targets -= set(vocabulary.get("never_guessed", ()))  # "burnato" is no typo of "burraco"
-        targets |= {stem + letter for p in patterns
-                    for stem, letters in _CLASS_WORD.findall(p) for letter in letters}  # "butt[oa]": butto, butta
+        targets |= {stem + letter for stem, letters in class_words for letter in letters}  # "butt[oa]": butto, butta
         known = {*vocabulary["known"], *vocabulary["italian"], *vocabulary["english"], *common["numbers"],
                  *vocabulary.get("never_guessed", ()),
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
-        stems = {stem for p in patterns for stem in _STEM.findall(p)}  # "buttat" from "buttat\\w*"
+        # stems: "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
-        cache = PatternCache()
         compiled = {name: _compile(entry, cache) for name, entry in entries.items()}
+        speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
+                          core=vocabulary["core"], articles=_articles(common.get("articles", {})),
+                          compile=cache.compile)
         cache.save()
+        finders, anchor_index = _finders(compiled)
         return cls(
-            concepts={name: tuple(pattern for pattern, _ in pairs) for name, pairs in compiled.items()},
-            needs={name: tuple(needs for _, needs in pairs) for name, pairs in compiled.items()},
-            anchor_index=AnchorIndex(string for pairs in compiled.values() for _, needs in pairs if needs
-                                     for option in needs.options for strings in option for string in strings),
+            concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
+            anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
-            speller=Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
-                            core=vocabulary["core"], articles=_articles(common.get("articles", {}))),
+            speller=speller,
         )
 
 
@@ -152,12 +192,13 @@ def topic_file(topic: str) -> str:
 
 def _read(directory: Path) -> dict[str, dict[str, Any]]:
     files = {}
+    cache = TomlCache(directory)
     for path in sorted(directory.glob("*.toml")):
         try:
-            with path.open("rb") as handle:
-                files[path.name] = tomllib.load(handle)
+            files[path.name] = cache.load(path)
         except tomllib.TOMLDecodeError as error:
             raise LexiconError(f"{path.name}: {error}") from error
+    cache.save()
     if COMMON not in files:
         raise LexiconError(f"{directory}: no {COMMON}")
     for name, data in files.items():
@@ -199,8 +240,8 @@ def _topics(files: Mapping[str, dict[str, Any]]) -> dict[str, Text]:
 # Endings that make an Italian participle stem a word players type, so its typos can be corrected
 # ("getatto" → "gettato" from "gettat\\w*").
 _ENDINGS = ("o", "a", "e", "i")
-_CLASS_WORD = re.compile(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])")
-_STEM = re.compile(r"([a-z]+)\\w[*+]")
+_CLASS_WORD = hinted(r"(?<![\\a-z])([a-z]{3,})\[([a-z]+)\](?![a-z\\[?*+{(])")
+_STEM = hinted(r"([a-z]+)\\w[*+]")
 
 
 CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
@@ -238,11 +279,23 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[str], Needs | None], ...]:
-    """Each regular expression with what a text needs for it to match, from one parse (parsing is most of the load
-    time), or from the pattern cache without any."""
+Part = tuple[Deferred, Options | None, int]
+"""A pattern of a concept compiled alone, what a text must hold for it to match (None: nothing known), its unit."""
+
+
+def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[str], ...], list[Part]]:
+    """The concept's expressions (`_sources`) and its parts (`Finder`), each from one parse (parsing is most of the
+    load time) or from the pattern cache without any."""
     try:
-        return tuple(_compile_one(source, cache) for source in _sources(concept))
+        units = [_compile_one(source, cache) for source in _sources(concept)]
+        plain = [p for p in concept.patterns if "(?P<" not in p]
+        grouped = len(units) - (1 if plain else 0)
+        parts: list[Part] = [(pattern, options, unit) for unit, (pattern, options, _) in enumerate(units[:grouped])]
+        alone = [_compile_one(p, cache) for p in plain] if len(plain) > 1 else units[grouped:]
+        if any(empty for _, _, empty in alone):  # found one by one, an empty match would not advance: joined
+            parts.append((units[-1][0], None, grouped))
+        else:
+            parts += [(pattern, options, grouped) for pattern, options, _ in alone]
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -250,28 +303,53 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[st
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
+    return tuple(pattern.get() for pattern, _, _ in units), parts
 
 
-def _compile_one(source: str, cache: PatternCache) -> tuple[re.Pattern[str], Needs | None]:
+def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | None, bool]:
+    """An expression on whole words (built when first used), what a text needs for it to match, and whether a
+    match may be empty."""
     whole = _WHOLE_WORDS.format(source)
-    stored = cache.get(whole)
+    stored = cache.defer(whole)
     if stored:
-        pattern, needs = stored
+        pattern, (options, empty) = stored
     else:
         parsed = _parser.parse(whole)
-        needs = _needs(parsed)
-        pattern = cache.put(whole, parsed, needs)
-    return pattern, needs and Needs(*needs)
+        options, empty = _needs(parsed), parsed.getwidth()[0] == 0
+        pattern = Deferred(None, cache.put(whole, parsed, (options, empty)))
+    return pattern, options, empty
 
 
-def _needs(parsed: Any) -> tuple[frozenset[str], tuple[tuple[frozenset[str], frozenset[str]], ...]] | None:
-    """`Needs` as plain data (the pattern cache stores it): None when an alternative requires no literal at all."""
+def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, Finder], AnchorIndex]:
+    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
+    first: dict[str, int] = {}
+    second: dict[str, int] = {}
+    finders = {}
+    bit = 0
+    for name, (_, parts) in compiled.items():
+        low, owners = bit, []
+        for index, (_, options, _) in enumerate(parts):
+            for strings_first, strings_second in options or ():
+                for string in strings_first:
+                    first[string] = first.get(string, 0) | 1 << bit
+                for string in strings_second:
+                    second[string] = second.get(string, 0) | 1 << bit
+                owners.append(index)
+                bit += 1
+        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
+                               (1 << (bit - low)) - 1, tuple(owners),
+                               tuple(index for index, (_, options, _) in enumerate(parts) if options is None))
+    return finders, AnchorIndex(first, second)
+
+
+def _needs(parsed: Any) -> Options | None:
+    """What a text must hold for a pattern to match (the pattern cache stores it): None when an alternative requires
+    no literal at all."""
     options = [sorted(_fragments(_conjunction(items)), key=_selectivity, reverse=True)
                for items in _alternatives(parsed)]
     if not all(options):
         return None
-    any_of = _minimal(frozenset().union(*(option[0] for option in options))) or frozenset()
-    return any_of, tuple((option[0], option[1 % len(option)]) for option in options)
+    return tuple((option[0], option[1 % len(option)]) for option in options)
 
 
 def _fragments(needed: list[frozenset[str]]) -> list[frozenset[str]]:

@@ -13,6 +13,7 @@ from .conditions import Condition
 from .language import PHRASES, Text, fields_of, read_optional_text, read_text, read_texts
 from .lexicon import topic_labels
 from .model import Assumption, Case, FactKind, FactOption, Outcome, QuestionVariant, Rule, Rulebook
+from .pattern_cache import TomlCache
 
 RULES_DIR = Path(__file__).with_name("rules")
 RULEBOOKS_FILE = "rulebooks.toml"
@@ -36,7 +37,10 @@ class RuleData:
 
 def load_rulebooks(directory: Path = RULES_DIR) -> tuple[dict[str, Rulebook], str]:
     """Just the rulebook list and the default: what callers need without loading every rule."""
-    return _rulebooks(_read(directory / RULEBOOKS_FILE))
+    cache = TomlCache(directory)
+    rulebooks = _rulebooks(_read(directory / RULEBOOKS_FILE, cache))
+    cache.save()
+    return rulebooks
 
 
 def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) -> RuleData:
@@ -44,8 +48,10 @@ def load(directory: Path = RULES_DIR, topics: Mapping[str, Text] | None = None) 
     is self-contained), then the rules, checked against them. The `topic` fact's values are the topics
     (name → label; by default those of the lexicon), never a list in the rules data."""
     topics = topic_labels() if topics is None else topics
-    rulebooks, default = load_rulebooks(directory)
-    files = {path.name: _read(path) for path in sorted(directory.glob("*.toml")) if path.name != RULEBOOKS_FILE}
+    cache = TomlCache(directory)
+    rulebooks, default = _rulebooks(_read(directory / RULEBOOKS_FILE, cache))
+    files = {path.name: _read(path, cache) for path in sorted(directory.glob("*.toml")) if path.name != RULEBOOKS_FILE}
+    cache.save()
     for name, data in files.items():
         unknown = set(data) - _FILE_TABLES
         if unknown:
@@ -81,10 +87,9 @@ def _disjoint(a: Condition, b: Condition) -> bool:
     return a.fact == b.fact and a.compare is None and b.compare is None and not a.values & b.values
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path, cache: TomlCache) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return cache.load(path)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise RulesDataError(f"{path.name}: {error}") from error
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .conditions import Condition, Verdict
@@ -101,12 +101,13 @@ class Case:
 
     def judge(self, facts: Mapping[str, FactValue]) -> Verdict:
         """Holds, fails, or cannot tell yet (some fact it needs is unknown)."""
-        verdicts = [condition.judge(facts) for condition in self.when]
-        if Verdict.FAILS in verdicts:
-            return Verdict.FAILS
-        if Verdict.UNKNOWN in verdicts:
-            return Verdict.UNKNOWN
-        return Verdict.HOLDS
+        unknown = False
+        for condition in self.when:
+            verdict = condition.judge(facts)
+            if verdict is Verdict.FAILS:  # whatever the other conditions say
+                return verdict
+            unknown = unknown or verdict is Verdict.UNKNOWN
+        return Verdict.UNKNOWN if unknown else Verdict.HOLDS
 
     def missing(self, facts: Mapping[str, FactValue]) -> list[str]:
         return [c.fact for c in self.when if c.fact not in facts]
@@ -130,9 +131,14 @@ class Rule:
     assume: Mapping[str, Assumption]
     cases: tuple[Case, ...]
     notes: tuple[Text, ...]
+    _by_book: dict[str, tuple[Case, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def cases_for(self, rulebook: str) -> tuple[Case, ...]:
-        return tuple(case for case in self.cases if rulebook in case.rulebooks)
+        """The cases of one rulebook, in order (worked out once: the engine asks for them many times a ruling)."""
+        cases = self._by_book.get(rulebook)
+        if cases is None:
+            cases = self._by_book[rulebook] = tuple(case for case in self.cases if rulebook in case.rulebooks)
+        return cases
 
     def applies_to(self, facts: Mapping[str, FactValue]) -> bool:
         return all(c.judge(facts) is Verdict.HOLDS for c in self.applies)

@@ -7,48 +7,47 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from .pattern_cache import hinted
 
 MAX_CHARS = 1500  # a situation is a few sentences; anything longer is read only this far
 MAX_WORDS = 150
 MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
 # A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
-_NAME = re.compile(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
-_DEGREE_ORDINAL = re.compile(r"(\d)\s?°")
+_NAME = hinted(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
+_DEGREE_ORDINAL = hinted(r"(\d)\s?°")
 # Where a sentence ends: . ! ? ; or an ellipsis before a space or the end, a new line — after a number too ("seat 7
 # puts out 8. Earlier we…"), but not after a list number that opens a line or a sentence ("1. BB to act"). The mark
 # set there is a word no pattern names, so no phrase reads across it; the words are cut at it.
-_SENTENCE_END = re.compile(r"((?<![\n.!?:;] \d)(?<![\n.!?:;] \d\d)(?<!^\d)(?<!^\d\d)(?<!\n\d)(?<!\n\d\d)"
-                           r"[.!?;…]+(?=\s|$)|\n)")
+_SENTENCE_END = hinted(r"((?<![\n.!?:;] \d)(?<![\n.!?:;] \d\d)(?<!^\d)(?<!^\d\d)(?<!\n\d)(?<!\n\d\d)"
+                       r"[.!?;…]+(?=\s|$)|\n)")
 _MARK = "zzsentencezz"
 # "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays, and
 # so do "blinds 1/2)" and "raises to 6."
-_LIST_NUMBER = re.compile(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.(?=\s)")
-_DISCORD_MARKUP = re.compile(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
-_THOUSANDS = re.compile(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
-_DECIMAL = re.compile(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
+_LIST_NUMBER = hinted(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.(?=\s)")
+_DISCORD_MARKUP = hinted(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
+_THOUSANDS = hinted(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
+_DECIMAL = hinted(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
-_NON_WORD = re.compile(r"[^a-z0-9]+")
+_NON_WORD = hinted(r"[^a-z0-9]+")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
              "8": "eighth", "9": "ninth", "10": "tenth"}
 _SEAT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
                "nine": "9", "ten": "10", "uno": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6",
                "sette": "7", "otto": "8", "nove": "9", "dieci": "10"}
 _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
-    (re.compile(r"\bpre ?flop\b"), "preflop"),
-    (re.compile(r"\ball ?in\b"), "allin"),
-    (re.compile(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
+    (hinted(r"\bpre ?flop\b"), "preflop"),
+    (hinted(r"\ball ?in\b"), "allin"),
+    (hinted(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
     # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
-    (re.compile(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
-    (re.compile(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}"),
+    (hinted(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
+    (hinted(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}"),
     # "25c/50c blinds", "six 50c chips": cents (not "2c", the two of clubs, in "2c 3d")
-    (re.compile(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
+    (hinted(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
                 r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
      lambda m: f"0p{int(m[1]):02d}"),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
-    (re.compile(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
+    (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
 )
 
 
@@ -81,21 +80,23 @@ class Speller:
     def __init__(self, domain: Iterable[str], known: Iterable[str], aliases: Mapping[str, str], *,
                  phrases: Mapping[str, str] | None = None, stems: Iterable[str] = (),
                  forms: Iterable[str] = (), core: Iterable[str] = (),
-                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None) -> None:
+                 articles: Mapping[str, tuple[str, Iterable[str]]] | None = None,
+                 compile: Callable[[str], re.Pattern[str]] = hinted) -> None:
         """`known` words are never corrected; `phrases` then `aliases` are rewritten first; a word starting
         with one of the lexicon's `stems` ("buttat" in "buttat\\w*") is an inflected form, not a typo; `forms`
         are inflected words made from stems, targets only when no word of the lexicon is as close; `articles`
-        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before."""
+        maps a dialect article ("'o", "u", "el") to the standard one and the nouns it is rewritten before;
+        `compile` compiles the phrase and stem expressions (the lexicon's keeps them between starts)."""
         self._forms = frozenset(forms)
         self._aliases = dict(aliases)
         self._articles = {form: (standard, frozenset(nouns)) for form, (standard, nouns) in (articles or {}).items()}
         self._core = frozenset(core)
         self._phrases = dict(phrases or {})
-        self._phrase_pattern = re.compile(  # one pass for every phrase, the longest first where two begin alike
+        self._phrase_pattern = compile(  # one pass for every phrase, the longest first where two begin alike
             r"\b(?:" + "|".join(map(re.escape, sorted(self._phrases, key=len, reverse=True))) + r")\b"
         ) if self._phrases else None
         stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
-        self._stems = re.compile("|".join(map(re.escape, stem_list))) if stem_list else None
+        self._stems = compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(set(domain) | self._forms):
             if len(word) >= 4:
@@ -115,6 +116,9 @@ class Speller:
         candidates = self._targets_by_letter.get(word[0])
         if not candidates:
             return word
+        from rapidfuzz import fuzz, process  # here, not at import: most starts rule before any word needs it
+        from rapidfuzz.distance import OSA
+
         limit = 1 if len(word) <= 6 else 2
         close = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit, limit=5)
         close = [hit for hit in close if hit[1] < 2 or hit[0][:3] == word[:3]]  # "dicesse" is not "diverse"

@@ -1,9 +1,14 @@
-"""Compiled regular expressions kept on disk between starts, as Python keeps `.pyc` files.
+"""Compiled regular expressions, and parsed TOML files, kept on disk between starts, as Python keeps `.pyc` files.
 
 Parsing and compiling the lexicon's ~550 regular expressions is most of `Engine.load()`, and the result depends only
 on each expression's text and the interpreter: the compiled program is stored under `__pycache__`, keyed by the
 expression's text, and rebuilt from there at the next start. An expression that is new or changed is parsed and
 compiled as ever (so a broken one is still refused at load); a cache that cannot be read or written is ignored.
+
+Each program also says where a match can start (`_start_hint`): every lexicon expression begins with a whole-word
+guard, a lookbehind, and `re` then tries the whole expression at every character of the text. Told the literal
+prefix or the set of first characters of every match, it skips straight to the places where one can start, as it
+does for an expression that begins with a literal. Only where the search starts changes, never what matches.
 """
 
 from __future__ import annotations
@@ -13,16 +18,39 @@ import marshal
 import os
 import re
 import sys
-import tempfile
+import tomllib
+from array import array
+from collections.abc import Callable
 from pathlib import Path
-from re import _compiler  # type: ignore[attr-defined]
-from typing import Any
+from re import _compiler, _parser  # type: ignore[attr-defined]
+from re import _constants as sre  # type: ignore[attr-defined]
+from typing import Any, TypeVar
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
-_VERSION = sys.version  # the compiled program's format belongs to the interpreter that wrote it
+# The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
+# what the lexicon stores with it (`extra`): a change to either is a new version.
+_VERSION = f"{sys.version} start-hint, parts, bytes, derived"
 
-Stored = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...], Any]
-"""flags, program, groups, group index, index group, and what the caller derived from the parse (`extra`)."""
+Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
+"""flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
+index group, and what the caller derived from the parse (`extra`)."""
+T = TypeVar("T")
+_CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
+
+
+class Deferred:
+    """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
+
+    __slots__ = ("_pattern", "_stored")
+
+    def __init__(self, stored: Stored | None, pattern: re.Pattern[str] | None = None) -> None:
+        self._stored, self._pattern = stored, pattern  # one of them
+
+    def get(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            assert self._stored is not None
+            self._pattern = _build(self._stored)
+        return self._pattern
 
 
 class PatternCache:
@@ -30,48 +58,106 @@ class PatternCache:
 
     def __init__(self, path: Path = CACHE) -> None:
         self._path = path
-        self._stored = _read(path)
+        stored = _read(path)
+        self._stored: dict[str, Stored] = stored.get("patterns", {})
+        self._derived: dict[str, Any] = stored.get("derived", {})
         self._used: dict[str, Stored] = {}
+        self._kept: dict[str, Any] = {}
         self._fresh = False
 
     def get(self, source: str) -> tuple[re.Pattern[str], Any] | None:
         """The compiled expression and its `extra` if stored, without parsing it."""
+        deferred = self.defer(source)
+        return None if deferred is None else (deferred[0].get(), deferred[1])
+
+    def defer(self, source: str) -> tuple[Deferred, Any] | None:
+        """The stored expression, built when first used, and its `extra`, if stored."""
         stored = self._stored.get(source)
         if stored is None:
             return None
         self._used[source] = stored
-        return _build(stored), stored[5]
+        return Deferred(stored), stored[5]
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
-        state = parsed.state
-        index_group: list[str | None] = [None] * state.groups
-        for name, index in state.groupdict.items():
-            index_group[index] = name
-        program = list(map(int, _compiler._code(parsed, 0)))  # plain ints: marshal refuses the named opcodes
-        stored: Stored = (state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group), extra)
+        flags, program, *rest = _compiled(parsed)
+        stored: Stored = (flags, array(_CODE, program).tobytes(), *rest, extra)
         self._used[source] = stored
         self._fresh = True
         return _build(stored)
 
+    def compile(self, source: str) -> re.Pattern[str]:
+        """The expression, from the cache or compiled (with the start hint) and kept."""
+        stored = self.get(source)
+        return stored[0] if stored else self.put(source, _parser.parse(source), None)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """What `compute` gives (plain data) for a text `key` that it depends on alone, kept like the expressions
+        (the words of every pattern: a scan of all patterns at each start)."""
+        if key in self._derived:
+            value: T = self._derived[key]
+        else:
+            value, self._fresh = compute(), True
+        self._kept[key] = value
+        return value
+
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
-        if not self._fresh:
-            return
-        try:
-            self._path.parent.mkdir(exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self._path.parent, prefix=self._path.name)
-        except OSError:
-            return
-        try:
-            with os.fdopen(handle, "wb") as out:
-                marshal.dump((_VERSION, self._used), out)
-            os.replace(temporary, self._path)  # whole or not at all, even with several shards starting together
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
+        if self._fresh:
+            _write(self._path, {"patterns": self._used, "derived": self._kept})
 
 
-def _read(path: Path) -> dict[str, Stored]:
+class TomlCache:
+    """The TOML files of one folder as parsed at the last start, kept in its `__pycache__`: parsing them (tomllib
+    is pure Python) was the largest part of `Engine.load()`. A file is parsed again whenever its bytes differ from
+    those stored with it, so an edit is read, and a malformed file refused, as ever."""
+
+    def __init__(self, directory: Path) -> None:
+        self._path = directory / "__pycache__" / f"toml.{sys.implementation.cache_tag}.marshal"
+        self._stored: dict[str, tuple[bytes, bytes]] = _read(self._path)  # file name → its bytes, its data marshalled
+        self._fresh = False
+
+    def load(self, path: Path) -> dict[str, Any]:
+        """What `tomllib.load` gives for the file (raising as it does), a new copy each time."""
+        raw = path.read_bytes()
+        stored = self._stored.get(path.name)
+        if stored is not None and stored[0] == raw:
+            data: dict[str, Any] = marshal.loads(stored[1])
+            return data
+        data = tomllib.loads(raw.decode())
+        try:
+            self._stored[path.name] = (raw, marshal.dumps(data))
+            self._fresh = True
+        except ValueError:  # a value marshal cannot keep (a date): that file is parsed at every start
+            pass
+        return data
+
+    def save(self) -> None:
+        """Write the files parsed anew, if any, with those still in the folder."""
+        if self._fresh:
+            _write(self._path, {name: data for name, data in self._stored.items()
+                                if (self._path.parent.parent / name).exists()})
+
+
+def _write(path: Path, stored: dict[str, Any]) -> None:
+    """Store `stored` for the next start, whole or not at all, even with several shards starting together (a
+    read-only install just skips it)."""
+    import tempfile  # here, not at import: only a start that compiled or parsed anything writes
+
+    try:
+        path.parent.mkdir(exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            marshal.dump((_VERSION, stored), out)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+
+
+def _read(path: Path) -> dict[str, Any]:
     try:
         version, stored = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
@@ -79,7 +165,123 @@ def _read(path: Path) -> dict[str, Stored]:
     return stored if version == _VERSION and isinstance(stored, dict) else {}
 
 
+def hinted(expression: str) -> re.Pattern[str]:
+    """`re.compile(expression)`, told where a match can start (`_start_hint`): for an expression that begins with a
+    lookaround or `\\b`, which hide its first characters from `re`."""
+    pattern: re.Pattern[str] = _sre.compile(expression, *_compiled(_parser.parse(expression)))
+    return pattern
+
+
+def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]:
+    """What `_sre.compile` takes after the expression's text, as `re` compiles it but with the start hint (the
+    program's opcodes as plain ints: marshal refuses the named ones)."""
+    state = parsed.state
+    index_group: list[str | None] = [None] * state.groups
+    for name, index in state.groupdict.items():
+        index_group[index] = name
+    program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
+    return state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group)
+
+
 def _build(stored: Stored) -> re.Pattern[str]:
     flags, code, groups, group_index, index_group, _ = stored
-    pattern: re.Pattern[str] = _sre.compile(None, flags, code, groups, group_index, index_group)
+    program = array(_CODE)
+    program.frombytes(code)
+    pattern: re.Pattern[str] = _sre.compile(None, flags, program.tolist(), groups, group_index, index_group)
     return pattern
+
+
+def _start_hint(parsed: Any, program: list[Any]) -> list[Any]:
+    """`program` with its leading INFO block telling where a match can start: the literal every match begins with,
+    else the set of characters one can begin with (as `re` does for an expression that starts with a literal, and
+    fails to for one that starts with a lookbehind). Unchanged when neither is known or `re` found them itself."""
+    flags = parsed.state.flags
+    if program[0] is not sre.INFO or program[2] or not program[3] or flags & sre.SRE_FLAG_IGNORECASE:
+        return program  # re found a start itself, or a match may be empty, or letters match either case
+    low, high = program[3], program[4]
+    prefix, _ = _prefix(parsed.data)
+    first = None if prefix else _first(parsed.data)
+    if prefix:  # skip 0: the program itself still matches the prefix (its guard comes first)
+        hint = [sre.SRE_INFO_PREFIX, low, high, len(prefix), 0, *prefix, *_compiler._generate_overlap_table(prefix)]
+    elif first is not None and not first[1]:
+        hint = [sre.SRE_INFO_CHARSET, low, high]
+        _compiler._compile_charset(_compiler._optimize_charset(first[0])[0], flags, hint)
+    else:
+        return program
+    return [sre.INFO, len(hint) + 1, *hint, *program[program[1] + 1:]]
+
+
+_ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}
+_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
+
+
+def _prefix(items: Any) -> tuple[list[int], bool]:
+    """The characters every match of a parsed sequence begins with, and whether the sequence is only those."""
+    prefix: list[int] = []
+    for op, value in items:
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre.LITERAL:
+            prefix.append(value)
+            continue
+        if op is sre.SUBPATTERN and not value[1] and not value[2]:
+            inner, whole = _prefix(value[3])
+            prefix += inner
+            if whole:
+                continue
+        elif op is sre.BRANCH:
+            found = [_prefix(branch) for branch in value[1]]
+            common = _common([inner for inner, _ in found])
+            prefix += common
+            if all(whole and len(inner) == len(common) for inner, whole in found):
+                continue
+        return prefix, False
+    return prefix, True
+
+
+def _common(sequences: list[list[int]]) -> list[int]:
+    common = []
+    for items in zip(*sequences, strict=False):
+        if any(item != items[0] for item in items):
+            break
+        common.append(items[0])
+    return common
+
+
+First = tuple[list[tuple[Any, Any]], bool] | None
+"""The set items (as in a parsed `[…]`) a match can begin with, and whether it can be empty; None: any character."""
+
+
+def _first(items: Any) -> First:
+    """What a match of a parsed sequence can begin with (zero-width assertions consume nothing: passed over)."""
+    found: list[tuple[Any, Any]] = []
+    for op, value in items:
+        if op in _ZERO_WIDTH:
+            continue
+        item = _first_of(op, value)
+        if item is None:
+            return None
+        found += item[0]
+        if not item[1]:
+            return found, False
+    return found, True
+
+
+def _first_of(op: Any, value: Any) -> First:
+    if op is sre.LITERAL:
+        return [(op, value)], False
+    if op is sre.IN:
+        return None if any(kind is sre.NEGATE for kind, _ in value) else (list(value), False)
+    if op is sre.SUBPATTERN:
+        return None if value[1] or value[2] else _first(value[3])  # (?i:…), (?a:…): no hint
+    if op is sre.ATOMIC_GROUP:
+        return _first(value)
+    if op in _REPEATS:
+        inner = _first(value[2])
+        return None if inner is None else (inner[0], inner[1] or value[0] == 0)
+    if op is sre.BRANCH:
+        branches = [_first(branch) for branch in value[1]]
+        if any(branch is None for branch in branches):
+            return None
+        return [item for branch in branches if branch for item in branch[0]], any(b[1] for b in branches if b)
+    return None  # any character, a back-reference, a conditional: no hint

@@ -28,10 +28,10 @@ class Reading:
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
     _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
-    _present: frozenset[str] = field(init=False)  # the strings of the lexicon's `Needs` this text holds
+    _met: int = field(init=False)  # the requirements of the lexicon's patterns this text meets (`AnchorIndex`)
 
     def __post_init__(self) -> None:
-        self._present = self.lexicon.anchor_index.present(self.text)
+        self._met = self.lexicon.anchor_index.met(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -48,26 +48,28 @@ class Reading:
         """Where the sentence holding a position ends (the next one's start, or the end of the text)."""
         return next((start - 1 for start in self.sentences if start > position), len(self.text))
 
-    def _live(self, concept: str) -> list[re.Pattern[str]]:
-        """The concept's patterns that can match here: a text lacking what a pattern needs never runs it."""
-        patterns = zip(self.lexicon.concepts[concept], self.lexicon.needs[concept], strict=True)
-        return [pattern for pattern, needs in patterns if needs is None or needs.met(self._present)]
-
     def matches(self, concept: str) -> list[re.Match[str]]:
-        """Where `concept` occurs, in order."""
+        """Where `concept` occurs, in order: what its expressions (`Lexicon.concepts`) find, run on their own."""
         if concept not in self._cache:
-            live = self._live(concept)
-            found = [m for pattern in live for m in pattern.finditer(self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(live) > 1 else found
+            finder = self.lexicon.finders[concept]
+            units: dict[int, list[re.Pattern[str]]] = {}  # each expression's parts this text can match
+            for part in finder.live(self._met):
+                units.setdefault(finder.units[part], []).append(finder.parts[part].get())
+            found = [m for parts in units.values() for m in _leftmost(parts, self.text)]
+            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(units) > 1 else found
         return self._cache[concept]
 
     def has(self, concept: str) -> bool:
         """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
-        if concept in self._cache:
-            return bool(self._cache[concept])
-        if concept not in self._seen:
-            self._seen[concept] = any(pattern.search(self.text) for pattern in self._live(concept))
-        return self._seen[concept]
+        found = self._cache.get(concept)
+        if found is not None:
+            return bool(found)
+        seen = self._seen.get(concept)
+        if seen is None:
+            finder = self.lexicon.finders[concept]
+            seen = self._seen[concept] = any(finder.parts[part].get().search(self.text)
+                                             for part in finder.live(self._met))
+        return seen
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -96,6 +98,28 @@ class Reading:
                 if word in self.lexicon.numbers:
                     return self.lexicon.numbers[word]
         return None
+
+
+def _leftmost(parts: list[re.Pattern[str]], text: str) -> list[re.Match[str]]:
+    """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
+    first part's where several start there, then on from its end. (A part's next match is searched again only once
+    an earlier match has passed its start.)"""
+    if len(parts) == 1:
+        return list(parts[0].finditer(text))
+    found: list[re.Match[str]] = []
+    position = 0
+    following = [part.search(text) for part in parts]
+    while True:
+        best = None
+        for index, match in enumerate(following):
+            if match is not None and match.start() < position:
+                match = following[index] = parts[index].search(text, position)
+            if match is not None and (best is None or match.start() < best.start()):
+                best = match
+        if best is None:
+            return found
+        found.append(best)
+        position = best.end()
 
 
 def inside(match: re.Match[str], outer: re.Match[str]) -> bool:

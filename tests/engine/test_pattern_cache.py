@@ -1,12 +1,17 @@
-"""The pattern cache gives back, at the next start, the same compiled expressions without parsing them."""
+"""The pattern cache gives back, at the next start, the same compiled expressions without parsing them, and the
+same data from TOML files that did not change."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 from re import _parser  # type: ignore[attr-defined]
 
-from rules_engine.pattern_cache import PatternCache
+import pytest
+
+from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
+from rules_engine.pattern_cache import PatternCache, TomlCache, hinted
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -40,3 +45,74 @@ def test_a_damaged_or_unwritable_cache_is_ignored(tmp_path: Path) -> None:
     unwritable.put(SOURCE, _parser.parse(SOURCE), None)
     unwritable.save()  # nothing written, nothing raised
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file, not a folder", "cache.marshal"]
+
+
+# Expressions whose start hint (the literal or first characters every match begins with) needs care: a common
+# prefix of alternatives, an optional first item, a class, a negated class, letters of either case, an empty match.
+TRICKY = [r"(?:raised to|raised|raise)", r"(?:bet|call(?:ed)?|\d+ chips)", r"x?y", r"(?:[a-c]\w+|z)", r"[^a]b",
+          r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)"]
+HAYSTACK = "he raised to 5 bet 10 chips call y xy BET cb she called ball abc zz call caller raise 3 chips"
+
+
+@pytest.mark.parametrize("source", TRICKY)
+def test_a_start_hint_changes_where_the_search_starts_never_what_it_finds(tmp_path: Path, source: str) -> None:
+    whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+    for expression in (source, whole):
+        hinted = PatternCache(tmp_path / "cache.marshal").put(expression, _parser.parse(expression), None)
+        plain = re.compile(expression)
+        for start in range(len(HAYSTACK)):
+            assert [m.span() for m in hinted.finditer(HAYSTACK, start)] == \
+                [m.span() for m in plain.finditer(HAYSTACK, start)]
+
+
+def test_every_lexicon_expression_finds_with_its_hint_what_re_finds(tmp_path: Path) -> None:
+    """Over every example and `not` phrase of the lexicon, one text, so each pattern meets every other's words."""
+    lexicon = Lexicon.load()
+    text = " . ".join(" ".join(lexicon.speller.words(phrase)) for entry in lexicon.entries.values()
+                      for phrase in (*entry.examples, *entry.not_examples))
+    cache = PatternCache(tmp_path / "cache.marshal")
+    for entry in lexicon.entries.values():
+        for source in _sources(entry):
+            whole = _WHOLE_WORDS.format(source)
+            hinted = cache.put(whole, _parser.parse(whole), None)
+            assert [m.span() for m in hinted.finditer(text)] == [m.span() for m in re.compile(whole).finditer(text)]
+
+
+def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text('a = 1\nb = ["x", "y"]\n[c]\nd = 2.5\n', encoding="utf-8")
+    first = TomlCache(tmp_path)
+    data = first.load(path)
+    first.save()
+    assert data == tomllib.loads(path.read_text(encoding="utf-8"))
+    cached = TomlCache(tmp_path)
+    again = cached.load(path)
+    assert again == data and again is not cached.load(path)  # each caller gets its own copy
+    path.write_text("a = 2\n", encoding="utf-8")
+    assert TomlCache(tmp_path).load(path) == {"a": 2}
+    path.write_text("a = \n", encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError):
+        TomlCache(tmp_path).load(path)
+    dated = tmp_path / "dated.toml"
+    dated.write_text("when = 2024-05-01\n", encoding="utf-8")  # a value marshal cannot keep: parsed every time
+    dates = TomlCache(tmp_path)
+    assert str(dates.load(dated)["when"]) == "2024-05-01"
+    dates.save()
+
+
+def test_an_expression_compiled_with_its_hint_is_re_s_own_but_faster() -> None:
+    for expression in (r"\bpre ?flop\b", r"(?<=\d)[.,](?=\d{1,2})", r"\b(seat|posto) (\d{1,2})\b", *TRICKY):
+        hinted_pattern, plain = hinted(expression), re.compile(expression)
+        assert hinted_pattern.pattern == expression and hinted_pattern.groupindex == plain.groupindex
+        assert hinted_pattern.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50") == \
+            plain.sub(r"<\g<0>>", HAYSTACK + " preflop seat 3 1.50")
+
+
+def test_a_derived_value_is_kept_with_its_key(tmp_path: Path) -> None:
+    path = tmp_path / "cache.marshal"
+    first = PatternCache(path)
+    assert first.derived("a b", lambda: {"a", "b"}) == {"a", "b"}
+    first.save()
+    again = PatternCache(path)
+    assert again.derived("a b", lambda: pytest.fail("computed again")) == {"a", "b"}
+    assert again.derived("a c", lambda: {"a", "c"}) == {"a", "c"}  # another key: computed
