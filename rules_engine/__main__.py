@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .engine import Engine
 from .language import PHRASES
@@ -107,9 +109,26 @@ def _card(rule: Rule) -> str:
     return "\n".join(lines)
 
 
+def _in_project_environment() -> None:
+    """A Python without the pinned packages (the system's `python3` in the project root) runs the CLI again in
+    the project's `.venv`, once; with no `.venv` it says how to make one instead of failing on the first typo."""
+    if importlib.util.find_spec("rapidfuzz") is not None:
+        return
+    venv_python = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python"
+    if venv_python.exists() and not os.environ.get(_REEXECUTED):
+        os.environ[_REEXECUTED] = "1"
+        os.execv(venv_python, [str(venv_python), "-m", "rules_engine", *sys.argv[1:]])
+    sys.exit("python -m rules_engine needs the packages of requirements.txt: run ./test once (it makes .venv), "
+             "or pip install -r requirements.txt")
+
+
+_REEXECUTED = "FLOORCALL_CLI_REEXECUTED"
+
+
 def run() -> int:
     """`main`, quiet when the reader goes away (`… --jsonl < big | head -1`): like any Unix filter, stop
     without a traceback and exit 141, the shell's status for a closed pipe."""
+    _in_project_environment()
     try:
         return main()
     except BrokenPipeError:

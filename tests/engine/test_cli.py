@@ -62,3 +62,22 @@ def test_a_closed_output_pipe_stops_quietly(tmp_path: Path) -> None:
         reader.stdout.close()
         assert reader.wait(timeout=60) in (0, 141)
         assert reader.stderr.read() == ""
+
+
+def _cli_without_packages(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """The CLI under a Python that cannot see the pinned packages (`-S`: no site-packages), as the system's
+    `python3` run in the project root would be."""
+    return subprocess.run([sys.executable, "-S", "-m", "rules_engine", *args], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", **env})
+
+
+def test_a_python_without_the_packages_rules_in_the_project_environment() -> None:
+    result = _cli_without_packages("--json", "flop had for cards")  # a typo: correcting it needs rapidfuzz
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["rule_id"] == "holdem.flop-too-many-cards"
+
+
+def test_with_no_project_environment_it_says_how_to_make_one() -> None:
+    result = _cli_without_packages("flop had for cards", FLOORCALL_CLI_REEXECUTED="1")
+    assert result.returncode == 1
+    assert "requirements.txt" in result.stderr and "Traceback" not in result.stderr
