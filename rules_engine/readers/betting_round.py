@@ -205,7 +205,8 @@ def _who(match: re.Match[str]) -> str | None:
     if name and name not in _NOBODY and name not in _FIRST_PERSON:
         return name  # "Mike in the cutoff raises": the player is Mike, the question will name him
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
-        return f"{before.split()[-1]} {word}" if before.split() else word
+        which = before.split()[-1:]
+        return " ".join([*which, word])
     return None if not word or word in _NOBODY or word.isdigit() else word
 
 

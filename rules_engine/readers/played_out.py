@@ -8,12 +8,15 @@ from .actions import SUBSTANTIAL
 
 
 def played_out(r: Reading, facts: Facts) -> None:
-    if "players_acted" not in facts and r.has("hand_played_out"):
-        facts["players_acted"] = SUBSTANTIAL
+    _cut_off_passed(r, facts, "hand_played_out")
 
 
 def past_preflop(r: Reading, facts: Facts) -> None:
     """Betting told on a later street ("two players all in on the flop"): the pre-flop round, and any misdeal cut-off,
     had passed, unless the text says how many acted."""
-    if "players_acted" not in facts and r.has("past_preflop"):
+    _cut_off_passed(r, facts, "past_preflop")
+
+
+def _cut_off_passed(r: Reading, facts: Facts, concept: str) -> None:
+    if "players_acted" not in facts and r.has(concept):
         facts["players_acted"] = SUBSTANTIAL

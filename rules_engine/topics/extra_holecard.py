@@ -68,8 +68,10 @@ def _extra_count(r: Reading) -> int | None:
 
 
 def _held(r: Reading) -> list[re.Match[str]]:
-    """A player's hand of three ("c'ha tre carte", "finds three cards"), not the flop's ("the flop had three cards")."""
-    return [m for m in r.matches("hand_of_three") if not _BOARD_BEFORE.search(r.before(m.start(), "owner_before"))]
+    """A player's hand of three ("c'ha tre carte", "finds three cards"), not the flop's ("the flop had three cards");
+    worked out once per text (asked for every count told)."""
+    return r.derived("extra_holecard.held", lambda: [
+        m for m in r.matches("hand_of_three") if not _BOARD_BEFORE.search(r.before(m.start(), "owner_before"))])
 
 
 def _counted_after(r: Reading, extra: re.Match[str]) -> int | None:

@@ -20,14 +20,14 @@ def _one_chip(r: Reading, given: Facts) -> Facts | None:
     if not (r.has("single_chip") and r.has("chip_put_in")) or len(chips_told(r)) > 1 or r.has("undercall") or (
             r.has("allin_one_chip")):
         return None  # "a 100 chip and a 25 chip" are several chips; "all in for a single chip" is his last
-    value = chip_value(r)
+    value = _chip_value(r)
     call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
     if value is not None and value == call:
         return None  # a chip worth exactly the call: a call, nothing to rule
-    return None if undersized(r) else {}
+    return None if _below_the_bet(r, value) else {}
 
 
-def chip_value(r: Reading) -> Decimal | None:
+def _chip_value(r: Reading) -> Decimal | None:
     """The value of the one chip put in ("a single 500 chip", "una fiche da 100"), when the text gives it."""
     return next((betting_round.number(group(m, "value")) for m in r.matches("single_chip_value")), None)
 
@@ -35,7 +35,11 @@ def chip_value(r: Reading) -> Decimal | None:
 def undersized(r: Reading) -> bool:
     """One chip worth less than the bet told in the round ("he bets 300, I put in a single 100 chip"): a short
     call, the undercall rule's, not an oversized chip."""
-    value, told = chip_value(r), betting_round.told(r)
+    return _below_the_bet(r, _chip_value(r))
+
+
+def _below_the_bet(r: Reading, value: Decimal | None) -> bool:
+    told = betting_round.told(r)
     return value is not None and told is not None and value < told.check.bet
 
 

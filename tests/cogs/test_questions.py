@@ -32,6 +32,16 @@ async def entries(driver: Driver, guild_id: int = GUILD_ID):
     return (await driver.bot.store.log_page(guild_id, viewer=everything, per_page=50)).entries
 
 
+async def asked_before_a_restart(bot) -> dict:
+    """A question asked and shown, then the bot stopped: the message as Discord keeps it."""
+    first = await Driver.start(bot)
+    try:
+        asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
+        return dict(asked.posted)
+    finally:
+        await first.close()
+
+
 def labels(driver: Driver, text: str, **facts: str) -> list[str]:
     ruling = driver.bot.engine.rule(text, facts=facts)
     assert ruling.status == "question", ruling.status
@@ -110,12 +120,7 @@ async def test_a_strangers_click_changes_nothing_and_the_asker_can_still_answer(
 
 
 async def test_question_buttons_work_after_a_restart(bot, config, error_log) -> None:
-    first = await Driver.start(bot)
-    try:
-        asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
-        shown = dict(asked.posted)
-    finally:
-        await first.close()
+    shown = await asked_before_a_restart(bot)
     from bot import FloorBot
 
     second = await Driver.start(FloorBot(config))
@@ -173,12 +178,7 @@ async def test_a_question_purged_as_too_old_says_so_and_retires_its_buttons(bot,
 
     from bot import FloorBot
 
-    first = await Driver.start(bot)
-    try:
-        asked = await first.command("ruling", PLAYER, situation="the dealer exposed a card")
-        shown = dict(asked.posted)
-    finally:
-        await first.close()
+    shown = await asked_before_a_restart(bot)
     with closing(sqlite3.connect(config.database_path)) as conn, conn:  # 31 days pass while the bot is down
         conn.execute("UPDATE pending_questions SET created_at = '2000-01-01T00:00:00.000Z'")
     second = await Driver.start(FloorBot(config))

@@ -52,6 +52,17 @@ async def probe(
     return outcome[0], exchange
 
 
+async def each_outcome(*attempts: Awaitable[Any]) -> list[Any]:
+    """Each request's result, or the HTTP error Discord answered it with, in order."""
+    outcomes: list[Any] = []
+    for attempt in attempts:
+        try:
+            outcomes.append(await attempt)
+        except discord.HTTPException as exc:
+            outcomes.append(exc)
+    return outcomes
+
+
 def refused(driver: Driver, raised: Any, status: int, code: int, field: str | None = None) -> None:
     """`raised` is discord.py's exception for Discord's answer, and the stand-in recorded exactly one refusal."""
     assert isinstance(raised, discord.HTTPException), raised
@@ -140,16 +151,10 @@ async def test_an_over_limit_reply_is_refused_with_50035(driver, shape: str) -> 
 async def test_the_same_limits_hold_for_edits_and_followups(driver) -> None:
     async def respond(interaction: discord.Interaction) -> list[Any]:
         await interaction.response.send_message("fine")
-        outcomes: list[Any] = []
-        for attempt in (
+        return await each_outcome(
             interaction.edit_original_response(content="x" * 2001),
             interaction.followup.send(embed=embed(title="x" * 257)),
-        ):
-            try:
-                outcomes.append(await attempt)
-            except discord.HTTPException as exc:
-                outcomes.append(exc)
-        return outcomes
+        )
 
     (edit, followup), exchange = await probe(driver, respond)
 
@@ -356,13 +361,7 @@ async def test_an_empty_message_is_refused_with_50006(driver, shape: str) -> Non
 async def test_a_followup_or_an_edit_that_leaves_nothing_is_refused(driver) -> None:
     async def respond(interaction: discord.Interaction) -> list[Any]:
         await interaction.response.send_message("fine")
-        outcomes: list[Any] = []
-        for attempt in (interaction.followup.send("   "), interaction.edit_original_response(content="")):
-            try:
-                outcomes.append(await attempt)
-            except discord.HTTPException as exc:
-                outcomes.append(exc)
-        return outcomes
+        return await each_outcome(interaction.followup.send("   "), interaction.edit_original_response(content=""))
 
     (followup, edit), exchange = await probe(driver, respond)
 
