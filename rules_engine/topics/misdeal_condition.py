@@ -18,8 +18,8 @@ _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empt
            "deal_button_misplaced": "button-misplaced", "deal_out_of_sequence": "out-of-sequence"}
 
 
-def _errors(r: Reading) -> list[tuple[int, str]]:
-    """The misdeal items told, in the order told (worked out once: two cues and the reader ask)."""
+def errors_told(r: Reading) -> list[tuple[int, str]]:
+    """The misdeal items told, in the order told (worked out once: the cues, the reader and the redeal's cue ask)."""
     return r.derived("misdeal_errors", lambda: _errors_told(r))
 
 
@@ -94,7 +94,7 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
 
 def _deal_error(r: Reading, given: Facts) -> Facts | None:
     """A misdeal item, unless the question is who posts which blind after a button mistake (the blinds' rules)."""
-    return {"street": "deal"} if _errors(r) and not r.has("deal_blinds_question") else None
+    return {"street": "deal"} if errors_told(r) and not r.has("deal_blinds_question") else None
 
 
 def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
@@ -111,7 +111,7 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
     enough to outrank the betting told around it ("player 1 opens, player 2 raises, player 3 all in, then a tenth
     hand dealt to the empty seat") and a skipped player's turn to act ("posted the big blind, the dealer skipped
     him")."""
-    errors = {error for _, error in _errors(r)}
+    errors = {error for _, error in errors_told(r)}
     if "dealt-out" in errors and _skipped_in_the_betting(r):
         errors.discard("dealt-out")
     told = bool(errors & _WHO_GOT_CARDS) and r.has("dealing_context")
@@ -130,13 +130,13 @@ def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
     posto vuoto" is a hand dealt where nobody sits, "noticed after everybody had one card" is when the wrong first
     seat was seen, and a three-card story told as background does not hide it. A card dealt out of order is left to
     the weak cue: "skipped him, then gave him two" is a count."""
-    told = any(error in _TOLD_OUTRIGHT for _, error in _errors(r))
+    told = any(error in _TOLD_OUTRIGHT for _, error in errors_told(r))
     return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
 
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells."""
-    facts["deal_error"] = _errors(r)[0][1]
+    facts["deal_error"] = errors_told(r)[0][1]
 
 
 TOPIC = Topic("misdeal-condition",

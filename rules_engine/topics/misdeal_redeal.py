@@ -1,15 +1,17 @@
 """How the hand is dealt again after a misdeal (misdeal.redeal): the button stays, and under TDA the redeal is an
 exact replay (seats, level, players away or penalised). Whether it was a misdeal at all is the mistake's own
-topic; this one answers only the question about the redeal, so it is tried first."""
+topic; this one answers only the question about the redeal, so it is tried first, but "si rifà?" after a misdeal item
+told asks whether it is one."""
 
 from __future__ import annotations
 
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .misdeal_condition import errors_told
 
 
 def _redeal(r: Reading, given: Facts) -> Facts | None:
-    said = r.has("after_misdeal")
+    said = r.has("after_misdeal") or (r.has("redo_asked") and not errors_told(r))
     if not (said or r.has("redeal_word")) or not r.has("redeal_how"):
         return None
     if said:
