@@ -11,6 +11,7 @@ from ..readers.negation import happened
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .misdeal_cutoff import misdeal_call_no_chips
 
 SEVERAL = 2  # two or more boxed cards: all the rule needs to know
 _NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gia|already))? $")
@@ -47,4 +48,4 @@ def street(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),),
-              readers=(boxed_count, street, players_acted, action_so_far, played_out))
+              readers=(boxed_count, street, players_acted, action_so_far, misdeal_call_no_chips, played_out))

@@ -11,6 +11,7 @@ from ..readers.locations import card_location
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
+from .misdeal_cutoff import misdeal_call_no_chips
 
 
 def _foreign(r: Reading, given: Facts) -> Facts | None:
@@ -41,5 +42,5 @@ def shown_down(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, shown_down, players_acted, action_so_far, played_out,
-                       later_street))
+              readers=(card_location, holder_acted, shown_down, players_acted, action_so_far, misdeal_call_no_chips,
+                       played_out, later_street))

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
+from ..readers.negation import denied
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -21,4 +22,16 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("misdeal_called") and acted and not on_the_board else None
 
 
-TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),), readers=(players_acted, action_so_far, played_out))
+def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
+    """Calling a misdeal puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e UTG+1 avevano foldato" is two
+    folds. Chips are read as in only when a chip action lies outside every call for a misdeal."""
+    if facts.get("chips_in") != "yes" or not r.has("misdeal_called"):
+        return
+    calls = r.matches("misdeal_called")
+    chips = [m for m in r.matches("chips_action") if not denied(r, m) and not any(inside(m, c) for c in calls)]
+    if not chips:
+        facts["chips_in"] = "no"
+
+
+TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),),
+              readers=(players_acted, action_so_far, misdeal_call_no_chips, played_out))
