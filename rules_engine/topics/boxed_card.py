@@ -11,6 +11,7 @@ from ..readers.negation import happened
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .fouled_deck import fault_told
 from .misdeal_cutoff import misdeal_call_no_chips
 
 SEVERAL = 2  # two or more boxed cards: all the rule needs to know
@@ -21,8 +22,14 @@ def _boxed(r: Reading, given: Facts) -> Facts | None:
     """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
     says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
     said = [m for m in happened(r, "boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
+    if fault_told(r):  # "a red-backed card in the middle of the deck": where the odd card was, not a face-up one
+        said = [m for m in said if _face_up(r, m)]
     burn = [m for m in r.matches("burn_exposed") if not any(_overlap(m, b) for b in said)]
     return {} if said and not burn else None  # "the next card in the stub, the would-be burn, is face up": boxed
+
+
+def _face_up(r: Reading, match: re.Match[str]) -> bool:
+    return any(match.start() <= up.start() < match.end() for up in r.matches("boxed_face_up"))
 
 
 def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
