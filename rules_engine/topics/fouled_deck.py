@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from ..readers.locations import card_location
-from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
@@ -79,12 +78,28 @@ def deck_problem(r: Reading, facts: Facts) -> None:
             return
 
 
-next_hand_started = settled_by("next_hand_started", {"next_hand_began": "yes"})
+def next_hand_started(r: Reading, facts: Facts) -> None:
+    """The next hand had begun when the fault was found, unless the words only describe a deck readied for it ("the
+    flop came off the other deck, the one he'd been shuffling for the next hand")."""
+    readied = r.matches("deck_for_next_hand")
+    if any(not any(inside(m, deck) for deck in readied) for m in r.matches("next_hand_began")):
+        facts["next_hand_started"] = "yes"
 
 
 def knew_and_bet(r: Reading, facts: Facts) -> None:
-    if r.has("knew_deck_faulty"):
+    """Someone saw the fault and kept betting: said in one phrase ("he knew and kept betting"), or in two parts, the
+    seeing first ("avevo visto i due assi di fiori … ma ho fatto finta di niente e ho puntato")."""
+    if r.has("knew_deck_faulty") or any(_then_bet(r, saw) for saw in r.matches("knew_fault")):
         facts["knew_and_bet"] = "yes"
+
+
+def _then_bet(r: Reading, saw: re.Match[str]) -> bool:
+    """What was seen is the fault (told right after the seeing), and betting on is told after it: "I saw the flop,
+    kept betting, then two kings of hearts at showdown" is no one betting on a fault he knew."""
+    seen, reach = r.lexicon.windows["seen_fault_reach"], r.lexicon.windows["knew_then_bet_reach"]
+    faults = [at for at, _ in _problems(r) if 0 <= at - saw.end() <= seen]
+    return bool(faults) and any(0 < bet.start() - saw.end() <= reach and bet.start() > faults[0]
+                                for bet in r.matches("kept_betting"))
 
 
 TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
