@@ -27,6 +27,8 @@ def errors_told(r: Reading) -> list[tuple[int, str]]:
 def _errors_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
             if concept != "deal_empty_seat" or _dealt_there(r, m)]
+    if _out_then_dealt_self(r):
+        told.append((r.matches("dealt_self_in")[0].start(), "empty-seat"))  # a hand to a player out of the game
     return sorted(told + [(at, "wrong-first-seat") for at, seat in _first_card_recipients(r)
                           if seats.first_player(r, seat) is False])
 
@@ -99,8 +101,17 @@ def _deal_error(r: Reading, given: Facts) -> Facts | None:
 
 
 def _dealt_to_busted(r: Reading, given: Facts) -> Facts | None:
-    """A player out of the game dealt in: tried before the counts of cards ("I busted… pitched myself a hand too")."""
-    return {"street": "deal"} if r.has("deal_to_busted") and not r.has("deal_blinds_question") else None
+    """A player out of the game dealt in: tried before the counts of cards ("I busted… pitched myself a hand too"),
+    said in one phrase or in two parts, the dealer out first, then dealing himself in ("got knocked out two hands
+    ago, but kept dealing for us … tossed two cards to his own spot")."""
+    told = r.has("deal_to_busted") or _out_then_dealt_self(r)
+    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
+
+
+def _out_then_dealt_self(r: Reading) -> bool:
+    reach = r.lexicon.windows["out_then_self_dealt_reach"]
+    return any(0 < dealt.start() - out.end() <= reach for out in r.matches("out_of_game")
+               for dealt in r.matches("dealt_self_in"))
 
 
 _TOLD_OUTRIGHT = {"wrong-first-seat", "empty-seat", "dealt-out", "button-misplaced"}

@@ -5,6 +5,8 @@ applies the cut-off itself and outranks this one."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.negation import denied
@@ -23,14 +25,26 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
 
 
 def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
-    """Calling a misdeal puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e UTG+1 avevano foldato" is two
-    folds. Chips are read as in only when a chip action lies outside every call for a misdeal."""
-    if facts.get("chips_in") != "yes" or not r.has("misdeal_called"):
+    """Calling a misdeal is no action and puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e UTG+1 avevano
+    foldato" is two folds, "he calls misdeals more than anyone" no call at all. Chips are in only when a chip action
+    lies outside every call for a misdeal; players counted from bare verbs alone are recounted without those calls."""
+    if "players_acted" not in facts or not r.has("misdeal_called"):
         return
     calls = r.matches("misdeal_called")
-    chips = [m for m in r.matches("chips_action") if not denied(r, m) and not any(inside(m, c) for c in calls)]
-    if not chips:
+    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls):
         facts["chips_in"] = "no"
+    said = [m for m in r.matches("action_verb") if not denied(r, m)]
+    if not r.has("action_taken") and facts["players_acted"] == len(said):  # counted from the verbs themselves
+        verbs = len(_outside(r, "action_verb", calls))
+        if verbs == 0:
+            facts.pop("players_acted")
+            facts.pop("chips_in", None)
+        elif isinstance(facts["players_acted"], int):
+            facts["players_acted"] = min(facts["players_acted"], verbs)
+
+
+def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:
+    return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
 TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),),
