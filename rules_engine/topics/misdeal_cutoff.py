@@ -34,7 +34,7 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
     if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls):
         facts["chips_in"] = "no"
     said = [m for m in r.matches("action_verb") if not denied(r, m)]
-    if not r.has("action_taken") and facts["players_acted"] == len(said):  # counted from the verbs themselves
+    if not r.has("action_taken") and facts["players_acted"] == len(said) > 0:  # counted from the verbs themselves
         verbs = len(_outside(r, "action_verb", calls))
         if verbs == 0:
             facts.pop("players_acted")
