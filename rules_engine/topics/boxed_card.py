@@ -48,8 +48,12 @@ def boxed_count(r: Reading, facts: Facts) -> None:
 
 
 def street(r: Reading, facts: Facts) -> None:
-    """The board street being dealt when the card turned up ("when he went to burn for the river")."""
-    for match in r.matches("boxed_street"):
+    """The board street being dealt when the card turned up ("when he went to burn for the river"), or named as
+    where it turned up, next to the boxed card ("on the flop there was a boxed card")."""
+    near = [m for m in r.matches("boxed_on_street")
+            if any(r.near("boxed", at, "boxed_street_reach") or r.near("boxed_several", at, "boxed_street_reach")
+                   for at in (m.start(), m.end()))]
+    for match in sorted(r.matches("boxed_street") + near, key=lambda m: m.start()):
         facts["street"] = group(match, "street") or ""
         return
 
