@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import players_acted
-from ..readers.cutoff import action_so_far
 from ..readers.negation import happened
-from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .fouled_deck import fault_told
-from .misdeal_cutoff import misdeal_call_no_chips
+from .misdeal_cutoff import ACTION_SO_FAR
 
 SEVERAL = 2  # two or more boxed cards: all the rule needs to know
 _NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gia|already))? $")
@@ -59,4 +56,4 @@ def street(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("boxed-card", cues=(Cue(120, _boxed),),
-              readers=(boxed_count, street, players_acted, action_so_far, misdeal_call_no_chips, played_out))
+              readers=(boxed_count, street, *ACTION_SO_FAR))

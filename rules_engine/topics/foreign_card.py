@@ -4,14 +4,12 @@ substantial action)."""
 
 from __future__ import annotations
 
-from ..readers.actions import SUBSTANTIAL, players_acted
-from ..readers.cutoff import action_so_far
+from ..readers.actions import SUBSTANTIAL
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
-from ..readers.played_out import played_out
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
-from .misdeal_cutoff import misdeal_call_no_chips
+from .misdeal_cutoff import ACTION_SO_FAR
 
 
 def _foreign(r: Reading, given: Facts) -> Facts | None:
@@ -42,5 +40,4 @@ def shown_down(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, shown_down, players_acted, action_so_far, misdeal_call_no_chips,
-                       played_out, later_street))
+              readers=(card_location, holder_acted, shown_down, *ACTION_SO_FAR, later_street))

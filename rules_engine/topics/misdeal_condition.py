@@ -7,12 +7,9 @@ from __future__ import annotations
 import re
 
 from ..readers import seats
-from ..readers.actions import players_acted
-from ..readers.cutoff import action_so_far
-from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
-from .misdeal_cutoff import misdeal_call_no_chips
+from .misdeal_cutoff import ACTION_SO_FAR
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
            "deal_dealt_out": "dealt-out",
@@ -154,4 +151,4 @@ def deal_error(r: Reading, facts: Facts) -> None:
 TOPIC = Topic("misdeal-condition",
               cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(76, _deal_error_told),
                     Cue(55, _deal_error)),
-              readers=(deal_error, players_acted, action_so_far, misdeal_call_no_chips, played_out))
+              readers=(deal_error, *ACTION_SO_FAR))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import players_acted
+from ..readers.actions import SUBSTANTIAL, players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.negation import denied
 from ..readers.played_out import played_out
@@ -43,9 +43,26 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
             facts["players_acted"] = min(facts["players_acted"], verbs)
 
 
+_MOVE = re.compile(r"\b(?:check|call|raise|reraise|bet|fold|limp|open|shove|allin|3bet|rilancio|puntata|chiamata|"
+                   r"apertura|controrilancio)\b")
+_FREE = frozenset({"check", "fold"})
+
+
+def moves_listed(r: Reading, facts: Facts) -> None:
+    """The moves told as a bare list after "after"/"dopo" ("dopo rilancio, call e fold"), when nothing else counted
+    them: each move is a player who acted, and any but a check or a fold put chips in."""
+    if "players_acted" in facts or not r.has("moves_listed"):
+        return
+    moves = [move[0] for run in r.matches("moves_listed") for move in _MOVE.finditer(run["run"])]
+    facts["players_acted"] = min(len(moves), SUBSTANTIAL)
+    facts["chips_in"] = "no" if set(moves) <= _FREE else "yes"
+
+
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:
     return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
-TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),),
-              readers=(players_acted, action_so_far, misdeal_call_no_chips, played_out))
+ACTION_SO_FAR = (players_acted, action_so_far, misdeal_call_no_chips, moves_listed, played_out)
+"""How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs."""
+
+TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),), readers=ACTION_SO_FAR)
