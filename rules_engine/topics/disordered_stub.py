@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers.negation import happened
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -18,7 +19,8 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
     if r.has("stub_dropped"):
         return {}
     accidents = r.matches("stub_accident")
-    exposed = [m for m in r.matches("exposure")  # "slid off", "per terra" are the accident's own words
+    exposed = [m for m in happened(r, "exposure")  # "slid off", "per terra" are the accident's own words; "nothing
+               # flipped" exposed nothing
                if not any(m.start() < a.end() and a.start() < m.end() for a in accidents)]
     if exposed or r.has("ordinal_card") or r.has("lock_wrong_card"):
         return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
