@@ -130,7 +130,8 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
 def _skipped_in_the_betting(r: Reading) -> bool:
     """Players acting past a player who had not spoken, with no word of the deal ("the dealer skipped me: UTG+1
     called, the cutoff raised, all before I said a word"): the skip is in the betting, the out-of-turn rule's."""
-    return r.has("action_taken") and r.has("oot_silent") and not r.has("oot_not_action")
+    return r.has("action_taken") and r.has("oot_silent") and not r.has("oot_not_action") \
+        and not r.has("skip_in_the_deal")
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
