@@ -145,8 +145,15 @@ def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
 
 
 def deal_error(r: Reading, facts: Facts) -> None:
-    """The first mistake the text tells."""
-    facts["deal_error"] = errors_told(r)[0][1]
+    """The first mistake the text tells; when the only one is where the first card went and two tellers put it in
+    different places, one right and one wrong ("three of us swear it went to the button, the dealer swears it went
+    to the small blind"), what went wrong is asked."""
+    errors = errors_told(r)
+    told_where = {seats.first_player(r, seat) for _, seat in _first_card_recipients(r)}
+    if {error for _, error in errors} == {"wrong-first-seat"} and {True, False} <= told_where:
+        r.doubt("deal_error")
+        return
+    facts["deal_error"] = errors[0][1]
 
 
 TOPIC = Topic("misdeal-condition",
