@@ -20,7 +20,8 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
         cleared = r.matches("deck_checked_ok")
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
         faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
-        if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice"):
+        if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice") \
+                and not r.has("terms_compared"):
             return {}
     return {} if r.has("short_deck_card") else None
 

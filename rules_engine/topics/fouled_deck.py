@@ -60,6 +60,8 @@ def fault_told(r: Reading) -> bool:
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
+    if r.has("terms_compared"):
+        return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation
     return {} if _problems(r) or r.has("deck_faulty") else None
 
 
@@ -67,7 +69,8 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     """Two copies of one card: narrow enough to outrank where the cards were shown ("due assi di picche: uno al
     river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
     a pot already pushed (the deck's own time limit decides it)."""
-    return {} if any(problem == "duplicate" for _, problem in _problems(r)) else None
+    told = any(problem == "duplicate" for _, problem in _problems(r))
+    return {} if told and not r.has("terms_compared") else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
