@@ -48,14 +48,22 @@ _MOVE = re.compile(r"\b(?:check|call|raise|reraise|bet|fold|limp|open|shove|alli
 _FREE = frozenset({"check", "fold"})
 
 
+_COUNTS = {"one": 1, "a single": 1, "uno": 1, "un": 1, "una": 1, "two": 2, "due": 2, "three": 3, "tre": 3}
+
+
 def moves_listed(r: Reading, facts: Facts) -> None:
-    """The moves told as a bare list after "after"/"dopo" ("dopo rilancio, call e fold"), when nothing else counted
-    them: each move is a player who acted, and any but a check or a fold put chips in."""
-    if "players_acted" in facts or not r.has("moves_listed"):
+    """The moves told as a bare list ("dopo rilancio, call e fold") or counted ("after one fold", "dopo due fold")
+    after "after"/"dopo", when nothing else counted them: each move is a player who acted, and any but a check or a
+    fold put chips in."""
+    if "players_acted" in facts:
         return
     moves = [move[0] for run in r.matches("moves_listed") for move in _MOVE.finditer(run["run"])]
-    facts["players_acted"] = min(len(moves), SUBSTANTIAL)
-    facts["chips_in"] = "no" if set(moves) <= _FREE else "yes"
+    for counted in r.matches("moves_counted"):
+        free = next((kind for kind in _FREE if counted["move"].startswith(kind)), "call")  # "folds": fold
+        moves += [free] * _COUNTS[counted["count"]]
+    if moves:
+        facts["players_acted"] = min(len(moves), SUBSTANTIAL)
+        facts["chips_in"] = "no" if set(moves) <= _FREE else "yes"
 
 
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:
