@@ -18,7 +18,7 @@ _NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gi
 def _boxed(r: Reading, given: Facts) -> Facts | None:
     """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error) or the text
     says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13)."""
-    if r.has("terms_compared"):
+    if r.has("terms_asked"):
         return None  # "the difference between a boxed card and an exposed card": words, not a situation
     said = [m for m in happened(r, "boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
     if fault_told(r):  # "a red-backed card in the middle of the deck": where the odd card was, not a face-up one

@@ -21,7 +21,7 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
         faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
         if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice") \
-                and not r.has("terms_compared"):
+                and not r.has("terms_asked"):
             return {}
     return {} if r.has("short_deck_card") else None
 

@@ -60,7 +60,7 @@ def fault_told(r: Reading) -> bool:
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
-    if r.has("terms_compared"):
+    if r.has("terms_asked"):
         return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation
     return {} if _problems(r) or r.has("deck_faulty") else None
 
@@ -70,7 +70,7 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
     a pot already pushed (the deck's own time limit decides it)."""
     told = any(problem == "duplicate" for _, problem in _problems(r))
-    return {} if told and not r.has("terms_compared") else None
+    return {} if told and not r.has("terms_asked") else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
