@@ -20,7 +20,8 @@ _PUSH = "round_push"  # chips put out without a word for what they are: a bet or
 _PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
 _MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
           "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
-          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+          "round_allin": Move.ALL_IN, "round_allin_again": Move.ALL_IN, "round_call": Move.CALL,
+          "round_fold": Move.FOLD, "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}
@@ -48,7 +49,7 @@ _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that",
 # "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
-                     r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?$")
+                     r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?(?:(?:only|just|solo|soltanto)\s)?$")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
@@ -125,11 +126,62 @@ def amount(value: Decimal) -> int | None:
 
 
 def number(text: str | None) -> Decimal | None:
-    """"600" → 600, "2k" → 2000; None when the text gives none."""
+    """"600" → 600, "2k" → 2000, "four thousand" → 4000, "quindicimila" → 15000; None when the text gives none."""
     if not text:
         return None
-    text = text.strip().replace("p", ".")  # "0p50": the normaliser's 0.50
+    text = text.strip()
+    if not _DIGIT.search(text):
+        return spelled(text)
+    text = text.replace("p", ".")  # "0p50": the normaliser's 0.50
     return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
+
+
+# Amounts players write in words ("announces 'four thousand'", "una fiche da mille", "altre tremila"): the lexicon's
+# patterns take them where an amount stands (the group the readers pass to `number`), and these words give the value.
+_UNITS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+          "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_ITALIAN = {"un": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+            "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14, "quindici": 15,
+            "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30,
+            "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80, "novanta": 90}
+
+
+def spelled(text: str) -> Decimal | None:
+    """An amount in words: English ("thirty five hundred", "a thousand") or one Italian word ("duemilacinquecento",
+    "mille", "trecento"); None for anything else."""
+    words = text.split()
+    if len(words) == 1 and words[0] not in _UNITS:
+        value = _italian(words[0])
+        return Decimal(value) if value else None
+    total = current = 0
+    for word in words:
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total, current = total + (current or 1) * 1000, 0
+        else:
+            return None
+    return Decimal(total + current) if total + current else None
+
+
+def _italian(word: str) -> int | None:
+    """"quindicimila" → 15000, "milleduecento" → 1200, "cinquecento" → 500, "venti" → 20."""
+    if not word:
+        return 0
+    for head, scale in (("mille", 1000), ("mila", 1000), ("cento", 100)):
+        where = word.find(head)
+        if where < 0:
+            continue
+        count = 1 if head == "mille" else (_ITALIAN.get(word[:where]) if where else 1)
+        if head == "mille" and where:
+            return None
+        rest = _italian(word[where + len(head):])
+        return None if count is None or rest is None else count * scale + rest
+    return _ITALIAN.get(word)
 
 
 def _blinds(r: Reading, first_action: int) -> Blinds | None:
@@ -225,6 +277,6 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
             return OTHER  # "I bet 40 … can he re-raise?": not the teller
         if word and word not in _NOBODY and word not in _MODAL_WORDS:
             return word
-    if any(a.player == ME for a in actions):
-        return ME
+    if any(a.player == ME for a in actions) or r.has("round_teller_asks"):
+        return ME  # "can I…?", "I throw in three chips and say 'complete'": the teller, whether or not he acted
     return None

@@ -24,6 +24,9 @@ def _reopen(r: Reading, given: Facts) -> Facts | None:
     after an all-in."""
     if r.has("strategy"):
         return None
+    asked = r.has("round_asker") or r.has("allin_options_question") or r.has("round_back_to")
+    if r.has("legality_question") and not asked and not r.has("allin_reopen"):
+        return None  # "is his all-in for 700 valid?": the all-in itself, the raise-size rule's, not anyone's options
     if r.has("allin_reopen") or (r.has("round_allin_word") and (
             r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
         return {}

@@ -15,7 +15,7 @@ from ..readers import betting_round
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
-from .raise_size import all_in, half_or_more, raise_declared
+from .raise_size import all_in, half_or_more, raise_declared_before
 
 all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
 _PUSHER = "pusher"
@@ -25,7 +25,7 @@ _CHIP_COUNT_WORDS = {"sei": 6}
 
 def _pushed(r: Reading, given: Facts) -> Facts | None:
     """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
-    if r.has("undercall"):
+    if r.has("undercall") or paid_less_than_owed(r):
         return None  # less than the bet: a short call
     if r.has("pushed_after_raise"):
         return {}  # "said raise and pushed 1,600": a push of chips after the word
@@ -40,6 +40,15 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     if amounts and amounts[0] <= amounts[1]:
         return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
     return {}
+
+
+def paid_less_than_owed(r: Reading) -> bool:
+    """Chips told against the bet they were meant to call, and less ("200 to call a 350 bet", "solo 40 degli 80")."""
+    for match in r.matches("undercall_paid_owed"):
+        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
+        if paid is not None and owed is not None and paid < owed:
+            return True
+    return False
 
 
 def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
@@ -132,4 +141,5 @@ def chips_told(r: Reading) -> list[Decimal]:
 
 
 TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
-              readers=(raise_declared, raise_not_said, all_in, all_chips_needed, half_or_more, chip_amounts))
+              readers=(raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in, all_chips_needed,
+                       half_or_more, chip_amounts))

@@ -4,6 +4,9 @@ put out a full bet plus at least half a bet."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
@@ -38,7 +41,7 @@ def limit_half(r: Reading, facts: Facts) -> None:
     plus at least half a bet is a raise to complete, under Robert's)."""
     if betting_round.structure(r) is not Structure.LIMIT:
         return
-    added = next((betting_round.number(group(m, "amount")) for m in r.matches("string_added")), None)
+    added = next((_added(r, m) for m in r.matches("string_added")), None)
     told = betting_round.told(r)
     if added is None or told is None:
         return
@@ -47,6 +50,14 @@ def limit_half(r: Reading, facts: Facts) -> None:
     size = opening if opening is not None else told.check.full_raise
     if size > 0:
         facts["half_or_more"] = "yes" if 2 * added >= size else "no"
+
+
+def _added(r: Reading, match: re.Match[str]) -> Decimal | None:
+    """The chips added after the first movement: "adds 10", "altre tre fiche da 1" (three chips of 1)."""
+    value, count = betting_round.number(group(match, "amount")), group(match, "count")
+    if value is None or not count:
+        return value
+    return value * (int(count) if count.isdigit() else r.lexicon.numbers.get(count, 1))
 
 
 def _string(r: Reading, given: Facts) -> Facts | None:
