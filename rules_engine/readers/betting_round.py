@@ -7,7 +7,7 @@ rule asks instead."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from table_tools.problems import TableInputError
@@ -68,6 +68,8 @@ class Told:
     asker: str | None  # the player whose options the question is about, when the text says or implies it
     pushed: Action | None = None  # the last move, when it was chips put out with no word for what they were
     short: bool = False  # those chips were less than the bet to call: they are not in `actions` or `check`
+    guessed: bool = False  # no blinds told: every big blind the opening raise allows gives the same reading, but
+    # the amounts that depend on it (the minimum raise, the full raise) are not known: quote none
 
     def faced(self, index: int) -> RaiseCheck:
         """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
@@ -96,13 +98,25 @@ def _told(r: Reading) -> Told | None:
         return None
     blinds, street = _blinds(r, first_action), _street(r)
     kind = structure(r) or Structure.NO_LIMIT
+    asker = _asker(r, actions)
     if blinds is None:
         opening = actions[0].to
+        moves = sum(action.to is not None for action in actions)
+        if street is Street.PREFLOP and actions[0].move is Move.RAISE and isinstance(opening, Decimal) and (
+                kind is not Structure.LIMIT and moves > 1 and not r.has("raise_declared_yes")):
+            # a round of moves told, not one raise recalled in passing, nor a "raise to 200" said over other chips
+            return _any_big_blind(opening, kind, actions, pushed, asker)
         if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
-            return None  # "UTG raises to 300" with no big blind: its raise size is unknown (after the flop, it opens)
+            return None  # "UTG raises to 300" with no big blind, in limit: its raise size is unknown
         # a bet opens the round: in limit its size is the round's bet; in big-bet games any bet is at least the minimum
         size = opening if kind is Structure.LIMIT else Decimal(1)
         blinds, street = Blinds(size / 2, size), Street.FLOP
+    return _work_out(blinds, street, kind, actions, pushed, asker)
+
+
+def _work_out(blinds: Blinds, street: Street, kind: Structure, actions: list[Action], pushed: Action | None,
+              asker: str | None) -> Told | None:
+    """The round read by table_tools.raising; chips pushed last that are less than the bet are a short call."""
     try:
         check = check_raise(blinds, actions[:-1] if pushed else actions, structure=kind, street=street)
         short = pushed is not None and pushed.to is not None and pushed.to < check.bet
@@ -111,7 +125,33 @@ def _told(r: Reading) -> Told | None:
     except TableInputError:
         return None
     kept = tuple(actions[:-1] if short else actions)
-    return Told(blinds, street, kind, kept, check, _asker(r, actions), pushed, short)
+    return Told(blinds, street, kind, kept, check, asker, pushed, short)
+
+
+def _any_big_blind(opening: Decimal, kind: Structure, actions: list[Action], pushed: Action | None,
+                   asker: str | None) -> Told | None:
+    """"I open to 2,200, the cutoff shoves 3,000": no blinds told, but a legal open is at least twice the big
+    blind, so the big blind lies between almost nothing and half the open. When the largest and a tiny one read
+    the round alike (what each move was, who may raise, a short raise and its 50% test), that reading holds."""
+    readings = [_work_out(Blinds(big / 2, big), Street.PREFLOP, kind, actions, pushed, asker)
+                for big in (opening / 2, opening / 100)]
+    if any(told is None for told in readings) or len({_gist(told) for told in readings if told}) > 1:
+        return None
+    return replace(readings[0], guessed=True) if readings[0] else None
+
+
+def _gist(told: Told) -> tuple[object, ...]:
+    """What a reading of the round decides, apart from the amounts the big blind sets."""
+    check, short = told.check, told.check.under_raise
+    return (told.short, tuple(r.kind for r in check.readings), tuple((o.player, o.may_raise) for o in check.options),
+            short is not None and short.to >= short.half_to)
+
+
+def blinds_only(r: Reading) -> tuple[Blinds, Street] | None:
+    """The blinds and the street when the text names blinds but tells no move with an amount ("preflop 200/400, the
+    button silently pushes two 1,000 chips"): before the flop the big blind is the bet to call."""
+    blinds = _blinds(r, len(r.text))
+    return (blinds, _street(r)) if blinds is not None else None
 
 
 def _street(r: Reading) -> Street:

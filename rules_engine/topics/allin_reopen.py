@@ -75,7 +75,7 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
     elif asker is not None and all(action.player != asker for action in told.actions):
         facts["already_acted"] = "no"
         values |= {"to_call": check.bet}
-    for name, value in values.items():
+    for name, value in values.items() if not told.guessed else ():  # guessed blinds: no amount to quote
         whole = betting_round.amount(value)
         if whole is not None:
             facts[name] = whole

@@ -71,7 +71,7 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
                   "min_raise_to": short.min_to, "half_raise_to": short.half_to}
         half = "yes" if short.to >= short.half_to else "no"
         facts.update({"raise_complete": "no", "all_in": "no", "half_or_more": half})
-        _amounts(facts, values)
+        _amounts(facts, values, told.guessed)
         return
     raises = [i for i, reading in enumerate(check.readings) if reading.kind in _RAISES]
     if not raises:
@@ -81,11 +81,13 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
     facts["raise_complete"] = "no" if reading.kind is Kind.ALL_IN_SHORT else "yes"
     facts["all_in"] = "yes" if reading.action.move is Move.ALL_IN else "no"
     _amounts(facts, {"bet_faced": faced.bet, "raise_to": reading.bet, "full_raise": faced.full_raise,
-                     "min_raise_to": faced.min_raise_to, "next_min_raise_to": check.min_raise_to})
+                     "min_raise_to": faced.min_raise_to, "next_min_raise_to": check.min_raise_to}, told.guessed)
 
 
-def _amounts(facts: Facts, values: dict[str, Decimal]) -> None:
-    """Amounts as facts, for the notes that quote them (whole numbers only)."""
+def _amounts(facts: Facts, values: dict[str, Decimal], guessed: bool = False) -> None:
+    """Amounts as facts, for the notes that quote them (whole numbers only); none when the blinds were guessed."""
+    if guessed:
+        return
     for name, value in values.items():
         whole = betting_round.amount(value)
         if whole is not None:
