@@ -18,9 +18,10 @@ from ..reading import Reading, group
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
 _PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
+_CALLED = "round_call_amount"  # "calls 3000": a call, or a short call when less than the bet, never a raise
 _MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
           "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
-          "round_allin": Move.ALL_IN, "round_allin_again": Move.ALL_IN, "round_call": Move.CALL,
+          "round_allin": Move.ALL_IN, "round_allin_again": Move.ALL_IN, _CALLED: Move.CALL, "round_call": Move.CALL,
           "round_fold": Move.FOLD, "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
@@ -50,6 +51,7 @@ _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that",
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
                      r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?(?:(?:only|just|solo|soltanto)\s)?$")
+_FACED_REACH = 12  # characters between a move and the bet it faced told after it ("300 over my 200 bet")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
@@ -125,6 +127,8 @@ def _work_out(blinds: Blinds, street: Street, kind: Structure, actions: list[Act
     except TableInputError:
         return None
     kept = tuple(actions[:-1] if short else actions)
+    if pushed is not None and pushed.move is Move.CALL and not short:
+        pushed = None  # "calls 3000" facing 3000 (or, by mistake, less): a call, not chips of unknown meaning
     return Told(blinds, street, kind, kept, check, asker, pushed, short)
 
 
@@ -251,8 +255,8 @@ def _blinds(r: Reading, first_action: int) -> Blinds | None:
 def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     """Each move the text tells, in order, where the first begins, and the last if it was chips put out; a move
     asked about ("can A raise to 20?") is not one that was made."""
-    found: list[tuple[int, int, Action]] = []
-    pushes: set[int] = set()
+    found: list[tuple[float, int, Action]] = []
+    pushes: set[float] = set()
     asked = r.matches("round_asker")
     unnamed = 0
     for concept, move in _MOVES.items():
@@ -273,17 +277,34 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
-            if concept in (_PUSH, _PUSH_TOTAL):
+            if concept in (_PUSH, _PUSH_TOTAL, _CALLED):
                 pushes.add(match.start("verb"))
+    found += _faced(r, found)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
-    last_end, last_start = -1, -1
+    last_end, last_start = -1.0, -1.0
     for start, end, action in found:
         if start >= last_end:  # two concepts reading the same words: the first one counts
             actions.append(action)
             last_end, last_start = end, start
     pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
-    return actions, (found[0][0] if found else len(r.text)), pushed
+    return actions, (int(found[0][0]) if found else len(r.text)), pushed
+
+
+def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
+    """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
+    di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
+    faced = []
+    for index, match in enumerate(r.matches("round_faced")):
+        before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
+        start: float = match.start("verb")
+        if before:
+            anchor = max(before, key=lambda item: item[0])[0]
+            start = anchor - 0.5  # just before the move it qualifies
+        whose = group(match, "whose") or ""
+        who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
+        faced.append((start, int(start) + 1 if before else match.end(), Action(who, Move.BET, number(match["to"]))))
+    return faced
 
 
 def _who(match: re.Match[str]) -> str | None:

@@ -18,7 +18,7 @@ amount_named = settled_by("amount_named", {"amount_not_named": "no", "raise_chip
 def _one_chip(r: Reading, given: Facts) -> Facts | None:
     """One chip put in as a bet or call (not a chip someone owns, or one on his cards)."""
     if not (r.has("single_chip") and r.has("chip_put_in")) or len(chips_told(r)) > 1 or r.has("undercall") or (
-            r.has("allin_one_chip")):
+            r.has("allin_one_chip") or r.has("chip_with_others")):
         return None  # "a 100 chip and a 25 chip" are several chips; "all in for a single chip" is his last
     value = _chip_value(r)
     call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
