@@ -9,17 +9,25 @@ from decimal import Decimal
 from table_tools.raising import Kind, Move
 
 from ..readers import betting_round
-from ..readers.phrases import Reader, said_unless_denied, settled_by, tells_a_situation
+from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 _RAISES = (Kind.BET, Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 
 def raise_declared(r: Reading, facts: Facts) -> None:
-    """"Raise" said before the chips; an amount alone, or "raise" said afterwards, is not a declared raise."""
-    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    """"Raise" said before the chips; an amount alone, "raise" said afterwards, or "said raise" denied ("nobody had
+    said raise") is not a declared raise."""
+    said = raise_said(r)
     if said is not None:
         facts["raise_declared"] = "yes" if said else "no"
+
+
+def raise_said(r: Reading) -> bool | None:
+    """Whether "raise" was declared: said outright, denied (by a phrase or a denial before it), or neither."""
+    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    return False if said and not said_outright(r, "raise_declared_yes") else said
+
 
 def raise_declared_before(*chips: str) -> Reader:
     """`raise_declared`, where "raise" counts only when said before the chips (the concepts `chips` name) went

@@ -10,11 +10,11 @@ from decimal import Decimal
 from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
-from ..readers.phrases import out_of_scope, said_outright, said_unless_denied, tells_a_situation
+from ..readers.phrases import out_of_scope, said_outright, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .allin_reopen import betting_structure
-from .raise_size import half_or_more
+from .raise_size import half_or_more, raise_said
 
 
 def one_motion(r: Reading, facts: Facts) -> None:
@@ -27,7 +27,7 @@ def one_motion(r: Reading, facts: Facts) -> None:
 
 def declared_first(r: Reading, facts: Facts) -> None:
     """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards)."""
-    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    said = raise_said(r)
     if said:
         facts["declared_first"] = "raise"
     elif r.has("amount_declared"):
