@@ -44,6 +44,9 @@ _NAME_AT = re.compile(r"\b([a-z]+) (?:in|on|at|from) the (?:small |big )?$"
 _HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small blind", "grande buio"
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
+_JOINED = frozenset({"and", "then", "so"})
+_TELLER_BEFORE = re.compile(r"\bi\b(?!.*\b(?:he|she|they|who)\b)")  # the teller, with no one else after him
+_CLAUSE = 40  # characters back to the teller's pronoun in "I'm UTG and raise"
 _STATED = re.compile(r" (?:was|is|era|e) \d")
 _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that", "this", "un", "una", "il", "la", "lo",
                           "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
@@ -320,6 +323,8 @@ def _who(match: re.Match[str]) -> str | None:
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
         which = before.split()[-1:]
         return " ".join([*which, word])
+    if word in _JOINED and match["verb"] in _BASE_FORMS and _TELLER_BEFORE.search(before[-_CLAUSE:]):
+        return ME  # "I'm UTG and raise to 5k": a bare verb joined to the teller's clause is his move
     return None if not word or word in _NOBODY or word.isdigit() else word
 
 
