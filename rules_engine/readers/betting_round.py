@@ -45,6 +45,8 @@ _HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _JOINED = frozenset({"and", "then", "so"})
+_SEAT_WORDS = frozenset({"seat", "posto", "box"})
+_SEAT_NUMBER = re.compile(r" ?(n\d+)\b")
 _TELLER_BEFORE = re.compile(r"\bi\b(?!.*\b(?:he|she|they|who)\b)")  # the teller, with no one else after him
 _CLAUSE = 40  # characters back to the teller's pronoun in "I'm UTG and raise"
 _STATED = re.compile(r" (?:was|is|era|e) \d")
@@ -333,6 +335,8 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
     only player who acted before the last all-in."""
     for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
         word = (group(match, "who") or "").strip()
+        seat = _SEAT_NUMBER.match(r.text, match.end("who")) if word in _SEAT_WORDS else None
+        word = seat[1] if seat else word  # "can seat 2 raise again?": the player is "n2", as in the moves
         if word in _FIRST_PERSON:
             return ME
         if _ROLE_WORDS.search(word):
