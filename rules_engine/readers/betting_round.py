@@ -7,7 +7,7 @@ rule asks instead."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from table_tools.problems import TableInputError
@@ -18,9 +18,11 @@ from ..reading import Reading, group
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
 _PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
+_CALLED = "round_call_amount"  # "calls 3000": a call, or a short call when less than the bet, never a raise
 _MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
           "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
-          "round_allin": Move.ALL_IN, "round_call": Move.CALL, "round_fold": Move.FOLD, "round_check": Move.CHECK}
+          "round_allin": Move.ALL_IN, "round_allin_again": Move.ALL_IN, _CALLED: Move.CALL, "round_call": Move.CALL,
+          "round_fold": Move.FOLD, "round_check": Move.CHECK}
 # The structure named in the text; "no limit" and "pot limit" are tried before the "limit" they contain.
 STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": Structure.POT_LIMIT,
               "structure_limit": Structure.LIMIT}
@@ -42,13 +44,19 @@ _NAME_AT = re.compile(r"\b([a-z]+) (?:in|on|at|from) the (?:small |big )?$"
 _HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small blind", "grande buio"
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
+_JOINED = frozenset({"and", "then", "so"})
+_SEAT_WORDS = frozenset({"seat", "posto", "box"})
+_SEAT_NUMBER = re.compile(r" ?(n\d+)\b")
+_TELLER_BEFORE = re.compile(r"\bi\b(?!.*\b(?:he|she|they|who)\b)")  # the teller, with no one else after him
+_CLAUSE = 40  # characters back to the teller's pronoun in "I'm UTG and raise"
 _STATED = re.compile(r" (?:was|is|era|e) \d")
 _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that", "this", "un", "una", "il", "la", "lo",
                           "min", "minimum", "legal", "full", "short", "next", "first", "second", "any", "no", "same"})
 # "who had checked before", "who'd checked": an earlier move told late, not a move in the order of the text
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
-                     r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?$")
+                     r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?(?:(?:only|just|solo|soltanto)\s)?$")
+_FACED_REACH = 12  # characters between a move and the bet it faced told after it ("300 over my 200 bet")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
 _SEVERAL = frozenset({"they", "we", "both", "loro", "entrambi", "possono", "everyone", "tutti"})
@@ -67,6 +75,8 @@ class Told:
     asker: str | None  # the player whose options the question is about, when the text says or implies it
     pushed: Action | None = None  # the last move, when it was chips put out with no word for what they were
     short: bool = False  # those chips were less than the bet to call: they are not in `actions` or `check`
+    guessed: bool = False  # no blinds told: every big blind the opening raise allows gives the same reading, but
+    # the amounts that depend on it (the minimum raise, the full raise) are not known: quote none
 
     def faced(self, index: int) -> RaiseCheck:
         """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
@@ -95,13 +105,25 @@ def _told(r: Reading) -> Told | None:
         return None
     blinds, street = _blinds(r, first_action), _street(r)
     kind = structure(r) or Structure.NO_LIMIT
+    asker = _asker(r, actions)
     if blinds is None:
         opening = actions[0].to
+        moves = sum(action.to is not None for action in actions)
+        if street is Street.PREFLOP and actions[0].move is Move.RAISE and isinstance(opening, Decimal) and (
+                kind is not Structure.LIMIT and moves > 1 and not r.has("raise_declared_yes")):
+            # a round of moves told, not one raise recalled in passing, nor a "raise to 200" said over other chips
+            return _any_big_blind(opening, kind, actions, pushed, asker)
         if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
-            return None  # "UTG raises to 300" with no big blind: its raise size is unknown (after the flop, it opens)
+            return None  # "UTG raises to 300" with no big blind, in limit: its raise size is unknown
         # a bet opens the round: in limit its size is the round's bet; in big-bet games any bet is at least the minimum
         size = opening if kind is Structure.LIMIT else Decimal(1)
         blinds, street = Blinds(size / 2, size), Street.FLOP
+    return _work_out(blinds, street, kind, actions, pushed, asker)
+
+
+def _work_out(blinds: Blinds, street: Street, kind: Structure, actions: list[Action], pushed: Action | None,
+              asker: str | None) -> Told | None:
+    """The round read by table_tools.raising; chips pushed last that are less than the bet are a short call."""
     try:
         check = check_raise(blinds, actions[:-1] if pushed else actions, structure=kind, street=street)
         short = pushed is not None and pushed.to is not None and pushed.to < check.bet
@@ -110,7 +132,35 @@ def _told(r: Reading) -> Told | None:
     except TableInputError:
         return None
     kept = tuple(actions[:-1] if short else actions)
-    return Told(blinds, street, kind, kept, check, _asker(r, actions), pushed, short)
+    if pushed is not None and pushed.move is Move.CALL and not short:
+        pushed = None  # "calls 3000" facing 3000 (or, by mistake, less): a call, not chips of unknown meaning
+    return Told(blinds, street, kind, kept, check, asker, pushed, short)
+
+
+def _any_big_blind(opening: Decimal, kind: Structure, actions: list[Action], pushed: Action | None,
+                   asker: str | None) -> Told | None:
+    """"I open to 2,200, the cutoff shoves 3,000": no blinds told, but a legal open is at least twice the big
+    blind, so the big blind lies between almost nothing and half the open. When the largest and a tiny one read
+    the round alike (what each move was, who may raise, a short raise and its 50% test), that reading holds."""
+    readings = [_work_out(Blinds(big / 2, big), Street.PREFLOP, kind, actions, pushed, asker)
+                for big in (opening / 2, opening / 100)]
+    if any(told is None for told in readings) or len({_gist(told) for told in readings if told}) > 1:
+        return None
+    return replace(readings[0], guessed=True) if readings[0] else None
+
+
+def _gist(told: Told) -> tuple[object, ...]:
+    """What a reading of the round decides, apart from the amounts the big blind sets."""
+    check, short = told.check, told.check.under_raise
+    return (told.short, tuple(r.kind for r in check.readings), tuple((o.player, o.may_raise) for o in check.options),
+            short is not None and short.to >= short.half_to)
+
+
+def blinds_only(r: Reading) -> tuple[Blinds, Street] | None:
+    """The blinds and the street when the text names blinds but tells no move with an amount ("preflop 200/400, the
+    button silently pushes two 1,000 chips"): before the flop the big blind is the bet to call."""
+    blinds = _blinds(r, len(r.text))
+    return (blinds, _street(r)) if blinds is not None else None
 
 
 def _street(r: Reading) -> Street:
@@ -125,11 +175,62 @@ def amount(value: Decimal) -> int | None:
 
 
 def number(text: str | None) -> Decimal | None:
-    """"600" → 600, "2k" → 2000; None when the text gives none."""
+    """"600" → 600, "2k" → 2000, "four thousand" → 4000, "quindicimila" → 15000; None when the text gives none."""
     if not text:
         return None
-    text = text.strip().replace("p", ".")  # "0p50": the normaliser's 0.50
+    text = text.strip()
+    if not _DIGIT.search(text):
+        return spelled(text)
+    text = text.replace("p", ".")  # "0p50": the normaliser's 0.50
     return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
+
+
+# Amounts players write in words ("announces 'four thousand'", "una fiche da mille", "altre tremila"): the lexicon's
+# patterns take them where an amount stands (the group the readers pass to `number`), and these words give the value.
+_UNITS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+          "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_ITALIAN = {"un": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+            "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14, "quindici": 15,
+            "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30,
+            "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80, "novanta": 90}
+
+
+def spelled(text: str) -> Decimal | None:
+    """An amount in words: English ("thirty five hundred", "a thousand") or one Italian word ("duemilacinquecento",
+    "mille", "trecento"); None for anything else."""
+    words = text.split()
+    if len(words) == 1 and words[0] not in _UNITS:
+        value = _italian(words[0])
+        return Decimal(value) if value else None
+    total = current = 0
+    for word in words:
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word == "thousand":
+            total, current = total + (current or 1) * 1000, 0
+        else:
+            return None
+    return Decimal(total + current) if total + current else None
+
+
+def _italian(word: str) -> int | None:
+    """"quindicimila" → 15000, "milleduecento" → 1200, "cinquecento" → 500, "venti" → 20."""
+    if not word:
+        return 0
+    for head, scale in (("mille", 1000), ("mila", 1000), ("cento", 100)):
+        where = word.find(head)
+        if where < 0:
+            continue
+        count = 1 if head == "mille" else (_ITALIAN.get(word[:where]) if where else 1)
+        if head == "mille" and where:
+            return None
+        rest = _italian(word[where + len(head):])
+        return None if count is None or rest is None else count * scale + rest
+    return _ITALIAN.get(word)
 
 
 def _blinds(r: Reading, first_action: int) -> Blinds | None:
@@ -159,8 +260,8 @@ def _blinds(r: Reading, first_action: int) -> Blinds | None:
 def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     """Each move the text tells, in order, where the first begins, and the last if it was chips put out; a move
     asked about ("can A raise to 20?") is not one that was made."""
-    found: list[tuple[int, int, Action]] = []
-    pushes: set[int] = set()
+    found: list[tuple[float, int, Action]] = []
+    pushes: set[float] = set()
     asked = r.matches("round_asker")
     unnamed = 0
     for concept, move in _MOVES.items():
@@ -181,17 +282,34 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
-            if concept in (_PUSH, _PUSH_TOTAL):
+            if concept in (_PUSH, _PUSH_TOTAL, _CALLED):
                 pushes.add(match.start("verb"))
+    found += _faced(r, found)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
-    last_end, last_start = -1, -1
+    last_end, last_start = -1.0, -1.0
     for start, end, action in found:
         if start >= last_end:  # two concepts reading the same words: the first one counts
             actions.append(action)
             last_end, last_start = end, start
     pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
-    return actions, (found[0][0] if found else len(r.text)), pushed
+    return actions, (int(found[0][0]) if found else len(r.text)), pushed
+
+
+def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
+    """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
+    di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
+    faced = []
+    for index, match in enumerate(r.matches("round_faced")):
+        before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
+        start: float = match.start("verb")
+        if before:
+            anchor = max(before, key=lambda item: item[0])[0]
+            start = anchor - 0.5  # just before the move it qualifies
+        whose = group(match, "whose") or ""
+        who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
+        faced.append((start, int(start) + 1 if before else match.end(), Action(who, Move.BET, number(match["to"]))))
+    return faced
 
 
 def _who(match: re.Match[str]) -> str | None:
@@ -207,6 +325,8 @@ def _who(match: re.Match[str]) -> str | None:
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
         which = before.split()[-1:]
         return " ".join([*which, word])
+    if word in _JOINED and match["verb"] in _BASE_FORMS and _TELLER_BEFORE.search(before[-_CLAUSE:]):
+        return ME  # "I'm UTG and raise to 5k": a bare verb joined to the teller's clause is his move
     return None if not word or word in _NOBODY or word.isdigit() else word
 
 
@@ -215,6 +335,8 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
     only player who acted before the last all-in."""
     for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
         word = (group(match, "who") or "").strip()
+        seat = _SEAT_NUMBER.match(r.text, match.end("who")) if word in _SEAT_WORDS else None
+        word = seat[1] if seat else word  # "can seat 2 raise again?": the player is "n2", as in the moves
         if word in _FIRST_PERSON:
             return ME
         if _ROLE_WORDS.search(word):
@@ -225,6 +347,6 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
             return OTHER  # "I bet 40 … can he re-raise?": not the teller
         if word and word not in _NOBODY and word not in _MODAL_WORDS:
             return word
-    if any(a.player == ME for a in actions):
-        return ME
+    if any(a.player == ME for a in actions) or r.has("round_teller_asks"):
+        return ME  # "can I…?", "I throw in three chips and say 'complete'": the teller, whether or not he acted
     return None

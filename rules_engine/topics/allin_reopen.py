@@ -24,6 +24,9 @@ def _reopen(r: Reading, given: Facts) -> Facts | None:
     after an all-in."""
     if r.has("strategy"):
         return None
+    asked = r.has("round_asker") or r.has("allin_options_question") or r.has("round_back_to")
+    if r.has("legality_question") and not asked and not r.has("allin_reopen"):
+        return None  # "is his all-in for 700 valid?": the all-in itself, the raise-size rule's, not anyone's options
     if r.has("allin_reopen") or (r.has("round_allin_word") and (
             r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
         return {}
@@ -48,6 +51,15 @@ def betting_structure(r: Reading, facts: Facts) -> None:
         facts["betting_structure"] = _STRUCTURE_VALUES[kind]
 
 
+def _teller_moved_before(r: Reading) -> bool:
+    """The teller tells a move of his own on this street before the all-in ("I'm UTG and raise, the hijack shoves")
+    that the round did not read: then it cannot be said that he had not acted."""
+    streets = r.matches("round_postflop")
+    start = streets[-1].start() if streets else 0
+    allin = next((m.start() for m in r.matches("round_allin_word") if m.start() >= start), len(r.text))
+    return any(start <= m.start() < allin for m in r.matches("teller_moved"))
+
+
 def reopen_amounts(r: Reading, facts: Facts) -> None:
     """For the player asking: had he acted, how much the bet rose since, and whether that is a full raise."""
     told = betting_round.told(r)
@@ -69,10 +81,11 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
         facts["already_acted"] = "yes"
         facts["reopens"] = "yes" if option.may_raise else "no"
         values |= {"raised_since": option.facing, "to_call": option.to_call}
-    elif asker is not None and all(action.player != asker for action in told.actions):
+    elif asker is not None and all(action.player != asker for action in told.actions) and not (
+            asker == betting_round.ME and _teller_moved_before(r)):
         facts["already_acted"] = "no"
         values |= {"to_call": check.bet}
-    for name, value in values.items():
+    for name, value in values.items() if not told.guessed else ():  # guessed blinds: no amount to quote
         whole = betting_round.amount(value)
         if whole is not None:
             facts[name] = whole

@@ -15,17 +15,18 @@ from ..readers import betting_round
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
-from .raise_size import all_in, half_or_more, raise_declared
+from .raise_size import all_in, half_or_more, raise_declared_before
 
 all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
 _PUSHER = "pusher"
-# "sei fiche da 50": six, a number word the shared list leaves out (elsewhere "sei" is "you are")
-_CHIP_COUNT_WORDS = {"sei": 6}
+# Chip counts the shared number words leave out: "sei fiche da 50" (elsewhere "sei" is "you are"), "twelve 100 chips"
+_CHIP_COUNT_WORDS = {"sei": 6, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "undici": 11, "dodici": 12,
+                     "quindici": 15, "venti": 20}
 
 
 def _pushed(r: Reading, given: Facts) -> Facts | None:
     """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
-    if r.has("undercall"):
+    if r.has("undercall") or paid_less_than_owed(r):
         return None  # less than the bet: a short call
     if r.has("pushed_after_raise"):
         return {}  # "said raise and pushed 1,600": a push of chips after the word
@@ -42,9 +43,18 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     return {}
 
 
+def paid_less_than_owed(r: Reading) -> bool:
+    """Chips told against the bet they were meant to call, and less ("200 to call a 350 bet", "solo 40 degli 80")."""
+    for match in r.matches("undercall_paid_owed"):
+        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
+        if paid is not None and owed is not None and paid < owed:
+            return True
+    return False
+
+
 def push_and_call(r: Reading) -> tuple[Decimal, Decimal] | None:
     """The total of the chips pushed and the bet they faced, when the text gives both (worked out once)."""
-    if betting_round.told(r) is None and not r.has("call_amount"):
+    if betting_round.told(r) is None and not r.has("call_amount") and betting_round.blinds_only(r) is None:
         return None  # no bet to measure the chips against
     return r.derived("push_and_call", lambda: _push_and_call(r))
 
@@ -104,12 +114,15 @@ def chip_amounts(r: Reading, facts: Facts) -> None:
 
 def _before_the_push(r: Reading, told: betting_round.Told | None) -> tuple[Blinds, Street, list[Action]] | None:
     """The round up to the chips in dispute: the moves told before them, or just the bet named ("facing 150")."""
-    if told is not None and told.actions:
+    if told is not None and told.actions and not told.guessed:  # guessed blinds leave the raise size unknown
         before = list(told.actions)
         if told.pushed is not None and not told.short:
             before = before[:-1]
         if before or told.street is Street.PREFLOP:
             return told.blinds, told.street, before
+    named = betting_round.blinds_only(r) if told is None else None
+    if named is not None and named[1] is Street.PREFLOP:
+        return named[0], Street.PREFLOP, []  # only the blinds told: the big blind is the bet faced
     call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
     if call is None:
         return None
@@ -132,4 +145,5 @@ def chips_told(r: Reading) -> list[Decimal]:
 
 
 TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
-              readers=(raise_declared, raise_not_said, all_in, all_chips_needed, half_or_more, chip_amounts))
+              readers=(raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in, all_chips_needed,
+                       half_or_more, chip_amounts))

@@ -11,14 +11,14 @@ from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .multiple_chips import chips_told
 from .non_standard_fold import facing_bet
-from .raise_size import raise_declared
+from .raise_size import raise_declared_before
 
 amount_named = settled_by("amount_named", {"amount_not_named": "no", "raise_chip_named": "yes"})
 
 def _one_chip(r: Reading, given: Facts) -> Facts | None:
     """One chip put in as a bet or call (not a chip someone owns, or one on his cards)."""
     if not (r.has("single_chip") and r.has("chip_put_in")) or len(chips_told(r)) > 1 or r.has("undercall") or (
-            r.has("allin_one_chip")):
+            r.has("allin_one_chip") or r.has("chip_with_others")):
         return None  # "a 100 chip and a 25 chip" are several chips; "all in for a single chip" is his last
     value = _chip_value(r)
     call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
@@ -50,6 +50,21 @@ def small_blind_faces_the_big(r: Reading, facts: Facts) -> None:
         facts["facing_bet"] = "yes"
 
 
+def faces_the_blind(r: Reading, facts: Facts) -> None:
+    """The chip put in on the big blind, or before the flop by anyone but the big blind: the blind is a bet to call
+    (the big blind's own option in an unraised pot is not)."""
+    if "facing_bet" in facts or r.has("chip_first_to_act") or r.has("round_postflop") or r.has("big_blind_acts"):
+        return
+    if r.has("chip_on_the_blind"):
+        facts["facing_bet"] = "yes"
+
+
+def first_to_act(r: Reading, facts: Facts) -> None:
+    """"Il primo a parlare butta una fiche da 500", "it's checked to me": nobody had bet, so no bet to call."""
+    if "facing_bet" not in facts and r.has("chip_first_to_act"):
+        facts["facing_bet"] = "no"
+
+
 def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
     """"He said raise and threw one black chip": no amount follows the word, so none was named ("the cutoff
     raises to 150" is someone else's raise)."""
@@ -61,5 +76,5 @@ def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
-              readers=(facing_bet, small_blind_faces_the_big, raise_declared, amount_named,
-                       no_amount_with_the_raise))
+              readers=(facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
+                       raise_declared_before("single_chip_value"), amount_named, no_amount_with_the_raise))

@@ -9,17 +9,37 @@ from decimal import Decimal
 from table_tools.raising import Kind, Move
 
 from ..readers import betting_round
-from ..readers.phrases import said_unless_denied, settled_by, tells_a_situation
+from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 _RAISES = (Kind.BET, Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 
 def raise_declared(r: Reading, facts: Facts) -> None:
-    """"Raise" said before the chips; an amount alone, or "raise" said afterwards, is not a declared raise."""
-    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    """"Raise" said before the chips; an amount alone, "raise" said afterwards, or "said raise" denied ("nobody had
+    said raise") is not a declared raise."""
+    said = raise_said(r)
     if said is not None:
         facts["raise_declared"] = "yes" if said else "no"
+
+
+def raise_said(r: Reading) -> bool | None:
+    """Whether "raise" was declared: said outright, denied (by a phrase or a denial before it), or neither."""
+    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    return False if said and not said_outright(r, "raise_declared_yes") else said
+
+
+def raise_declared_before(*chips: str) -> Reader:
+    """`raise_declared`, where "raise" counts only when said before the chips (the concepts `chips` name) went
+    in: said after them, by him or by a player claiming it was a raise, it declared nothing (TDA 44, 45)."""
+    def read(r: Reading, facts: Facts) -> None:
+        raise_declared(r, facts)
+        put_in = [m.start() for concept in chips for m in r.matches(concept)]
+        if facts.get("raise_declared") == "yes" and put_in and all(
+                m.start() > min(put_in) for m in r.matches("raise_declared_yes")):
+            facts["raise_declared"] = "no"
+    return read
+
 
 half_or_more = settled_by("half_or_more", {"half_no": "no", "half_yes": "yes"})
 street_over = settled_by("street_over", {"raise_street_over": "yes", "raise_same_street": "no"})
@@ -34,10 +54,15 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
         return None
     if r.has("raise_size"):
         return {} if tells_a_situation(r) or betting_round.told(r) else None
-    if not (r.has("legality_question") or r.has("raise_dispute")) or (r.has("betting_open") and r.has("board_dealing")):
+    if r.has("betting_open") and r.has("board_dealing"):
         return None  # a card dealt while someone still had to act: a premature card, whatever the raise
     told = betting_round.told(r)
     if told is None:
+        return None
+    short, amounts = told.check.under_raise, [a.to for a in told.actions if a.to is not None]
+    if short is not None and short.to == amounts[-1]:
+        return {}  # the last amount told is a raise the arithmetic shows short ("says 20, throws out 20"): its size
+    if not (r.has("legality_question") or r.has("raise_dispute")):
         return None
     raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
     return {} if raised else None
@@ -54,7 +79,7 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
                   "min_raise_to": short.min_to, "half_raise_to": short.half_to}
         half = "yes" if short.to >= short.half_to else "no"
         facts.update({"raise_complete": "no", "all_in": "no", "half_or_more": half})
-        _amounts(facts, values)
+        _amounts(facts, values, told.guessed)
         return
     raises = [i for i, reading in enumerate(check.readings) if reading.kind in _RAISES]
     if not raises:
@@ -64,11 +89,13 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
     facts["raise_complete"] = "no" if reading.kind is Kind.ALL_IN_SHORT else "yes"
     facts["all_in"] = "yes" if reading.action.move is Move.ALL_IN else "no"
     _amounts(facts, {"bet_faced": faced.bet, "raise_to": reading.bet, "full_raise": faced.full_raise,
-                     "min_raise_to": faced.min_raise_to, "next_min_raise_to": check.min_raise_to})
+                     "min_raise_to": faced.min_raise_to, "next_min_raise_to": check.min_raise_to}, told.guessed)
 
 
-def _amounts(facts: Facts, values: dict[str, Decimal]) -> None:
-    """Amounts as facts, for the notes that quote them (whole numbers only)."""
+def _amounts(facts: Facts, values: dict[str, Decimal], guessed: bool = False) -> None:
+    """Amounts as facts, for the notes that quote them (whole numbers only); none when the blinds were guessed."""
+    if guessed:
+        return
     for name, value in values.items():
         whole = betting_round.amount(value)
         if whole is not None:

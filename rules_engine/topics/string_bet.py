@@ -4,14 +4,17 @@ put out a full bet plus at least half a bet."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
-from ..readers.phrases import out_of_scope, said_outright, said_unless_denied, tells_a_situation
+from ..readers.phrases import out_of_scope, said_outright, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .allin_reopen import betting_structure
-from .raise_size import half_or_more
+from .raise_size import half_or_more, raise_said
 
 
 def one_motion(r: Reading, facts: Facts) -> None:
@@ -24,7 +27,7 @@ def one_motion(r: Reading, facts: Facts) -> None:
 
 def declared_first(r: Reading, facts: Facts) -> None:
     """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards)."""
-    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
+    said = raise_said(r)
     if said:
         facts["declared_first"] = "raise"
     elif r.has("amount_declared"):
@@ -38,7 +41,7 @@ def limit_half(r: Reading, facts: Facts) -> None:
     plus at least half a bet is a raise to complete, under Robert's)."""
     if betting_round.structure(r) is not Structure.LIMIT:
         return
-    added = next((betting_round.number(group(m, "amount")) for m in r.matches("string_added")), None)
+    added = next((_added(r, m) for m in r.matches("string_added")), None)
     told = betting_round.told(r)
     if added is None or told is None:
         return
@@ -47,6 +50,14 @@ def limit_half(r: Reading, facts: Facts) -> None:
     size = opening if opening is not None else told.check.full_raise
     if size > 0:
         facts["half_or_more"] = "yes" if 2 * added >= size else "no"
+
+
+def _added(r: Reading, match: re.Match[str]) -> Decimal | None:
+    """The chips added after the first movement: "adds 10", "altre tre fiche da 1" (three chips of 1)."""
+    value, count = betting_round.number(group(match, "amount")), group(match, "count")
+    if value is None or not count:
+        return value
+    return value * (int(count) if count.isdigit() else r.lexicon.numbers.get(count, 1))
 
 
 def _string(r: Reading, given: Facts) -> Facts | None:

@@ -9,9 +9,9 @@ from table_tools.raising import Kind, Street
 
 from ..readers import betting_round
 from ..readers.phrases import settled_by
-from ..reading import Facts, Reading, group
+from ..reading import Facts, Reading
 from . import Cue, Topic
-from .multiple_chips import push_and_call
+from .multiple_chips import paid_less_than_owed, push_and_call
 from .oversized_chip import undersized
 from .raise_size import all_in
 
@@ -30,10 +30,8 @@ def short_call(r: Reading) -> bool:
     ("didn't see the raise … throws in chips to call 300"), or chips put out that are less than the bet."""
     if r.has("undercall") or (r.has("undercall_missed_bet") and r.has("undercall_called_what_he_thought")):
         return True
-    for match in r.matches("undercall_paid_owed"):  # "slid out 200 to call a 350 bet"
-        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
-        if paid is not None and owed is not None and paid < owed:
-            return True
+    if paid_less_than_owed(r):  # "slid out 200 to call a 350 bet", "only 60 of the 100"
+        return True
     told = betting_round.told(r)
     if (told and told.short) or undersized(r):
         return True

@@ -24,8 +24,9 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         # out of turn is the out-of-turn topic's (catalogue C10)
         changed = r.has("verbal_said_then_changed") and not (said_outright(r, "out_of_turn") or out_of_scope(r))
         return {} if changed else None
-    if short_call(r) or out_of_scope(r):
-        return None  # "said call but put in less": the undercall rule settles a short call
+    if (short_call(r) and not r.has("raise_declared_yes")) or out_of_scope(r):
+        return None  # "said call but put in less": the undercall rule settles a short call ("said raise to 1,000"
+        # over fewer chips is words against chips: the amount said is no bet he faced)
     if _short_raise(r):
         return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
     if r.has("verbal_call_raise"):
