@@ -95,7 +95,9 @@ class Speller:
         self._phrase_pattern = compile(  # one pass for every phrase, the longest first where two begin alike
             r"\b(?:" + "|".join(map(re.escape, sorted(self._phrases, key=len, reverse=True))) + r")\b"
         ) if self._phrases else None
-        stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
+        # the longest first; alike in length, in a fixed order: a set's order changes with each start's hash seed, and
+        # the expression's text is its key in the pattern cache (a new text is compiled and the cache rewritten)
+        stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=lambda stem: (-len(stem), stem))
         self._stems = compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(set(domain) | self._forms):
