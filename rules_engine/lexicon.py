@@ -62,17 +62,18 @@ class Finder:
     one by one, only those whose strings the text holds: a story of 500 characters holds the strings of a few of a
     concept's hundred patterns, and one short pattern with a literal start is found far faster than the hundred.
 
-    `parts` are the concept's patterns in order, each compiled alone (a pattern with named groups is its own
-    expression in `Lexicon.concepts`, a `unit`; the others share the joined one). Each requirement of each part has
-    a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part of bit `low + i`; `always`
-    are the parts without one."""
+    `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are the patterns with
+    named groups, each its own expression in `Lexicon.concepts` (a unit); the others share the joined one. Each
+    requirement of each part has a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part
+    of bit `low + i`; `always` are the parts without one. `built[i]` is part i once built (None before)."""
 
     parts: tuple[Deferred, ...]  # each built when first run
-    units: tuple[int, ...]  # the unit (the expression of `Lexicon.concepts`) each part belongs to
+    grouped: int
     low: int
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
     always: tuple[int, ...]
+    built: list[re.Pattern[str] | None]
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
@@ -87,6 +88,13 @@ class Finder:
             found.add(self.owners[lowest.bit_length() - 1])
             bits ^= lowest
         return sorted(found)
+
+    def pattern(self, part: int) -> re.Pattern[str]:
+        """A part, built on its first run."""
+        pattern = self.built[part]
+        if pattern is None:
+            pattern = self.built[part] = self.parts[part].get()
+        return pattern
 
 
 _FIRST = (0,)
@@ -336,9 +344,11 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, 
                     second[string] = second.get(string, 0) | 1 << bit
                 owners.append(index)
                 bit += 1
-        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
-                               (1 << (bit - low)) - 1, tuple(owners),
-                               tuple(index for index, (_, options, _) in enumerate(parts) if options is None))
+        units = [unit for _, _, unit in parts]
+        shared = next((index for index, unit in enumerate(units) if units.count(unit) > 1), len(units))
+        always = tuple(index for index, (_, options, _) in enumerate(parts) if options is None)
+        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << (bit - low)) - 1,
+                               tuple(owners), always, [None] * len(parts))
     return finders, AnchorIndex(first, second)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import methodcaller
 from typing import Any, TypeVar
 
 from .lexicon import Lexicon
@@ -50,14 +51,10 @@ class Reading:
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         """Where `concept` occurs, in order: what its expressions (`Lexicon.concepts`) find, run on their own."""
-        if concept not in self._cache:
-            finder = self.lexicon.finders[concept]
-            units: dict[int, list[re.Pattern[str]]] = {}  # each expression's parts this text can match
-            for part in finder.live(self._met):
-                units.setdefault(finder.units[part], []).append(finder.parts[part].get())
-            found = [m for parts in units.values() for m in _leftmost(parts, self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(units) > 1 else found
-        return self._cache[concept]
+        found = self._cache.get(concept)
+        if found is None:
+            found = self._cache[concept] = self._find(concept)
+        return found
 
     def has(self, concept: str) -> bool:
         """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
@@ -66,10 +63,30 @@ class Reading:
             return bool(found)
         seen = self._seen.get(concept)
         if seen is None:
-            finder = self.lexicon.finders[concept]
-            seen = self._seen[concept] = any(finder.parts[part].get().search(self.text)
-                                             for part in finder.live(self._met))
+            seen = self._seen[concept] = self._occurs(concept)
         return seen
+
+    def _find(self, concept: str) -> list[re.Match[str]]:
+        finder = self.lexicon.finders[concept]
+        live = finder.live(self._met)
+        if not live:
+            return []
+        text = self.text
+        if len(live) == 1:
+            return list(finder.pattern(live[0]).finditer(text))
+        shared = finder.grouped  # the parts from here on are one expression of `Lexicon.concepts`: found together
+        if live[0] >= shared:
+            return _leftmost([finder.pattern(part) for part in live], text)
+        found = [m for part in live if part < shared for m in finder.pattern(part).finditer(text)]
+        if live[-1] >= shared:
+            found += _leftmost([finder.pattern(part) for part in live if part >= shared], text)
+        found.sort(key=_start)
+        return found
+
+    def _occurs(self, concept: str) -> bool:
+        finder = self.lexicon.finders[concept]
+        live = finder.live(self._met)
+        return bool(live) and any(finder.pattern(part).search(self.text) for part in live)
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -98,6 +115,9 @@ class Reading:
                 if word in self.lexicon.numbers:
                     return self.lexicon.numbers[word]
         return None
+
+
+_start = methodcaller("start")
 
 
 def _leftmost(parts: list[re.Pattern[str]], text: str) -> list[re.Match[str]]:
