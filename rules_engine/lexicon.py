@@ -56,6 +56,10 @@ alternative's two most selective sets ("was|got|… skipped" needs "skipped" and
 does not justify running it). Two sets rule out most needless runs; checking more costs more than they save."""
 
 
+Built = tuple[re.Pattern[str], re.Pattern[str] | None]
+"""A part of a concept as compiled, and its form that finds where a match starts at C speed (`Deferred.spaced`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Finder:
     """How a reading looks for one concept. Its patterns joined in one expression (`Lexicon.concepts`) are run here
@@ -73,7 +77,7 @@ class Finder:
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
     always: tuple[int, ...]
-    built: list[re.Pattern[str] | None]
+    built: list[Built | None]
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
@@ -89,12 +93,13 @@ class Finder:
             bits ^= lowest
         return sorted(found)
 
-    def pattern(self, part: int) -> re.Pattern[str]:
-        """A part, built on its first run."""
-        pattern = self.built[part]
-        if pattern is None:
-            pattern = self.built[part] = self.parts[part].get()
-        return pattern
+    def pattern(self, part: int) -> Built:
+        """A part and its `Deferred.spaced` form, built on its first run."""
+        built = self.built[part]
+        if built is None:
+            deferred = self.parts[part]
+            built = self.built[part] = (deferred.get(), deferred.spaced())
+        return built
 
 
 _FIRST = (0,)
@@ -324,7 +329,7 @@ def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | 
     else:
         parsed = _parser.parse(whole)
         options, empty = _needs(parsed), parsed.getwidth()[0] == 0
-        pattern = Deferred(None, cache.put(whole, parsed, (options, empty)))
+        pattern = cache.add(whole, parsed, (options, empty))
     return pattern, options, empty
 
 

@@ -116,3 +116,35 @@ def test_a_derived_value_is_kept_with_its_key(tmp_path: Path) -> None:
     again = PatternCache(path)
     assert again.derived("a b", lambda: pytest.fail("computed again")) == {"a", "b"}
     assert again.derived("a c", lambda: {"a", "c"}) == {"a", "c"}  # another key: computed
+
+
+@pytest.mark.parametrize("source", TRICKY)
+def test_a_spaced_form_finds_on_words_and_spaces_what_the_expression_finds(tmp_path: Path, source: str) -> None:
+    """`Deferred.spaced` skips to the spaces: on a text of words and spaces, `Reading` finds with it every match the
+    expression finds, from any start, with the same spans and groups."""
+    from rules_engine.reading import _every, _first
+
+    whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+    deferred = PatternCache(tmp_path / "cache.marshal").add(whole, _parser.parse(whole), None)
+    part, plain = (deferred.get(), deferred.spaced()), re.compile(whole)
+    text = HAYSTACK.lower()
+
+    def seen(match: re.Match[str] | None) -> object:
+        return match and (match.span(), match.groups())
+
+    for start in range(len(text) + 1):
+        assert seen(_first(part, text, start, True)) == seen(plain.search(text, start))
+    assert list(map(seen, _every(part, text, True))) == list(map(seen, plain.finditer(text)))
+
+
+def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path: Path) -> None:
+    cache = PatternCache(tmp_path / "cache.marshal")
+
+    def spaced(source: str) -> re.Pattern[str] | None:
+        whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+        return cache.add(whole, _parser.parse(whole), None).spaced()
+
+    assert spaced("(?:he|she) (?:bet|called)") is not None
+    assert spaced("raised (?:to|by)") is None  # `re` skips to "raised" itself
+    assert spaced("x?") is None  # may match empty
+    assert cache.add("(?:he|she) bet", _parser.parse("(?:he|she) bet"), None).spaced() is None  # not on whole words
