@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import Deferred, PatternCache, TomlCache, hinted
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, every, hinted, is_plain, search
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -47,6 +47,23 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
+class Unit:
+    """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups) as `re` runs it,
+    built when first used (the readers that run whole expressions use a few), and searched on a plain text by its
+    spaced form (`Deferred.built`)."""
+
+    __slots__ = ("_deferred",)
+
+    def __init__(self, deferred: Deferred) -> None:
+        self._deferred = deferred
+
+    def search(self, text: str, position: int = 0) -> re.Match[str] | None:
+        return search(self._deferred.built(), text, position, is_plain(text))
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return iter(every(self._deferred.built(), text, is_plain(text)))
+
+
 Anchors = frozenset[str] | None
 """Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
 
@@ -54,10 +71,6 @@ Options = tuple[tuple[frozenset[str], frozenset[str]], ...]
 """What a text must hold for a pattern to match: for one of the pattern's alternatives, one string of each of that
 alternative's two most selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone
 does not justify running it). Two sets rule out most needless runs; checking more costs more than they save."""
-
-
-Built = tuple[re.Pattern[str], re.Pattern[str] | None]
-"""A part of a concept as compiled, and its form that finds where a match starts at C speed (`Deferred.spaced`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +82,7 @@ class Finder:
     `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are the patterns with
     named groups, each its own expression in `Lexicon.concepts` (a unit); the others share the joined one. Each
     requirement of each part has a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part
-    of bit `low + i`; `always` are the parts without one. `built[i]` is part i once built (None before)."""
+    of bit `low + i`; `always` are the parts without one."""
 
     parts: tuple[Deferred, ...]  # each built when first run
     grouped: int
@@ -77,7 +90,6 @@ class Finder:
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
     always: tuple[int, ...]
-    built: list[Built | None]
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
@@ -93,13 +105,8 @@ class Finder:
             bits ^= lowest
         return sorted(found)
 
-    def pattern(self, part: int) -> Built:
-        """A part and its `Deferred.spaced` form, built on its first run."""
-        built = self.built[part]
-        if built is None:
-            deferred = self.parts[part]
-            built = self.built[part] = (deferred.get(), deferred.spaced())
-        return built
+    def built(self, part: int) -> Built:
+        return self.parts[part].built()
 
 
 _FIRST = (0,)
@@ -143,7 +150,7 @@ class AnchorIndex:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    concepts: dict[str, tuple[re.Pattern[str], ...]]
+    concepts: dict[str, tuple[Unit, ...]]
     finders: dict[str, Finder]  # how a reading runs each concept's patterns
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
@@ -296,7 +303,7 @@ Part = tuple[Deferred, Options | None, int]
 """A pattern of a concept compiled alone, what a text must hold for it to match (None: nothing known), its unit."""
 
 
-def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[str], ...], list[Part]]:
+def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], list[Part]]:
     """The concept's expressions (`_sources`) and its parts (`Finder`), each from one parse (parsing is most of the
     load time) or from the pattern cache without any."""
     try:
@@ -316,7 +323,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[st
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
-    return tuple(pattern.get() for pattern, _, _ in units), parts
+    return tuple(Unit(pattern) for pattern, _, _ in units), parts
 
 
 def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | None, bool]:
@@ -353,7 +360,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, 
         shared = next((index for index, unit in enumerate(units) if units.count(unit) > 1), len(units))
         always = tuple(index for index, (_, options, _) in enumerate(parts) if options is None)
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << (bit - low)) - 1,
-                               tuple(owners), always, [None] * len(parts))
+                               tuple(owners), always)
     return finders, AnchorIndex(first, second)
 
 

@@ -38,31 +38,68 @@ T = TypeVar("T")
 _CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
 
 
+Built = tuple[re.Pattern[str], re.Pattern[str] | None]
+"""An expression as compiled, and its spaced form (`Deferred.built`)."""
+
+
 class Deferred:
     """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
 
-    __slots__ = ("_pattern", "_spaced", "_stored")
+    __slots__ = ("_built", "_stored")
 
     def __init__(self, stored: Stored) -> None:
         self._stored = stored
-        self._pattern: re.Pattern[str] | None = None
-        self._spaced: tuple[re.Pattern[str] | None] | None = None  # None: not built yet
+        self._built: Built | None = None
 
     def get(self) -> re.Pattern[str]:
-        if self._pattern is None:
-            self._pattern = _build(self._stored)
-        return self._pattern
+        return self.built()[0]
 
-    def spaced(self) -> re.Pattern[str] | None:
-        """For an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot find by a literal
-        prefix, ` (?:X)(?![a-z0-9])`: on a text of words and single spaces it finds, one character early, the
-        matches the expression finds past the text's first character, and `re` skips to each space at C speed
-        instead of trying the expression at every letter (most of the cost of a search: see `Spaced`). None for an
-        expression with a literal prefix (`re` already skips to it), one that may match empty, or one of another
-        form."""
-        if self._spaced is None:
-            self._spaced = (_spaced(self._stored),)
-        return self._spaced[0]
+    def built(self) -> Built:
+        """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
+        find by a literal prefix, ` (?:X)(?![a-z0-9])`: on a plain text (words and spaces) it finds, one character
+        early, the matches the expression finds past the text's first character, and `re` skips to each space at C
+        speed instead of trying the expression at every letter (see `search`). No spaced form for an expression with
+        a literal prefix (`re` already skips to it), one that may match empty, or one of another form."""
+        if self._built is None:
+            self._built = (_build(self._stored), _spaced(self._stored))
+        return self._built
+
+
+_NOT_PLAIN = re.compile("[^a-z0-9 ]")
+
+
+def is_plain(text: str) -> bool:
+    """Whether a text holds only words and spaces, as normalised text does: where a spaced form finds matches."""
+    return _NOT_PLAIN.search(text) is None
+
+
+def search(built: Built, text: str, position: int, plain: bool) -> re.Match[str] | None:
+    """`pattern.search(text, position)`; on a plain text, by the spaced form when there is one: it finds the space
+    before the first match past the text's first character, and the pattern matches right after it (the text's first
+    character is tried apart)."""
+    pattern, spaced = built
+    if spaced is None or not plain:
+        return pattern.search(text, position)
+    if position == 0:
+        match = pattern.match(text)
+        if match is not None:
+            return match
+        space = spaced.search(text)
+    else:
+        space = spaced.search(text, position - 1)
+    return None if space is None else pattern.match(text, space.start() + 1)
+
+
+def every(built: Built, text: str, plain: bool) -> list[re.Match[str]]:
+    """`pattern.finditer(text)` as a list (by `search`: a spaced form never matches empty)."""
+    if built[1] is None or not plain:
+        return list(built[0].finditer(text))
+    found = []
+    match = search(built, text, 0, plain)
+    while match is not None:
+        found.append(match)
+        match = search(built, text, match.end(), plain)
+    return found
 
 
 class PatternCache:

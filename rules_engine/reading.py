@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from operator import methodcaller
 from typing import Any, TypeVar
 
-from .lexicon import Built, Lexicon
+from .lexicon import Lexicon
+from .pattern_cache import Built, every, is_plain, search
 
 Facts = dict[str, str | int]
 T = TypeVar("T")
@@ -34,7 +35,7 @@ class Reading:
 
     def __post_init__(self) -> None:
         self._met = self.lexicon.anchor_index.met(self.text)
-        self._plain = _NOT_PLAIN.search(self.text) is None
+        self._plain = is_plain(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -75,20 +76,20 @@ class Reading:
             return []
         text, plain = self.text, self._plain
         if len(live) == 1:
-            return _every(finder.pattern(live[0]), text, plain)
+            return every(finder.built(live[0]), text, plain)
         shared = finder.grouped  # the parts from here on are one expression of `Lexicon.concepts`: found together
         if live[0] >= shared:
-            return _leftmost([finder.pattern(part) for part in live], text, plain)
-        found = [m for part in live if part < shared for m in _every(finder.pattern(part), text, plain)]
+            return _leftmost([finder.built(part) for part in live], text, plain)
+        found = [m for part in live if part < shared for m in every(finder.built(part), text, plain)]
         if live[-1] >= shared:
-            found += _leftmost([finder.pattern(part) for part in live if part >= shared], text, plain)
+            found += _leftmost([finder.built(part) for part in live if part >= shared], text, plain)
         found.sort(key=_start)
         return found
 
     def _occurs(self, concept: str) -> bool:
         finder = self.lexicon.finders[concept]
         live = finder.live(self._met)
-        return bool(live) and any(_first(finder.pattern(part), self.text, 0, self._plain) for part in live)
+        return bool(live) and any(search(finder.built(part), self.text, 0, self._plain) for part in live)
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -120,52 +121,20 @@ class Reading:
 
 
 _start = methodcaller("start")
-_NOT_PLAIN = re.compile("[^a-z0-9 ]")
-
-
-def _first(part: Built, text: str, position: int, plain: bool) -> re.Match[str] | None:
-    """`pattern.search(text, position)`; on a plain text (words and spaces), by the part's spaced form when it has
-    one: it finds the space before the first match past the text's first character, the pattern itself then
-    matches right after it (the text's first character is tried apart)."""
-    pattern, spaced = part
-    if spaced is None or not plain:
-        return pattern.search(text, position)
-    if position == 0:
-        match = pattern.match(text)
-        if match is not None:
-            return match
-        space = spaced.search(text)
-    else:
-        space = spaced.search(text, position - 1)
-    return None if space is None else pattern.match(text, space.start() + 1)
-
-
-def _every(part: Built, text: str, plain: bool) -> list[re.Match[str]]:
-    """`pattern.finditer(text)` as a list (by `_first`: a part's spaced form never matches empty)."""
-    if part[1] is None or not plain:
-        return list(part[0].finditer(text))
-    found = []
-    match = _first(part, text, 0, plain)
-    while match is not None:
-        found.append(match)
-        match = _first(part, text, match.end(), plain)
-    return found
-
-
 def _leftmost(parts: list[Built], text: str, plain: bool) -> list[re.Match[str]]:
     """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
     first part's where several start there, then on from its end. (A part's next match is searched again only once
     an earlier match has passed its start.)"""
     if len(parts) == 1:
-        return _every(parts[0], text, plain)
+        return every(parts[0], text, plain)
     found: list[re.Match[str]] = []
     position = 0
-    following = [_first(part, text, 0, plain) for part in parts]
+    following = [search(part, text, 0, plain) for part in parts]
     while True:
         best = None
         for index, match in enumerate(following):
             if match is not None and match.start() < position:
-                match = following[index] = _first(parts[index], text, position, plain)
+                match = following[index] = search(parts[index], text, position, plain)
             if match is not None and (best is None or match.start() < best.start()):
                 best = match
         if best is None:
