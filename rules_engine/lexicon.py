@@ -7,6 +7,7 @@ carries `patterns`, `examples` it must find and `not` phrases it must not (check
 
 from __future__ import annotations
 
+import marshal
 import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -183,8 +184,10 @@ class Lexicon:
         speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                           core=vocabulary["core"], articles=_articles(common.get("articles", {})),
                           compile=cache.compile)
+        # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
+        layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
+        finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
         cache.save()
-        finders, anchor_index = _finders(compiled)
         return cls(
             concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
@@ -299,8 +302,9 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-Part = tuple[Deferred, Options | None, int]
-"""A pattern of a concept compiled alone, what a text must hold for it to match (None: nothing known), its unit."""
+_ALWAYS = marshal.dumps(None)  # no requirement known: the part is always run
+Part = tuple[Deferred, bytes, int]
+"""A pattern of a concept compiled alone, what a text must hold for it to match (`_compile_one`), its unit."""
 
 
 def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], list[Part]]:
@@ -313,7 +317,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], l
         parts: list[Part] = [(pattern, options, unit) for unit, (pattern, options, _) in enumerate(units[:grouped])]
         alone = [_compile_one(p, cache) for p in plain] if len(plain) > 1 else units[grouped:]
         if any(empty for _, _, empty in alone):  # found one by one, an empty match would not advance: joined
-            parts.append((units[-1][0], None, grouped))
+            parts.append((units[-1][0], _ALWAYS, grouped))
         else:
             parts += [(pattern, options, grouped) for pattern, options, _ in alone]
     except re.error:
@@ -326,29 +330,36 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], l
     return tuple(Unit(pattern) for pattern, _, _ in units), parts
 
 
-def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | None, bool]:
-    """An expression on whole words (built when first used), what a text needs for it to match, and whether a
-    match may be empty."""
+def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, bytes, bool]:
+    """An expression on whole words (built when first used), what a text needs for it to match (`Options | None`,
+    marshalled: read only when the bits are computed anew, `_bits`), and whether a match may be empty."""
     whole = _WHOLE_WORDS.format(source)
     stored = cache.defer(whole)
     if stored:
         pattern, (options, empty) = stored
     else:
         parsed = _parser.parse(whole)
-        options, empty = _needs(parsed), parsed.getwidth()[0] == 0
+        options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
         pattern = cache.add(whole, parsed, (options, empty))
     return pattern, options, empty
 
 
-def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, Finder], AnchorIndex]:
-    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
+Bits = tuple[dict[str, int], dict[str, int], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+"""The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
+and parts without one (`Finder`): plain data, kept in the pattern cache."""
+
+
+def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
     first: dict[str, int] = {}
     second: dict[str, int] = {}
-    finders = {}
+    concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
-        low, owners = bit, []
-        for index, (_, options, _) in enumerate(parts):
+        low, owners, always = bit, [], []
+        for index, (_, stored, _) in enumerate(parts):
+            options: Options | None = marshal.loads(stored)
+            if options is None:
+                always.append(index)
             for strings_first, strings_second in options or ():
                 for string in strings_first:
                     first[string] = first.get(string, 0) | 1 << bit
@@ -356,11 +367,20 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, 
                     second[string] = second.get(string, 0) | 1 << bit
                 owners.append(index)
                 bit += 1
+        concepts[name] = (low, bit - low, tuple(owners), tuple(always))
+    return first, second, concepts
+
+
+def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
+    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
+    first, second, concepts = bits
+    finders = {}
+    for name, (_, parts) in compiled.items():
+        low, count, owners, always = concepts[name]
         units = [unit for _, _, unit in parts]
         shared = next((index for index, unit in enumerate(units) if units.count(unit) > 1), len(units))
-        always = tuple(index for index, (_, options, _) in enumerate(parts) if options is None)
-        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << (bit - low)) - 1,
-                               tuple(owners), always)
+        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << count) - 1, owners,
+                               always)
     return finders, AnchorIndex(first, second)
 
 
