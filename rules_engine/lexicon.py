@@ -20,7 +20,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import Built, Deferred, PatternCache, TomlCache, every, hinted, is_plain, search
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, every, hinted, search, spaced_text
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -59,10 +59,10 @@ class Unit:
         self._deferred = deferred
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        return search(self._deferred.built(), text, position, is_plain(text))
+        return search(self._deferred.built(), text, position, spaced_text(text))
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return iter(every(self._deferred.built(), text, is_plain(text)))
+        return iter(every(self._deferred.built(), text, spaced_text(text)))
 
 
 Anchors = frozenset[str] | None

@@ -45,60 +45,59 @@ Built = tuple[re.Pattern[str], re.Pattern[str] | None]
 class Deferred:
     """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
 
-    __slots__ = ("_built", "_stored")
+    __slots__ = ("_built", "_spaced", "_stored")
 
-    def __init__(self, stored: Stored) -> None:
+    def __init__(self, stored: Stored, source: str) -> None:
         self._stored = stored
         self._built: Built | None = None
+        # what the spaced form needs: a body that never looks before where it starts (a lookbehind, `^`), since it
+        # is searched with a space put before the text
+        self._spaced = not any(sign in source.removeprefix(_GUARD_SOURCE) for sign in ("(?<", "^", "\\A"))
 
     def get(self) -> re.Pattern[str]:
         return self.built()[0]
 
     def built(self) -> Built:
         """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
-        find by a literal prefix, ` (?:X)(?![a-z0-9])`: on a plain text (words and spaces) it finds, one character
-        early, the matches the expression finds past the text's first character, and `re` skips to each space at C
-        speed instead of trying the expression at every letter (see `search`). No spaced form for an expression with
-        a literal prefix (`re` already skips to it), one that may match empty, or one of another form."""
+        find by a literal prefix, its spaced form ` (?:X)(?![a-z0-9])`: searched on a plain text (words and spaces)
+        with a space put before it, it finds at each match of the expression the space before it, and `re` skips to
+        each space at C speed instead of trying the expression at every letter (see `search`). None for an
+        expression with a literal prefix (`re` already skips to it), one that may match empty or look behind where
+        it starts, or one of another form."""
         if self._built is None:
-            self._built = (_build(self._stored), _spaced(self._stored))
+            self._built = (_build(self._stored), _spaced(self._stored) if self._spaced else None)
         return self._built
 
 
 _NOT_PLAIN = re.compile("[^a-z0-9 ]")
 
 
-def is_plain(text: str) -> bool:
-    """Whether a text holds only words and spaces, as normalised text does: where a spaced form finds matches."""
-    return _NOT_PLAIN.search(text) is None
+def spaced_text(text: str) -> str | None:
+    """The text with a space before it, where spaced forms search (`search`), if it holds only words and spaces, as
+    normalised text does; None otherwise."""
+    return None if _NOT_PLAIN.search(text) else f" {text}"
 
 
-def search(built: Built, text: str, position: int, plain: bool) -> re.Match[str] | None:
-    """`pattern.search(text, position)`; on a plain text, by the spaced form when there is one: it finds the space
-    before the first match past the text's first character, and the pattern matches right after it (the text's first
-    character is tried apart)."""
+def search(built: Built, text: str, position: int, spaced_text: str | None) -> re.Match[str] | None:
+    """`pattern.search(text, position)`; with the text's `spaced_text`, by the spaced form when there is one: it
+    finds, where a match starts, the space before it (the one put before the text for a match at its start), and the
+    pattern then matches there."""
     pattern, spaced = built
-    if spaced is None or not plain:
+    if spaced is None or spaced_text is None:
         return pattern.search(text, position)
-    if position == 0:
-        match = pattern.match(text)
-        if match is not None:
-            return match
-        space = spaced.search(text)
-    else:
-        space = spaced.search(text, position - 1)
-    return None if space is None else pattern.match(text, space.start() + 1)
+    space = spaced.search(spaced_text, position)
+    return None if space is None else pattern.match(text, space.start())
 
 
-def every(built: Built, text: str, plain: bool) -> list[re.Match[str]]:
+def every(built: Built, text: str, spaced_text: str | None) -> list[re.Match[str]]:
     """`pattern.finditer(text)` as a list (by `search`: a spaced form never matches empty)."""
-    if built[1] is None or not plain:
+    if built[1] is None or spaced_text is None:
         return list(built[0].finditer(text))
     found = []
-    match = search(built, text, 0, plain)
+    match = search(built, text, 0, spaced_text)
     while match is not None:
         found.append(match)
-        match = search(built, text, match.end(), plain)
+        match = search(built, text, match.end(), spaced_text)
     return found
 
 
@@ -125,7 +124,7 @@ class PatternCache:
         if stored is None:
             return None
         self._used[source] = stored
-        return Deferred(stored), stored[5]
+        return Deferred(stored, source), stored[5]
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
@@ -137,7 +136,7 @@ class PatternCache:
         stored: Stored = (flags, array(_CODE, program).tobytes(), *rest, extra)
         self._used[source] = stored
         self._fresh = True
-        return Deferred(stored)
+        return Deferred(stored, source)
 
     def compile(self, source: str) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
@@ -244,7 +243,8 @@ def _build(stored: Stored) -> re.Pattern[str]:
     return pattern
 
 
-# The whole-word guard every lexicon expression opens with, as compiled: `(?<![a-z0-9])`
+# The whole-word guard every lexicon expression opens with, and as compiled
+_GUARD_SOURCE = "(?<![a-z0-9])"
 _GUARD = [sre.ASSERT_NOT, 12, 1, sre.IN, 8, sre.RANGE, ord("a"), ord("z"), sre.RANGE, ord("0"), ord("9"), sre.FAILURE,
           sre.SUCCESS]
 

@@ -13,7 +13,7 @@ from operator import methodcaller
 from typing import Any, TypeVar
 
 from .lexicon import Lexicon
-from .pattern_cache import Built, every, is_plain, search
+from .pattern_cache import Built, every, search, spaced_text
 
 Facts = dict[str, str | int]
 T = TypeVar("T")
@@ -31,11 +31,11 @@ class Reading:
     _derived: dict[str, Any] = field(default_factory=dict)
     _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
     _met: int = field(init=False)  # the requirements of the lexicon's patterns this text meets (`AnchorIndex`)
-    _plain: bool = field(init=False)  # only words and spaces: a part's `Deferred.spaced` form finds its matches
+    _spaced: str | None = field(init=False)  # where spaced forms search (`pattern_cache.spaced_text`)
 
     def __post_init__(self) -> None:
         self._met = self.lexicon.anchor_index.met(self.text)
-        self._plain = is_plain(self.text)
+        self._spaced = spaced_text(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -74,22 +74,22 @@ class Reading:
         live = finder.live(self._met)
         if not live:
             return []
-        text, plain = self.text, self._plain
+        text, spaced = self.text, self._spaced
         if len(live) == 1:
-            return every(finder.built(live[0]), text, plain)
+            return every(finder.built(live[0]), text, spaced)
         shared = finder.grouped  # the parts from here on are one expression of `Lexicon.concepts`: found together
         if live[0] >= shared:
-            return _leftmost([finder.built(part) for part in live], text, plain)
-        found = [m for part in live if part < shared for m in every(finder.built(part), text, plain)]
+            return _leftmost([finder.built(part) for part in live], text, spaced)
+        found = [m for part in live if part < shared for m in every(finder.built(part), text, spaced)]
         if live[-1] >= shared:
-            found += _leftmost([finder.built(part) for part in live if part >= shared], text, plain)
+            found += _leftmost([finder.built(part) for part in live if part >= shared], text, spaced)
         found.sort(key=_start)
         return found
 
     def _occurs(self, concept: str) -> bool:
         finder = self.lexicon.finders[concept]
         live = finder.live(self._met)
-        return bool(live) and any(search(finder.built(part), self.text, 0, self._plain) for part in live)
+        return bool(live) and any(search(finder.built(part), self.text, 0, self._spaced) for part in live)
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -121,20 +121,20 @@ class Reading:
 
 
 _start = methodcaller("start")
-def _leftmost(parts: list[Built], text: str, plain: bool) -> list[re.Match[str]]:
+def _leftmost(parts: list[Built], text: str, spaced: str | None) -> list[re.Match[str]]:
     """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
     first part's where several start there, then on from its end. (A part's next match is searched again only once
     an earlier match has passed its start.)"""
     if len(parts) == 1:
-        return every(parts[0], text, plain)
+        return every(parts[0], text, spaced)
     found: list[re.Match[str]] = []
     position = 0
-    following = [search(part, text, 0, plain) for part in parts]
+    following = [search(part, text, 0, spaced) for part in parts]
     while True:
         best = None
         for index, match in enumerate(following):
             if match is not None and match.start() < position:
-                match = following[index] = search(parts[index], text, position, plain)
+                match = following[index] = search(parts[index], text, position, spaced)
             if match is not None and (best is None or match.start() < best.start()):
                 best = match
         if best is None:

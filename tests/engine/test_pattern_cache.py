@@ -77,7 +77,7 @@ def test_every_lexicon_expression_finds_with_its_hint_what_re_finds(tmp_path: Pa
             whole = _WHOLE_WORDS.format(source)
             built, expected = cache.add(whole, _parser.parse(whole), None).built(), re.compile(whole)
             assert [m.span() for m in built[0].finditer(text)] == [m.span() for m in expected.finditer(text)]
-            assert [m.span() for m in every(built, words, True)] == [m.span() for m in expected.finditer(words)]
+            assert [m.span() for m in every(built, words, f" {words}")] == [m.span() for m in expected.finditer(words)]
 
 
 def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Path) -> None:
@@ -120,7 +120,7 @@ def test_a_derived_value_is_kept_with_its_key(tmp_path: Path) -> None:
     assert again.derived("a c", lambda: {"a", "c"}) == {"a", "c"}  # another key: computed
 
 
-@pytest.mark.parametrize("source", TRICKY)
+@pytest.mark.parametrize("source", [*TRICKY, r"(?<=he )raised", r"^he|bet", r"(?<!she )called"])
 def test_a_spaced_form_finds_on_words_and_spaces_what_the_expression_finds(tmp_path: Path, source: str) -> None:
     """`Deferred.spaced` skips to the spaces: on a text of words and spaces, `Reading` finds with it every match the
     expression finds, from any start, with the same spans and groups."""
@@ -133,8 +133,8 @@ def test_a_spaced_form_finds_on_words_and_spaces_what_the_expression_finds(tmp_p
         return match and (match.span(), match.groups())
 
     for start in range(len(text) + 1):
-        assert seen(search(part, text, start, True)) == seen(plain.search(text, start))
-    assert list(map(seen, every(part, text, True))) == list(map(seen, plain.finditer(text)))
+        assert seen(search(part, text, start, f" {text}")) == seen(plain.search(text, start))
+    assert list(map(seen, every(part, text, f" {text}"))) == list(map(seen, plain.finditer(text)))
 
 
 def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path: Path) -> None:
@@ -147,4 +147,5 @@ def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path:
     assert spaced("(?:he|she) (?:bet|called)") is not None
     assert spaced("raised (?:to|by)") is None  # `re` skips to "raised" itself
     assert spaced("x?") is None  # may match empty
+    assert spaced("(?:he|she) (?<!she )bet") is None  # looks behind where it starts: not with a space put before
     assert cache.add("(?:he|she) bet", _parser.parse("(?:he|she) bet"), None).built()[1] is None  # not on whole words
