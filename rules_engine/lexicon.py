@@ -20,7 +20,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import Built, Deferred, PatternCache, TomlCache, every, hinted, search, spaced_text
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -50,8 +50,8 @@ class Concept:
 
 class Unit:
     """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups) as `re` runs it,
-    built when first used (the readers that run whole expressions use a few), and searched on a plain text by its
-    spaced form (`Deferred.built`)."""
+    built when first used: the readers that run whole expressions use a few. (Searched plainly: a joined expression
+    has too many alternatives for its spaced form to beat its start hint, see `Deferred.built`.)"""
 
     __slots__ = ("_deferred",)
 
@@ -59,10 +59,10 @@ class Unit:
         self._deferred = deferred
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        return search(self._deferred.built(), text, position, spaced_text(text))
+        return self._deferred.get().search(text, position)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return iter(every(self._deferred.built(), text, spaced_text(text)))
+        return self._deferred.get().finditer(text)
 
 
 Anchors = frozenset[str] | None

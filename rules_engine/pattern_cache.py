@@ -45,17 +45,20 @@ Built = tuple[re.Pattern[str], re.Pattern[str] | None]
 class Deferred:
     """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
 
-    __slots__ = ("_built", "_spaced", "_stored")
+    __slots__ = ("_built", "_pattern", "_spaced", "_stored")
 
     def __init__(self, stored: Stored, source: str) -> None:
         self._stored = stored
+        self._pattern: re.Pattern[str] | None = None
         self._built: Built | None = None
         # what the spaced form needs: a body that never looks before where it starts (a lookbehind, `^`), since it
         # is searched with a space put before the text
         self._spaced = not any(sign in source.removeprefix(_GUARD_SOURCE) for sign in ("(?<", "^", "\\A"))
 
     def get(self) -> re.Pattern[str]:
-        return self.built()[0]
+        if self._pattern is None:
+            self._pattern = _build(self._stored)
+        return self._pattern
 
     def built(self) -> Built:
         """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
@@ -65,7 +68,7 @@ class Deferred:
         expression with a literal prefix (`re` already skips to it), one that may match empty or look behind where
         it starts, or one of another form."""
         if self._built is None:
-            self._built = (_build(self._stored), _spaced(self._stored) if self._spaced else None)
+            self._built = (self.get(), _spaced(self._stored) if self._spaced else None)
         return self._built
 
 
