@@ -80,8 +80,9 @@ class Finder:
     one by one, only those whose strings the text holds: a story of 500 characters holds the strings of a few of a
     concept's hundred patterns, and one short pattern with a literal start is found far faster than the hundred.
 
-    `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are the patterns with
-    named groups, each its own expression in `Lexicon.concepts` (a unit); the others share the joined one. Each
+    `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are each their own
+    expression in `Lexicon.concepts` (a unit: a pattern with named groups, or a lone plain one); the others share
+    the joined one. Each
     requirement of each part has a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part
     of bit `low + i`; `always` are the parts without one."""
 

@@ -70,6 +70,7 @@ class Reading:
         return seen
 
     def _find(self, concept: str) -> list[re.Match[str]]:
+        """Every match of the concept's parts this text can match, as its expressions would find them."""
         finder = self.lexicon.finders[concept]
         live = finder.live(self._met)
         if not live:
@@ -87,6 +88,7 @@ class Reading:
         return found
 
     def _occurs(self, concept: str) -> bool:
+        """Whether one of the concept's parts this text can match finds something."""
         finder = self.lexicon.finders[concept]
         live = finder.live(self._met)
         return bool(live) and any(search(finder.built(part), self.text, 0, self._spaced) for part in live)
@@ -121,6 +123,8 @@ class Reading:
 
 
 _start = methodcaller("start")
+
+
 def _leftmost(parts: list[Built], text: str, spaced: str | None) -> list[re.Match[str]]:
     """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
     first part's where several start there, then on from its end. (A part's next match is searched again only once
