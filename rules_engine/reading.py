@@ -88,10 +88,17 @@ class Reading:
         return found
 
     def _occurs(self, concept: str) -> bool:
-        """Whether one of the concept's parts this text can match finds something."""
+        """Whether one of the concept's parts this text can match finds something (a part's spaced form finding the
+        space before a match is enough: no need for the match itself)."""
         finder = self.lexicon.finders[concept]
         live = finder.live(self._met)
-        return bool(live) and any(search(finder.built(part), self.text, 0, self._spaced) for part in live)
+        return bool(live) and any(map(self._occurs_part, map(finder.built, live)))
+
+    def _occurs_part(self, part: Built) -> bool:
+        pattern, spaced = part
+        if spaced is None or self._spaced is None:
+            return pattern.search(self.text) is not None
+        return spaced.search(self._spaced) is not None
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
