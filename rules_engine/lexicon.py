@@ -7,9 +7,10 @@ carries `patterns`, `examples` it must find and `not` phrases it must not (check
 
 from __future__ import annotations
 
+import marshal
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any
 
 from .language import Text, read_text
 from .normalise import Speller
-from .pattern_cache import Deferred, PatternCache, TomlCache, hinted
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -47,6 +48,23 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
+class Unit:
+    """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups) as `re` runs it,
+    built when first used: the readers that run whole expressions use a few. (Searched plainly: a joined expression
+    has too many alternatives for its spaced form to beat its start hint, see `Deferred.built`.)"""
+
+    __slots__ = ("_deferred",)
+
+    def __init__(self, deferred: Deferred) -> None:
+        self._deferred = deferred
+
+    def search(self, text: str, position: int = 0) -> re.Match[str] | None:
+        return self._deferred.get().search(text, position)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self._deferred.get().finditer(text)
+
+
 Anchors = frozenset[str] | None
 """Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
 
@@ -62,13 +80,14 @@ class Finder:
     one by one, only those whose strings the text holds: a story of 500 characters holds the strings of a few of a
     concept's hundred patterns, and one short pattern with a literal start is found far faster than the hundred.
 
-    `parts` are the concept's patterns in order, each compiled alone (a pattern with named groups is its own
-    expression in `Lexicon.concepts`, a `unit`; the others share the joined one). Each requirement of each part has
-    a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part of bit `low + i`; `always`
-    are the parts without one."""
+    `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are each their own
+    expression in `Lexicon.concepts` (a unit: a pattern with named groups, or a lone plain one); the others share
+    the joined one. Each
+    requirement of each part has a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part
+    of bit `low + i`; `always` are the parts without one."""
 
     parts: tuple[Deferred, ...]  # each built when first run
-    units: tuple[int, ...]  # the unit (the expression of `Lexicon.concepts`) each part belongs to
+    grouped: int
     low: int
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
@@ -87,6 +106,9 @@ class Finder:
             found.add(self.owners[lowest.bit_length() - 1])
             bits ^= lowest
         return sorted(found)
+
+    def built(self, part: int) -> Built:
+        return self.parts[part].built()
 
 
 _FIRST = (0,)
@@ -130,7 +152,7 @@ class AnchorIndex:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    concepts: dict[str, tuple[re.Pattern[str], ...]]
+    concepts: dict[str, tuple[Unit, ...]]
     finders: dict[str, Finder]  # how a reading runs each concept's patterns
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
@@ -163,8 +185,10 @@ class Lexicon:
         speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                           core=vocabulary["core"], articles=_articles(common.get("articles", {})),
                           compile=cache.compile)
+        # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
+        layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
+        finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
         cache.save()
-        finders, anchor_index = _finders(compiled)
         return cls(
             concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
@@ -279,11 +303,12 @@ def _sources(concept: Concept) -> list[str]:
     return grouped + (["|".join(f"(?:{p})" for p in plain)] if plain else [])
 
 
-Part = tuple[Deferred, Options | None, int]
-"""A pattern of a concept compiled alone, what a text must hold for it to match (None: nothing known), its unit."""
+_ALWAYS = marshal.dumps(None)  # no requirement known: the part is always run
+Part = tuple[Deferred, bytes, int]
+"""A pattern of a concept compiled alone, what a text must hold for it to match (`_compile_one`), its unit."""
 
 
-def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[str], ...], list[Part]]:
+def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], list[Part]]:
     """The concept's expressions (`_sources`) and its parts (`Finder`), each from one parse (parsing is most of the
     load time) or from the pattern cache without any."""
     try:
@@ -293,7 +318,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[st
         parts: list[Part] = [(pattern, options, unit) for unit, (pattern, options, _) in enumerate(units[:grouped])]
         alone = [_compile_one(p, cache) for p in plain] if len(plain) > 1 else units[grouped:]
         if any(empty for _, _, empty in alone):  # found one by one, an empty match would not advance: joined
-            parts.append((units[-1][0], None, grouped))
+            parts.append((units[-1][0], _ALWAYS, grouped))
         else:
             parts += [(pattern, options, grouped) for pattern, options, _ in alone]
     except re.error:
@@ -303,32 +328,39 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[re.Pattern[st
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
-    return tuple(pattern.get() for pattern, _, _ in units), parts
+    return tuple(Unit(pattern) for pattern, _, _ in units), parts
 
 
-def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, Options | None, bool]:
-    """An expression on whole words (built when first used), what a text needs for it to match, and whether a
-    match may be empty."""
+def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, bytes, bool]:
+    """An expression on whole words (built when first used), what a text needs for it to match (`Options | None`,
+    marshalled: read only when the bits are computed anew, `_bits`), and whether a match may be empty."""
     whole = _WHOLE_WORDS.format(source)
     stored = cache.defer(whole)
     if stored:
         pattern, (options, empty) = stored
     else:
         parsed = _parser.parse(whole)
-        options, empty = _needs(parsed), parsed.getwidth()[0] == 0
-        pattern = Deferred(None, cache.put(whole, parsed, (options, empty)))
+        options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
+        pattern = cache.add(whole, parsed, (options, empty))
     return pattern, options, empty
 
 
-def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, Finder], AnchorIndex]:
-    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
+Bits = tuple[dict[str, int], dict[str, int], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+"""The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
+and parts without one (`Finder`): plain data, kept in the pattern cache."""
+
+
+def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
     first: dict[str, int] = {}
     second: dict[str, int] = {}
-    finders = {}
+    concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
-        low, owners = bit, []
-        for index, (_, options, _) in enumerate(parts):
+        low, owners, always = bit, [], []
+        for index, (_, stored, _) in enumerate(parts):
+            options: Options | None = marshal.loads(stored)
+            if options is None:
+                always.append(index)
             for strings_first, strings_second in options or ():
                 for string in strings_first:
                     first[string] = first.get(string, 0) | 1 << bit
@@ -336,9 +368,20 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]]) -> tuple[dict[str, 
                     second[string] = second.get(string, 0) | 1 << bit
                 owners.append(index)
                 bit += 1
-        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
-                               (1 << (bit - low)) - 1, tuple(owners),
-                               tuple(index for index, (_, options, _) in enumerate(parts) if options is None))
+        concepts[name] = (low, bit - low, tuple(owners), tuple(always))
+    return first, second, concepts
+
+
+def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
+    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
+    first, second, concepts = bits
+    finders = {}
+    for name, (_, parts) in compiled.items():
+        low, count, owners, always = concepts[name]
+        units = [unit for _, _, unit in parts]
+        shared = next((index for index, unit in enumerate(units) if units.count(unit) > 1), len(units))
+        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << count) - 1, owners,
+                               always)
     return finders, AnchorIndex(first, second)
 
 

@@ -30,24 +30,27 @@ _THOUSANDS = hinted(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one 
 _DECIMAL = hinted(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
 _APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
 _NON_WORD = hinted(r"[^a-z0-9]+")
+_ASCII_NON_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum() or chr(c).isupper()})
+_DIGIT = hinted(r"\d")
 _ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth", "7": "seventh",
              "8": "eighth", "9": "ninth", "10": "tenth"}
 _SEAT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
                "nine": "9", "ten": "10", "uno": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6",
                "sette": "7", "otto": "8", "nove": "9", "dieci": "10"}
-_JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
-    (hinted(r"\bpre ?flop\b"), "preflop"),
-    (hinted(r"\ball ?in\b"), "allin"),
-    (hinted(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]]),
+# Each with whether it needs a digit (skipped on a text without one; no join before it makes one it could match)
+_JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], bool], ...] = (
+    (hinted(r"\bpre ?flop\b"), "preflop", False),
+    (hinted(r"\ball ?in\b"), "allin", False),
+    (hinted(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]], True),
     # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
-    (hinted(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2"),
-    (hinted(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}"),
+    (hinted(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2", True),
+    (hinted(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}", False),
     # "25c/50c blinds", "six 50c chips": cents (not "2c", the two of clubs, in "2c 3d")
     (hinted(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
                 r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
-     lambda m: f"0p{int(m[1]):02d}"),
+     lambda m: f"0p{int(m[1]):02d}", True),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
-    (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2"),
+    (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2", False),
 )
 
 
@@ -61,12 +64,19 @@ _VOWELS = frozenset("aeiou")
 
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
-    text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
-    text = _LIST_NUMBER.sub(" ", _DISCORD_MARKUP.sub(" ", text.translate(_APOSTROPHES)))
-    text = _DEGREE_ORDINAL.sub(r"\1o", text)  # "la 2° carta"
+    digits = _DIGIT.search(text) is not None  # amounts, list numbers, "2°": none without a digit
+    if digits:
+        text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
+    text = text.translate(_APOSTROPHES)
+    if "<" in text or "@" in text or "http" in text:
+        text = _DISCORD_MARKUP.sub(" ", text)
+    if digits:
+        text = _DEGREE_ORDINAL.sub(r"\1o", _LIST_NUMBER.sub(" ", text))  # "la 2° carta"
     text = text.lower()
     if not text.isascii():  # accents off ("è" → "e"); plain ASCII, most of what players type, has none
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    if text.isascii():  # every other character a space, the spaces then one between words: as `_NON_WORD` does
+        return " ".join(text.translate(_ASCII_NON_WORD).split())
     return _NON_WORD.sub(" ", text).strip()
 
 
@@ -95,7 +105,9 @@ class Speller:
         self._phrase_pattern = compile(  # one pass for every phrase, the longest first where two begin alike
             r"\b(?:" + "|".join(map(re.escape, sorted(self._phrases, key=len, reverse=True))) + r")\b"
         ) if self._phrases else None
-        stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=len, reverse=True)
+        # the longest first; alike in length, in a fixed order: a set's order changes with each start's hash seed, and
+        # the expression's text is its key in the pattern cache (a new text is compiled and the cache rewritten)
+        stem_list = sorted({stem for stem in stems if len(stem) >= 5}, key=lambda stem: (-len(stem), stem))
         self._stems = compile("|".join(map(re.escape, stem_list))) if stem_list else None
         self._targets_by_letter: dict[str, list[str]] = {}
         for word in sorted(set(domain) | self._forms):
@@ -147,8 +159,10 @@ class Speller:
         clipped = text[:MAX_CHARS]
         names = {name.lower() for name in _NAME.findall(clipped)}
         folded = fold(clipped)
-        for pattern, replacement in _JOINS:
-            folded = pattern.sub(replacement, folded)
+        digits = _DIGIT.search(folded) is not None
+        for pattern, replacement, needs_digit in _JOINS:
+            if digits or not needs_digit:
+                folded = pattern.sub(replacement, folded)
         if self._phrase_pattern:
             folded = self._phrase_pattern.sub(lambda m: self._phrases[m[0]], folded)
         raw = folded.split()[:MAX_WORDS]

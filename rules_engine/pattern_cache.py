@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
-_VERSION = f"{sys.version} start-hint, parts, bytes, derived"
+_VERSION = f"{sys.version} start-hint, parts, bytes, derived, options marshalled"
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
@@ -38,19 +38,70 @@ T = TypeVar("T")
 _CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
 
 
+Built = tuple[re.Pattern[str], re.Pattern[str] | None]
+"""An expression as compiled, and its spaced form (`Deferred.built`)."""
+
+
 class Deferred:
     """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
 
-    __slots__ = ("_pattern", "_stored")
+    __slots__ = ("_built", "_pattern", "_spaced", "_stored")
 
-    def __init__(self, stored: Stored | None, pattern: re.Pattern[str] | None = None) -> None:
-        self._stored, self._pattern = stored, pattern  # one of them
+    def __init__(self, stored: Stored, source: str) -> None:
+        self._stored = stored
+        self._pattern: re.Pattern[str] | None = None
+        self._built: Built | None = None
+        # what the spaced form needs: a body that never looks before where it starts (a lookbehind, `^`), since it
+        # is searched with a space put before the text
+        self._spaced = not any(sign in source.removeprefix(_GUARD_SOURCE) for sign in ("(?<", "^", "\\A"))
 
     def get(self) -> re.Pattern[str]:
         if self._pattern is None:
-            assert self._stored is not None
             self._pattern = _build(self._stored)
         return self._pattern
+
+    def built(self) -> Built:
+        """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
+        find by a literal prefix, its spaced form ` (?:X)(?![a-z0-9])`: searched on a plain text (words and spaces)
+        with a space put before it, it finds at each match of the expression the space before it, and `re` skips to
+        each space at C speed instead of trying the expression at every letter (see `search`). None for an
+        expression with a literal prefix (`re` already skips to it), one that may match empty or look behind where
+        it starts, or one of another form."""
+        if self._built is None:
+            self._built = (self.get(), _spaced(self._stored) if self._spaced else None)
+        return self._built
+
+
+_NOT_PLAIN = re.compile("[^a-z0-9 ]")
+
+
+def spaced_text(text: str) -> str | None:
+    """The text with a space before it, where spaced forms search (`search`), if it holds only words and spaces, as
+    normalised text does; None otherwise."""
+    return None if _NOT_PLAIN.search(text) else f" {text}"
+
+
+def search(built: Built, text: str, position: int, spaced_text: str | None) -> re.Match[str] | None:
+    """`pattern.search(text, position)`; with the text's `spaced_text`, by the spaced form when there is one: it
+    finds, where a match starts, the space before it (the one put before the text for a match at its start), and the
+    pattern then matches there."""
+    pattern, spaced = built
+    if spaced is None or spaced_text is None:
+        return pattern.search(text, position)
+    space = spaced.search(spaced_text, position)
+    return None if space is None else pattern.match(text, space.start())
+
+
+def every(built: Built, text: str, spaced_text: str | None) -> list[re.Match[str]]:
+    """`pattern.finditer(text)` as a list (by `search`: a spaced form never matches empty)."""
+    if built[1] is None or spaced_text is None:
+        return list(built[0].finditer(text))
+    found = []
+    match = search(built, text, 0, spaced_text)
+    while match is not None:
+        found.append(match)
+        match = search(built, text, match.end(), spaced_text)
+    return found
 
 
 class PatternCache:
@@ -76,15 +127,19 @@ class PatternCache:
         if stored is None:
             return None
         self._used[source] = stored
-        return Deferred(stored), stored[5]
+        return Deferred(stored, source), stored[5]
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
+        return self.add(source, parsed, extra).get()
+
+    def add(self, source: str, parsed: Any, extra: Any) -> Deferred:
+        """`put`, the expression built when first used."""
         flags, program, *rest = _compiled(parsed)
         stored: Stored = (flags, array(_CODE, program).tobytes(), *rest, extra)
         self._used[source] = stored
         self._fresh = True
-        return _build(stored)
+        return Deferred(stored, source)
 
     def compile(self, source: str) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
@@ -188,6 +243,29 @@ def _build(stored: Stored) -> re.Pattern[str]:
     program = array(_CODE)
     program.frombytes(code)
     pattern: re.Pattern[str] = _sre.compile(None, flags, program.tolist(), groups, group_index, index_group)
+    return pattern
+
+
+# The whole-word guard every lexicon expression opens with, and as compiled
+_GUARD_SOURCE = "(?<![a-z0-9])"
+_GUARD = [sre.ASSERT_NOT, 12, 1, sre.IN, 8, sre.RANGE, ord("a"), ord("z"), sre.RANGE, ord("0"), ord("9"), sre.FAILURE,
+          sre.SUCCESS]
+
+
+def _spaced(stored: Stored) -> re.Pattern[str] | None:
+    """`Deferred.spaced`: the program with its guard replaced by a space, told to start at each space."""
+    flags, code, groups, group_index, index_group, _ = stored
+    program = array(_CODE)
+    program.frombytes(code)
+    words = program.tolist()
+    info = words[1] + 1 if words[0] == sre.INFO else 0
+    if not info or words[2] & sre.SRE_INFO_PREFIX or not words[3] or words[info:info + len(_GUARD)] != _GUARD:
+        return None
+    low, high = words[3] + 1, min(words[4] + 1, _compiler.MAXCODE)  # the space is one character more
+    hint = [sre.SRE_INFO_PREFIX, low, high, 1, 0, ord(" "), 0]  # prefix " ", its overlap table
+    body = [sre.LITERAL, ord(" "), *words[info + len(_GUARD):]]
+    pattern: re.Pattern[str] = _sre.compile(None, flags, [sre.INFO, len(hint) + 1, *hint, *body], groups,
+                                            group_index, index_group)
     return pattern
 
 

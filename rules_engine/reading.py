@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import methodcaller
 from typing import Any, TypeVar
 
 from .lexicon import Lexicon
+from .pattern_cache import Built, every, search, spaced_text
 
 Facts = dict[str, str | int]
 T = TypeVar("T")
@@ -29,9 +31,11 @@ class Reading:
     _derived: dict[str, Any] = field(default_factory=dict)
     _seen: dict[str, bool] = field(default_factory=dict)  # concept → occurs, when only that was asked
     _met: int = field(init=False)  # the requirements of the lexicon's patterns this text meets (`AnchorIndex`)
+    _spaced: str | None = field(init=False)  # where spaced forms search (`pattern_cache.spaced_text`)
 
     def __post_init__(self) -> None:
         self._met = self.lexicon.anchor_index.met(self.text)
+        self._spaced = spaced_text(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -50,14 +54,10 @@ class Reading:
 
     def matches(self, concept: str) -> list[re.Match[str]]:
         """Where `concept` occurs, in order: what its expressions (`Lexicon.concepts`) find, run on their own."""
-        if concept not in self._cache:
-            finder = self.lexicon.finders[concept]
-            units: dict[int, list[re.Pattern[str]]] = {}  # each expression's parts this text can match
-            for part in finder.live(self._met):
-                units.setdefault(finder.units[part], []).append(finder.parts[part].get())
-            found = [m for parts in units.values() for m in _leftmost(parts, self.text)]
-            self._cache[concept] = sorted(found, key=lambda m: m.start()) if len(units) > 1 else found
-        return self._cache[concept]
+        found = self._cache.get(concept)
+        if found is None:
+            found = self._cache[concept] = self._find(concept)
+        return found
 
     def has(self, concept: str) -> bool:
         """Whether the concept occurs at all: the first occurrence is enough (every one is found only if asked)."""
@@ -66,10 +66,39 @@ class Reading:
             return bool(found)
         seen = self._seen.get(concept)
         if seen is None:
-            finder = self.lexicon.finders[concept]
-            seen = self._seen[concept] = any(finder.parts[part].get().search(self.text)
-                                             for part in finder.live(self._met))
+            seen = self._seen[concept] = self._occurs(concept)
         return seen
+
+    def _find(self, concept: str) -> list[re.Match[str]]:
+        """Every match of the concept's parts this text can match, as its expressions would find them."""
+        finder = self.lexicon.finders[concept]
+        live = finder.live(self._met)
+        if not live:
+            return []
+        text, spaced = self.text, self._spaced
+        if len(live) == 1:
+            return every(finder.built(live[0]), text, spaced)
+        shared = finder.grouped  # the parts from here on are one expression of `Lexicon.concepts`: found together
+        if live[0] >= shared:
+            return _leftmost([finder.built(part) for part in live], text, spaced)
+        found = [m for part in live if part < shared for m in every(finder.built(part), text, spaced)]
+        if live[-1] >= shared:
+            found += _leftmost([finder.built(part) for part in live if part >= shared], text, spaced)
+        found.sort(key=_start)
+        return found
+
+    def _occurs(self, concept: str) -> bool:
+        """Whether one of the concept's parts this text can match finds something (a part's spaced form finding the
+        space before a match is enough: no need for the match itself)."""
+        finder = self.lexicon.finders[concept]
+        live = finder.live(self._met)
+        return bool(live) and any(map(self._occurs_part, map(finder.built, live)))
+
+    def _occurs_part(self, part: Built) -> bool:
+        pattern, spaced = part
+        if spaced is None or self._spaced is None:
+            return pattern.search(self.text) is not None
+        return spaced.search(self._spaced) is not None
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
@@ -100,20 +129,23 @@ class Reading:
         return None
 
 
-def _leftmost(parts: list[re.Pattern[str]], text: str) -> list[re.Match[str]]:
+_start = methodcaller("start")
+
+
+def _leftmost(parts: list[Built], text: str, spaced: str | None) -> list[re.Match[str]]:
     """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
     first part's where several start there, then on from its end. (A part's next match is searched again only once
     an earlier match has passed its start.)"""
     if len(parts) == 1:
-        return list(parts[0].finditer(text))
+        return every(parts[0], text, spaced)
     found: list[re.Match[str]] = []
     position = 0
-    following = [part.search(text) for part in parts]
+    following = [search(part, text, 0, spaced) for part in parts]
     while True:
         best = None
         for index, match in enumerate(following):
             if match is not None and match.start() < position:
-                match = following[index] = parts[index].search(text, position)
+                match = following[index] = search(parts[index], text, position, spaced)
             if match is not None and (best is None or match.start() < best.start()):
                 best = match
         if best is None:

@@ -11,7 +11,7 @@ from re import _parser  # type: ignore[attr-defined]
 import pytest
 
 from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
-from rules_engine.pattern_cache import PatternCache, TomlCache, hinted
+from rules_engine.pattern_cache import PatternCache, TomlCache, every, hinted, search
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -70,12 +70,14 @@ def test_every_lexicon_expression_finds_with_its_hint_what_re_finds(tmp_path: Pa
     lexicon = Lexicon.load()
     text = " . ".join(" ".join(lexicon.speller.words(phrase)) for entry in lexicon.entries.values()
                       for phrase in (*entry.examples, *entry.not_examples))
+    words = text.replace(" . ", " ")  # a plain text, where the spaced forms are used
     cache = PatternCache(tmp_path / "cache.marshal")
     for entry in lexicon.entries.values():
         for source in _sources(entry):
             whole = _WHOLE_WORDS.format(source)
-            hinted = cache.put(whole, _parser.parse(whole), None)
-            assert [m.span() for m in hinted.finditer(text)] == [m.span() for m in re.compile(whole).finditer(text)]
+            built, expected = cache.add(whole, _parser.parse(whole), None).built(), re.compile(whole)
+            assert [m.span() for m in built[0].finditer(text)] == [m.span() for m in expected.finditer(text)]
+            assert [m.span() for m in every(built, words, f" {words}")] == [m.span() for m in expected.finditer(words)]
 
 
 def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Path) -> None:
@@ -116,3 +118,34 @@ def test_a_derived_value_is_kept_with_its_key(tmp_path: Path) -> None:
     again = PatternCache(path)
     assert again.derived("a b", lambda: pytest.fail("computed again")) == {"a", "b"}
     assert again.derived("a c", lambda: {"a", "c"}) == {"a", "c"}  # another key: computed
+
+
+@pytest.mark.parametrize("source", [*TRICKY, r"(?<=he )raised", r"^he|bet", r"(?<!she )called"])
+def test_a_spaced_form_finds_on_words_and_spaces_what_the_expression_finds(tmp_path: Path, source: str) -> None:
+    """`Deferred.spaced` skips to the spaces: on a text of words and spaces, `Reading` finds with it every match the
+    expression finds, from any start, with the same spans and groups."""
+    whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+    deferred = PatternCache(tmp_path / "cache.marshal").add(whole, _parser.parse(whole), None)
+    part, plain = deferred.built(), re.compile(whole)
+    text = HAYSTACK.lower()
+
+    def seen(match: re.Match[str] | None) -> object:
+        return match and (match.span(), match.groups())
+
+    for start in range(len(text) + 1):
+        assert seen(search(part, text, start, f" {text}")) == seen(plain.search(text, start))
+    assert list(map(seen, every(part, text, f" {text}"))) == list(map(seen, plain.finditer(text)))
+
+
+def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path: Path) -> None:
+    cache = PatternCache(tmp_path / "cache.marshal")
+
+    def spaced(source: str) -> re.Pattern[str] | None:
+        whole = f"(?<![a-z0-9])(?:{source})(?![a-z0-9])"
+        return cache.add(whole, _parser.parse(whole), None).built()[1]
+
+    assert spaced("(?:he|she) (?:bet|called)") is not None
+    assert spaced("raised (?:to|by)") is None  # `re` skips to "raised" itself
+    assert spaced("x?") is None  # may match empty
+    assert spaced("(?:he|she) (?<!she )bet") is None  # looks behind where it starts: not with a space put before
+    assert cache.add("(?:he|she) bet", _parser.parse("(?:he|she) bet"), None).built()[1] is None  # not on whole words
