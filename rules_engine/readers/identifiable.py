@@ -15,10 +15,16 @@ def hand_identifiable(r: Reading, facts: Facts) -> None:
     """The last thing the story says about the cards decides ("on top of the muck, then the dealer mixed them in")."""
     identifiable = r.matches("cards_identifiable")
     mixed = r.matches("cards_mixed")
-    said = [(m, "yes") for m in identifiable if not _outweighed(m, mixed)]
+    said = [(m, "no" if _denied(r, m) else "yes") for m in identifiable if not _outweighed(m, mixed)]
     said += [(m, "no") for m in mixed if not _outweighed(m, identifiable)]
     if said:
         facts[FACT] = max(said, key=lambda pair: pair[0].start())[1]
+
+
+def _denied(r: Reading, match: re.Match[str]) -> bool:
+    """A denial right before the phrase ("non | si distinguono più", "not | on top of the muck"): said of the cards
+    that can no longer be told apart."""
+    return any(d.start() < match.start() <= d.end() + 1 for d in r.matches("identity_denial"))
 
 
 def _outweighed(match: re.Match[str], others: list[re.Match[str]]) -> bool:

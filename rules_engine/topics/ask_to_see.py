@@ -8,11 +8,23 @@ from __future__ import annotations
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .own_card_shown import TOPIC as SHOWN_DURING_HAND
 
 
 def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
     asked = r.has("seeing_words") and r.has("ask_see")
-    return {} if asked and not (r.has("strategy_talk") or r.has("not_a_showdown_request")) else None
+    if not asked or r.has("strategy_talk") or r.has("not_a_showdown_request"):
+        return None
+    return None if _shown_during_hand(r, given) else {}
+
+
+def _shown_during_hand(r: Reading, given: Facts) -> bool:
+    """"He showed his cards to the only opponent left, do I have a right to see them too?": the request is about
+    cards a player showed someone during the hand (show one, show all), which the own-card-shown topic
+    recognises; not "I called and tabled my two pair, I want to see his"."""
+    if r.has("last_round_bet") or r.has("last_round_checked"):
+        return False  # the last round was played out: cards tabled then are a showdown's
+    return any(cue.detect(r, given) is not None for cue in SHOWN_DURING_HAND.cues)
 
 
 hand_called = settled_by("hand_called", {"no_showdown": "no"})

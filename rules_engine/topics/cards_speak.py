@@ -61,7 +61,17 @@ def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
 
 
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
+    if _own_misread_muck(r):
+        return None  # he misread his own hand and threw it face down: the cards never spoke (a mucked hand)
     return {} if r.has("hand_reading_words") and _misread(r) and not r.has("normal_play") else None
+
+
+def _own_misread_muck(r: Reading) -> bool:
+    """"You fold your hand face down, then realize you misread the board": no tabled hand, no dealer's reading,
+    no opponent's false claim."""
+    mucked = any(not denied(r, m) for m in r.matches("hand_mucked")) and not r.has("thrown_face_up")
+    told = r.has("dealer_reading") or _false_claim(r) or _killed_tabled(r)
+    return mucked and r.has("own_misread") and not told
 
 
 def misread_kind(r: Reading, facts: Facts) -> None:

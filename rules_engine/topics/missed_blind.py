@@ -6,7 +6,6 @@ whether he already put chips in or looked at his cards. Where the blinds go afte
 from __future__ import annotations
 
 from ..readers.negation import denied
-from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -19,15 +18,27 @@ def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     return None if button_named or r.has("strategy_talk") else {}
 
 
-missed_issue = settled_by(
-    "missed_issue",
-    {"away_at_deal": "away-at-deal", "dealt_in_owing": "dealt-in-owing", "coming_back": "coming-back",
-     "missed_blind": "coming-back"},
-)
+_STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
+           ("missed_blind", "coming-back"))
+
+
+def missed_issue(r: Reading, facts: Facts) -> None:
+    """The furthest stage the story reached decides, wherever it is told ("he skipped the blinds, came back, was
+    dealt in owing one and looked": dealt in owing). Owing a blind and then acting on or looking at a hand says
+    he was dealt in, unless the blind was paid first."""
+    for concept, issue in _STAGES:
+        if any(not denied(r, m) for m in r.matches(concept)):
+            facts["missed_issue"] = issue
+            break
+    owed = facts.get("missed_issue") == "coming-back" and r.has("missed_blind")
+    played = r.has("chips_in_hand") or r.has("looked_at_cards")
+    if owed and played and not any(not denied(r, m) for m in r.matches("blind_posted")):
+        facts["missed_issue"] = "dealt-in-owing"
 
 
 def acted_on_hand(r: Reading, facts: Facts) -> None:
-    if r.has("no_chips_in"):
+    """Chips put in on this hand; one who has not even looked at his cards has not acted on them."""
+    if r.has("no_chips_in") or r.has("not_looked"):
         facts["acted_on_hand"] = "no"
     elif any(not denied(r, m) for m in r.matches("chips_in_hand")):
         facts["acted_on_hand"] = "yes"

@@ -6,6 +6,8 @@ muck after losing is normal play."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
@@ -14,10 +16,17 @@ from . import Cue, Topic
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
-    mucked = any(not denied(r, m) for m in r.matches("hand_mucked"))  # "nobody mucked by mistake"
-    if mucked and (r.has("muck_regret") or r.has("fouled_other")) and not r.has("normal_play"):
+    mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]  # "nobody mucked by mistake"
+    if mucked and (r.has("muck_regret") or r.has("own_misread") or r.has("fouled_other")
+                   or _believed(r, mucked)) and not r.has("normal_play"):
         return {}
     return None
+
+
+def _believed(r: Reading, mucked: list[re.Match[str]]) -> bool:
+    """He mucked on a belief said in the same sentence ("pensavo che l'ultimo fosse il 9 e … ho buttato le carte")."""
+    ends = {r.sentence_end(m.start()) for m in mucked}
+    return any(r.sentence_end(b.start()) in ends for b in r.matches("muck_belief"))
 
 
 fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})

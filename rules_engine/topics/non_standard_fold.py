@@ -25,6 +25,8 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
         return None  # "everyone checked the river, SB showed first, the rest mucked": a showdown muck
     if _muck_only(r):
         return None  # "mucked the best hand by accident, can he get it back?": the mucked hand's
+    if _after_a_shown_hand(r):
+        return None  # "Mike flips a straight, I see I'm beat and toss my cards": a showdown muck
     if r.has("needless_fold"):
         return {}
     if not r.has("fold_act") or _dealt_too_soon(r):
@@ -41,6 +43,12 @@ def _muck_only(r: Reading) -> bool:
     (a bet faced or not, a word said, the next player acting): the mucked hand's question, whether they can be
     taken back, not this rule's (a fold that binds or not by the betting)."""
     return (r.has("muck_regret") or r.has("cards_identifiable")) and not any(map(r.has, _BETTING_TOLD))
+
+
+def _after_a_shown_hand(r: Reading) -> bool:
+    """An opponent's hand turned over before the fold: the cards were let go at a showdown, not in the betting."""
+    folds = r.matches("fold_act")
+    return bool(folds) and any(m.start() < folds[0].start() for m in r.matches("hand_shown"))
 
 
 def next_acted_heads_up(r: Reading, facts: Facts) -> None:

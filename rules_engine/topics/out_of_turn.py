@@ -17,7 +17,8 @@ _ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_b
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
-_SKIP = re.compile(r"skip|saltat")  # a player skipped: in the betting only if someone then acted past him
+_SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
+# someone then acted past him
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -75,7 +76,8 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
         return
-    if not r.has("oot_silent"):
+    skipped = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
+    if not r.has("oot_silent") and not skipped:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
     end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))

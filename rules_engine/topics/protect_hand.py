@@ -19,7 +19,9 @@ def _taken(r: Reading, given: Facts) -> Facts | None:
         return None  # "the dealer nearly mucked my hand, all good": nothing to rule; a fold is the fold topic's
     if said_outright(r, "hand_taken"):
         return {}
-    return {} if said_outright(r, "protection_words") and r.has("hand_lost") else None
+    # "leaves a chip on his cards … the dealer takes the chip off and mucks the cards": covered, then killed
+    covered = r.has("hand_protected_yes") and r.has("dealer_named")
+    return {} if (said_outright(r, "protection_words") or covered) and r.has("hand_lost") else None
 
 
 def _taken_outright(r: Reading, given: Facts) -> Facts | None:
@@ -36,7 +38,16 @@ def _let_go_first(r: Reading) -> bool:
     mucked hand (or a claim's victim), not a hand he still held."""
     taken = r.matches("hand_taken")
     first_taken = min(t.start() for t in taken) if taken else len(r.text)
-    return any(m.start() < first_taken and not _overlaps(m, taken) for m in r.matches("released_by_owner"))
+    return any(m.start() < first_taken and not _overlaps(m, taken) and not _dealer_did(r, m)
+               for m in r.matches("released_by_owner"))
+
+
+def _dealer_did(r: Reading, release: re.Match[str]) -> bool:
+    """"Il dealer … l'ha spostata e poi ha buttato le carte": the dealer is the one who threw them (named just
+    before, in the same sentence), not their owner."""
+    reach = r.lexicon.windows["dealer_subject_before"]
+    return any(0 <= release.start() - d.end() <= reach and r.sentence_end(d.start()) == r.sentence_end(release.start())
+               for d in r.matches("dealer_named"))
 
 
 def _tabled_hand(r: Reading) -> bool:
