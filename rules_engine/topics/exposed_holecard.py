@@ -36,7 +36,11 @@ _FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player befor
     r"|(?:start|beginning) of the deal|deal had just (?:started|begun)|(?:all )?inizio della distribuzione"
     r"|distribuzione (?:era )?appena (?:iniziata|cominciata)"
     r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
-    r"(?:his|her|la sua|la) (?:card|carta) (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
+    r"(?:his|her|my|their|la sua|la mia|la) (?:first |prima )?(?:card|carta)"
+    r" (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
+_DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
+    # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
+    r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -109,8 +113,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
         if value is None or _doubted_detail(r, match) or r.near(
-                "first_two", match.start(), "same_phrase"):
-            continue  # "can't remember if it was the first or the last"
+                "first_two", match.start(), "same_phrase") or _DEALT_FINE.match(r.text, match.end()):
+            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
