@@ -38,6 +38,7 @@ _FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player befor
     r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
     r"(?:his|her|my|their|la sua|la mia|la) (?:first |prima )?(?:card|carta)"
     r" (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
+_BOARD_TURNED = re.compile(r" (?:over )?(?:the |il |la |a |un )?(?:flop|turn|river)\b")
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
@@ -48,8 +49,10 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)]:
-        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
+    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)
+            and not _BOARD_TURNED.match(r.text, m.end())]:
+        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
+        # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
     if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
