@@ -307,11 +307,11 @@ def speaker(r: Reading) -> Seat | None:
     """Where the one telling the story sits ("I'm the big blind", "io stavo al bottone"), if he says."""
     reach = r.lexicon.windows["speaker_before"]
     for said in reversed(r.matches("speaker")):  # the place right after "I'm": "io sono il grande buio, lui bottone"
-        mine = [(match, seat) for match, seat in places(r) if 0 <= match.start() - said.end() <= reach]
-        if len(mine) > 1 and _EITHER.search(r.text, mine[0][0].end(), mine[1][0].start()):
+        after = [(match, seat) for match, seat in places(r) if 0 <= match.start() - said.end() <= reach]
+        if len(after) > 1 and _EITHER.search(r.text, after[0][0].end(), after[1][0].start()):
             return None  # "non ricordo se ero di bottone o di grande buio": he does not say
-        if mine:
-            return mine[0][1]
+        if after:
+            return after[0][1]
     for match, seat in reversed(places(r)):
         if _ME_AFTER.match(r.text, match.end()):
             return seat
