@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..reading import Reading, group
-from .negation import denied
+from .negation import denied, nobody_acted
 
 _ORDER = {"flop": 1, "turn": 2, "river": 3}
 _STREET_SAID = re.compile(r"\b(?:flop|turn|river)\b")
@@ -19,7 +19,7 @@ def acted_on(r: Reading, street: str | None, anywhere: bool = False, since: int 
     actions count when they come after the card; `anywhere` counts them wherever they are told (a story that is
     about that card from its start: "seat 1 checks, seat 4 checks, then: that turn was wrong"); `since` is where
     the card came when the street is not named ("burns n turns … seat 2 checks")."""
-    if r.has("card_not_acted_on") or r.has("everyone_allin"):
+    if r.has("card_not_acted_on") or nobody_acted(r) or r.has("everyone_allin"):
         return "no"  # everyone all in: nobody could act on the card
     for match in r.matches("card_acted_on"):
         said = group(match, "street")

@@ -55,9 +55,10 @@ def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) 
     turn = _BUT.search(text, head.end(), sentence_end)
     end = turn.start() if turn else sentence_end
     said = text[head.end():end]
-    if not _says(lexicon, "rule_talk", said):
+    generic = _says(lexicon, "rule_generic", said)  # a rule put generally is rule talk whatever its words
+    if not (generic or _says(lexicon, "rule_talk", said)):
         return None
-    if group(head, "wish") or _says(lexicon, "rule_generic", said) or not any(
+    if group(head, "wish") or generic or not any(
             _says(lexicon, event, said) for event in _EVENTS):
         return head.start(), end  # a remedy wanted, a rule put generally, or no event: no fact of this hand
     return None

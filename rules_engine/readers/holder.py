@@ -4,15 +4,34 @@ kills a hand holding a joker once its holder has acted on it."""
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Facts, Reading
+from . import seats
+from .negation import nobody_acted
+
+_JOINED = re.compile(r" (?:and|e|or|o|,) (?:the |il |l )?")
+_AUXILIARIES = re.compile(r"(?: (?:had|have|has|both|all|already|avevano|hanno|gia|entrambi|tutti|erano))* ?")
 
 
 def holder_acted(r: Reading, facts: Facts) -> None:
     """Unless the text doubts it ("not sure if he'd already called")."""
-    said = r.matches("holder_not_acted") + r.matches("holder_acted_on")
-    if any(r.near("uncertain", m.start(), "doubt_detail") for m in said):
+    acted = [m for m in r.matches("holder_acted_on") if not _told_of_others(r, m)]
+    not_acted = r.matches("holder_not_acted") + r.matches("holder_spoke_up")
+    if any(r.near("uncertain", m.start(), "doubt_detail") for m in not_acted + acted):
         return
-    if r.has("holder_not_acted"):
+    if not_acted or (nobody_acted(r) and not acted):  # nobody had acted: not he either
         facts["holder_acted"] = "no"
-    elif r.has("holder_acted_on"):
+    elif acted:
         facts["holder_acted"] = "yes"
+
+
+def _told_of_others(r: Reading, action: re.Match[str]) -> bool:
+    """"UTG and UTG+1 had already limped": an action whose subject is two players joined is theirs, not the
+    holder's (he is one player)."""
+    before = [place for place, _ in seats.places(r) if place.end() <= action.start()]
+    if len(before) < 2:
+        return False
+    first, second = before[-2], before[-1]
+    return bool(_JOINED.fullmatch(r.text[first.end():second.start()])
+                and _AUXILIARIES.fullmatch(r.text[second.end():action.start()]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..reading import Reading
+from ..reading import Reading, group
 
 _DETAIL_GAP = len(" the ")
 _NEGATION_BEFORE = re.compile(
@@ -45,3 +45,9 @@ def denied(r: Reading, match: re.Match[str]) -> bool:
     """"hadn't acted", "nobody else had called", "non aveva ancora parlato": an action that did not happen."""
     inside = any(m.start() <= match.start() < m.end() for m in r.matches("no_action"))
     return inside or bool(_DENIAL_BEFORE.search(r.before(match.start(), "action_denial_before")))
+
+
+def nobody_acted(r: Reading) -> bool:
+    """The text says no player had acted yet ("before either of us checked or bet", "prima che parlasse qualcuno",
+    "nessuno aveva ancora fatto nulla"); "noticed right away" alone does not say it about a later card."""
+    return any(not group(m, "at_once") for m in r.matches("no_action"))

@@ -300,11 +300,19 @@ def _count(r: Reading, word: str) -> int | None:
     return r.lexicon.numbers.get(word) or ORDINAL_VALUE.get(word) or _MASCULINE_ORDINALS.get(word)
 
 
+_EITHER = re.compile(r"\b(?:or|o|oppure|or maybe|o forse)\b")
+
+
 def speaker(r: Reading) -> Seat | None:
     """Where the one telling the story sits ("I'm the big blind", "io stavo al bottone"), if he says."""
+    reach = r.lexicon.windows["speaker_before"]
+    for said in reversed(r.matches("speaker")):  # the place right after "I'm": "io sono il grande buio, lui bottone"
+        after = [(match, seat) for match, seat in places(r) if 0 <= match.start() - said.end() <= reach]
+        if len(after) > 1 and _EITHER.search(r.text, after[0][0].end(), after[1][0].start()):
+            return None  # "non ricordo se ero di bottone o di grande buio": he does not say
+        if after:
+            return after[0][1]
     for match, seat in reversed(places(r)):
-        if any(0 <= match.start() - s.end() <= r.lexicon.windows["speaker_before"] for s in r.matches("speaker")):
-            return seat
         if _ME_AFTER.match(r.text, match.end()):
             return seat
         if seat.kind == "notblind" and (match.start() == 0 or _FIRST_PERSON_PLACE.match(match[0])):

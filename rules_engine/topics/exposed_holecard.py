@@ -31,7 +31,17 @@ _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  
 # prima", "hero's first" (forum posts tell their own hand as Hero's)
 _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
-_FIRST_ROUND = re.compile(r"\b(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)\b")
+_FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player before him given his one card fine
+    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)"
+    r"|(?:start|beginning) of the deal|deal had just (?:started|begun)|(?:all )?inizio della distribuzione"
+    r"|distribuzione (?:era )?appena (?:iniziata|cominciata)"
+    r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
+    r"(?:his|her|my|their|la sua|la mia|la) (?:first |prima )?(?:card|carta)"
+    r" (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
+_BOARD_TURNED = re.compile(r" (?:over )?(?:the |il |la |a |un )?(?:flop|turn|river)\b")
+_DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
+    # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
+    r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -39,8 +49,10 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)]:
-        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing happened
+    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)
+            and not _BOARD_TURNED.match(r.text, m.end())]:
+        return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
+        # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
     if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
@@ -104,8 +116,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
         if value is None or _doubted_detail(r, match) or r.near(
-                "first_two", match.start(), "same_phrase"):
-            continue  # "can't remember if it was the first or the last"
+                "first_two", match.start(), "same_phrase") or _DEALT_FINE.match(r.text, match.end()):
+            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
@@ -207,11 +219,18 @@ def _placed_card(r: Reading) -> bool:
 def _card_owner(r: Reading) -> seats.Seat | None:
     """Whose card was exposed, however the text says it: "the cutoff's card", "una carta del bottone", "while he
     was pitching to UTG+1", "it was the hijack's", "one of my cards"."""
-    cards = r.matches("card") + r.matches("card_pronoun") + r.matches("ordinal_card")
+    cards = sorted(r.matches("card") + r.matches("card_pronoun") + r.matches("ordinal_card"),
+                   key=lambda card: _from_exposure(r, card))  # the card that flipped, not one dealt fine before it
     seat = next((s for m in cards if (s := seats.owner(r, m))), None) or seats.dealt_to(r)
     if seat is None and _TO_ME.search(r.text):
         seat = seats.speaker(r) or seats.ANYONE
     return seat or seats.said_to_own(r) or next((s for m in cards if (s := _possessor(r, m.start()))), None)
+
+
+def _from_exposure(r: Reading, card: re.Match[str]) -> int:
+    """How far a card is told from the nearest word of its exposure ("seat 1 his card fine, then seat 2's card flips
+    face up": seat 2's); the order told when nothing is exposed."""
+    return min((abs(m.start() - card.end()) for m in r.matches("exposure")), default=card.start())
 
 
 def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,

@@ -49,8 +49,8 @@ def _extra_count(r: Reading) -> int | None:
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count
         exposed = any(r.follows(m, match, "exposure_gap") for m in r.matches("exposure"))  # "turned over three…"
-        hand = not exposed and (received(r, match) or _HOLE_WORD.search(match[0]))
-        held = any(inside(match, h) for h in _held(r))  # "si accorge che c'ha tre carte"
+        held = any(inside(match, h) for h in _held(r))  # "si accorge che c'ha tre carte", "found three cards"
+        hand = not exposed and (held or received(r, match) or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS
