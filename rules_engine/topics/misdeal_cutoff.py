@@ -70,7 +70,9 @@ def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Ma
     return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
-ACTION_SO_FAR = (players_acted, action_so_far, misdeal_call_no_chips, moves_listed, played_out)
-"""How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs."""
+ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, action_so_far, moves_listed, played_out)
+"""How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
+a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
+aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""
 
 TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),), readers=ACTION_SO_FAR)
