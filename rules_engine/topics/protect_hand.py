@@ -38,7 +38,7 @@ def _let_go_first(r: Reading) -> bool:
     mucked hand (or a claim's victim), not a hand he still held."""
     taken = r.matches("hand_taken")
     first_taken = min(t.start() for t in taken) if taken else len(r.text)
-    return any(m.start() < first_taken and not _overlaps(m, taken) and not _dealer_did(r, m)
+    return any(m.start() < first_taken and not _dealer_did(r, m)
                for m in r.matches("released_by_owner"))
 
 
@@ -53,11 +53,14 @@ def _dealer_did(r: Reading, release: re.Match[str]) -> bool:
 def _tabled_hand(r: Reading) -> bool:
     """The hand the dealer killed was face up already ("I tabled it and the dealer mucked it", "ha ammazzato la mia
     mano scoperta"), with no word of protecting it: the cards speak. Cards that landed face up on the muck after
-    the dealer took them stay this topic's."""
+    the dealer took them stay this topic's, and so do cards left unattended "on the table" ("left my hand on the
+    table with nothing on it"): left there, not shown."""
     if r.has("protection_words"):
         return False
     taken = r.matches("hand_taken")
-    return any(not denied(r, m) and (m.start() < t.end() or len(r.text[t.end():m.start()].split()) <= 1)
+    unattended = r.matches("hand_protected_no")
+    return any(not denied(r, m) and not _overlaps(m, unattended)
+               and (m.start() < t.end() or len(r.text[t.end():m.start()].split()) <= 1)
                for m in r.matches("shown_hand") for t in taken)
 
 
