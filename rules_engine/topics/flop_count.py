@@ -23,6 +23,8 @@ def flop_card_count(r: Reading) -> int | None:
     for match in r.matches("flop_count"):
         if _an_amount(r, match):
             continue  # "2/5 on the flop", "bets 5 on the flop": stakes and chips, not the flop's cards
+        if _players(r, match):
+            continue  # "cinque al tavolo. Sul flop…", "five of us, the flop…": the players, not the cards
         count = r.number(match)
         if count and not _affirmed(r, match):
             return None  # "non è uscito nessun flop con quattro carte"
@@ -36,6 +38,12 @@ def flop_card_count(r: Reading) -> int | None:
 def _an_amount(r: Reading, match: re.Match[str]) -> bool:
     count = match["count"] if "count" in match.re.groupindex else None
     return bool(count and count.isdigit() and amount(r, match.start("count"), match.end("count")))
+
+
+def _players(r: Reading, match: re.Match[str]) -> bool:
+    start = match.start("count") if "count" in match.re.groupindex and match["count"] else match.start()
+    return any(told.start() <= start < told.end() and not told[0].startswith("there ")  # "there are four (cards)"
+               for told in r.matches("table_players"))
 
 
 def _more_than_three(r: Reading) -> int | None:
