@@ -70,7 +70,8 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
     if all_ins and told.structure is Structure.LIMIT:
         facts["half_or_more"] = "yes" if all_ins[-1].kind is Kind.ALL_IN_FULL else "no"
     asker = told.asker
-    if asker is None and not r.has("round_asker") and len(check.options) == 1:  # the one player it can be about
+    if asker is None and not r.has("round_asker") and not r.has("asker_not_acted") and len(check.options) == 1:
+        # the one player it can be about, unless the text puts the question to a player who had not acted yet
         asker = check.options[0].player
     others = [o.player for o in check.options if o.player != betting_round.ME]
     if asker == betting_round.OTHER:  # "I bet … can he re-raise?": the one other player who acted, if only one
