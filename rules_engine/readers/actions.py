@@ -60,7 +60,9 @@ def _said_count(match: re.Match[str]) -> int:
     return SUBSTANTIAL
 
 
-_MOVE = re.compile(r"\b(?:check|call|raise|bet|fold|shove|allin|puntata|rilancio|chiamata)\b")
+MOVE = re.compile(r"\b(?:check|call|raise|reraise|bet|fold|limp|open|shove|allin|3bet|rilancio|puntata|chiamata|"
+                  r"apertura|controrilancio)\b")
+"""One move of a betting round told as a bare list: "check, bet, call", "dopo rilancio, call e fold"."""
 
 
 def listed_moves(r: Reading, start: int = 0, end: int | None = None) -> list[int]:
@@ -68,4 +70,4 @@ def listed_moves(r: Reading, start: int = 0, end: int | None = None) -> list[int
     moves): the words of an `action_run`, so the list counts as the players who acted, not as one phrase."""
     stop = len(r.text) if end is None else end
     return [run.start("run") + move.start() for run in r.matches("action_run")
-            for move in _MOVE.finditer(run["run"]) if start <= run.start("run") + move.start() < stop]
+            for move in MOVE.finditer(run["run"]) if start <= run.start("run") + move.start() < stop]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import SUBSTANTIAL, players_acted
+from ..readers.actions import MOVE, SUBSTANTIAL, players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.negation import denied
 from ..readers.played_out import played_out
@@ -43,11 +43,7 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
             facts["players_acted"] = min(facts["players_acted"], verbs)
 
 
-_MOVE = re.compile(r"\b(?:check|call|raise|reraise|bet|fold|limp|open|shove|allin|3bet|rilancio|puntata|chiamata|"
-                   r"apertura|controrilancio)\b")
 _FREE = frozenset({"check", "fold"})
-
-
 _COUNTS = {"one": 1, "a single": 1, "uno": 1, "un": 1, "una": 1, "two": 2, "due": 2, "three": 3, "tre": 3}
 
 
@@ -57,7 +53,7 @@ def moves_listed(r: Reading, facts: Facts) -> None:
     fold put chips in."""
     if "players_acted" in facts:
         return
-    moves = [move[0] for run in r.matches("moves_listed") for move in _MOVE.finditer(run["run"])]
+    moves = [move[0] for run in r.matches("moves_listed") for move in MOVE.finditer(run["run"])]
     for counted in r.matches("moves_counted"):
         free = next((kind for kind in _FREE if counted["move"].startswith(kind)), "call")  # "folds": fold
         moves += [free] * _COUNTS[counted["count"]]
