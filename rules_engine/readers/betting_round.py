@@ -19,7 +19,9 @@ from ..reading import Reading, group
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
 _PUSH_TOTAL = "round_push_total"  # "two red chips, so 10 total": the same, told by its total
 _CALLED = "round_call_amount"  # "calls 3000": a call, or a short call when less than the bet, never a raise
-_MOVES = {"round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
+_ON_TOP = "round_on_top"  # "300 on top of the bet", "200 sopra la chiamata": chips pushed above the bet faced
+_MOVES = {_ON_TOP: Move.BET,
+          "round_raise": Move.RAISE, "round_raise_again": Move.RAISE, "round_position_to": Move.RAISE,
           "round_bet": Move.BET, "round_said": Move.BET, _PUSH: Move.BET, _PUSH_TOTAL: Move.BET,
           "round_allin": Move.ALL_IN, "round_allin_again": Move.ALL_IN, _CALLED: Move.CALL, "round_call": Move.CALL,
           "round_fold": Move.FOLD, "round_check": Move.CHECK}
@@ -262,6 +264,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     asked about ("can A raise to 20?") is not one that was made."""
     found: list[tuple[float, int, Action]] = []
     pushes: set[float] = set()
+    above: set[float] = set()  # the moves told as chips above the bet faced
     asked = r.matches("round_asker")
     unnamed = 0
     for concept, move in _MOVES.items():
@@ -282,18 +285,27 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
-            if concept in (_PUSH, _PUSH_TOTAL, _CALLED):
+            if concept in (_PUSH, _PUSH_TOTAL, _CALLED, _ON_TOP):
                 pushes.add(match.start("verb"))
+            if concept == _ON_TOP:
+                above.add(match.start("verb"))
     found += _faced(r, found)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
     last_end, last_start = -1.0, -1.0
     for start, end, action in found:
         if start >= last_end:  # two concepts reading the same words: the first one counts
-            actions.append(action)
+            actions.append(_on_top(action, actions) if start in above else action)
             last_end, last_start = end, start
     pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
     return actions, (int(found[0][0]) if found else len(r.text)), pushed
+
+
+def _on_top(action: Action, before: list[Action]) -> Action:
+    """Chips told as what they add above the bet faced ("300 on top of the 1,200 bet"): their total is that bet plus
+    them; with no bet told before them, the amount is left unknown rather than read as a total."""
+    bets = [a.to for a in before if a.to is not None and a.move is not Move.FOLD]
+    return replace(action, to=max(bets) + action.to if bets and action.to is not None else None)
 
 
 def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:

@@ -35,12 +35,23 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     told = betting_round.told(r)
     if told and told.short:
         return None  # less than the bet: a short call
+    if told and short_raise_by_total(r, told):
+        return None  # "silently puts out 15" over an open to 10: the size of a raise (50% test), no chip to weigh
     if not (r.has("chips_pushed") or len(chips_told(r)) > 1 or (told and told.pushed)):
         return None
     amounts = push_and_call(r)
     if amounts and amounts[0] <= amounts[1]:
         return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
     return {}
+
+
+def short_raise_by_total(r: Reading, told: betting_round.Told) -> bool:
+    """Chips told only by their total ("silently puts out 15", "mette 600 senza parlare"), no chip named, above
+    the call and short of a full raise: the raise-size rule's 50% test decides, with no chip whose need to weigh
+    (his last chips are an all-in, this topic's)."""
+    short = told.check.under_raise
+    return (told.pushed is not None and short is not None and short.to == told.pushed.to and not chips_told(r)
+            and not (r.has("chips_pushed") or r.has("all_in_yes")))
 
 
 def paid_less_than_owed(r: Reading) -> bool:
@@ -130,13 +141,17 @@ def _before_the_push(r: Reading, told: betting_round.Told | None) -> tuple[Blind
 
 
 def chips_told(r: Reading) -> list[Decimal]:
-    """The chips pushed, when the text names them ("two 100 chips", "quattro fiches da 25")."""
+    """The chips pushed, when the text names them ("two 100 chips", "quattro fiches da 25"); not chips already out
+    before the move (the blind posted: "he has two 25s out and throws a 100 chip on top")."""
     chips: list[Decimal] = []
+    out = r.matches("chips_already_out")
     for match in r.matches("chip_total_in"):  # "1,400 in 100s"
         total, value = betting_round.number(group(match, "total")), betting_round.number(group(match, "value"))
         if total and value and total % value == 0:
             chips += [value] * int(total / value)
     for match in r.matches("chip_group"):
+        if any(o.start() <= match.start() < o.end() for o in out):
+            continue
         count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
         number = int(count) if count.isdigit() else r.lexicon.numbers.get(count, _CHIP_COUNT_WORDS.get(count))
         if value is not None and number:

@@ -68,6 +68,21 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     return {} if raised else None
 
 
+def _said_raise_short(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, just below the verbal topic (which leaves this case to it): "raise" said first, and chips
+    above the call but short of a full raise told with amounts ("said raise and put out only 300 on top of the
+    1,200 bet", "dice rilancio e mette solo 100 in piu della chiamata"): the rule says how much he must add, before
+    any topic that only shares a word ("in piu", "extra") claims it. Several trips to the stack, a single chip or
+    his last chips are the string-bet, oversized-chip and all-in readings, left to their topics."""
+    if not raise_said(r) or r.has("string_motions") or r.has("single_chip") or r.has("all_in_yes") or r.has(
+            "strategy"):
+        return None
+    told = betting_round.told(r)
+    short = told.check.under_raise if told else None
+    amounts = [a.to for a in told.actions if a.to is not None] if told else []
+    return {} if short is not None and amounts and short.to == amounts[-1] else None
+
+
 def raise_amounts(r: Reading, facts: Facts) -> None:
     """The raise in dispute (the short one, else the last bet or raise told) measured against what it faced."""
     told = betting_round.told(r)
@@ -102,5 +117,5 @@ def _amounts(facts: Facts, values: dict[str, Decimal], guessed: bool = False) ->
             facts[name] = whole
 
 
-TOPIC = Topic("raise-size", cues=(Cue(53, _raise_size),),
+TOPIC = Topic("raise-size", cues=(Cue(142, _said_raise_short), Cue(53, _raise_size)),
               readers=(raise_complete, raise_declared, half_or_more, street_over, all_in, raise_amounts))

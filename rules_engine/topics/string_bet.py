@@ -26,11 +26,12 @@ def one_motion(r: Reading, facts: Facts) -> None:
 
 
 def declared_first(r: Reading, facts: Facts) -> None:
-    """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards)."""
+    """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards).
+    An amount said in words counts ("dice 'ottocento' ad alta voce"), though it is no declared raise."""
     said = raise_said(r)
     if said:
         facts["declared_first"] = "raise"
-    elif r.has("amount_declared"):
+    elif r.has("amount_declared") or said_outright(r, "round_said"):
         facts["declared_first"] = "amount"
     elif said is False:
         facts["declared_first"] = "nothing"
@@ -41,7 +42,8 @@ def limit_half(r: Reading, facts: Facts) -> None:
     plus at least half a bet is a raise to complete, under Robert's)."""
     if betting_round.structure(r) is not Structure.LIMIT:
         return
-    added = next((_added(r, m) for m in r.matches("string_added")), None)
+    # the chips of the later movement are told last ("ne mette 100 … e con un secondo movimento altre 20")
+    added = next((_added(r, m) for m in reversed(r.matches("string_added"))), None)
     told = betting_round.told(r)
     if added is None or told is None:
         return

@@ -4,12 +4,16 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
+import re
+
 from ..readers import betting_round
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .multiple_chips import push_and_call
 from .undercall import short_call
 
+_THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
@@ -19,7 +23,7 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     """"Call… and raise", words and chips that said different things, or a word then a change of mind."""
-    if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ")):
+    if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
         changed = r.has("verbal_said_then_changed") and not (said_outright(r, "out_of_turn") or out_of_scope(r))
@@ -35,7 +39,55 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     # after a single chip landed the oversized-chip topic's
     if r.has("string_motions") or (r.has("single_chip") and r.has("raise_declared_no")):
         return None
-    return {} if r.has("verbal_chips_differ") else None
+    return {} if r.has("verbal_chips_differ") or word_against_chips(r) else None
+
+
+def word_against_chips(r: Reading) -> bool:
+    """The word said and the amounts told disagree, however it is phrased: "raise" over chips that only match the
+    bet, "call" (or "pago") over chips above it, or an amount said and a different amount pushed ("says twelve
+    thousand, then pushes out 21k"). A short push is the undercall's, a push between a call and a raise the raise
+    size's: both are excluded by the cue before this is asked."""
+    return r.derived("word_against_chips", lambda: _word_against_chips(r))
+
+
+def _word_against_chips(r: Reading) -> bool:
+    said = r.matches("round_said") if said_outright(r, "round_said") else []
+    pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
+    for word in said:
+        amount = betting_round.number(group(word, "to"))
+        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end()]
+        if amount is not None and later and later[0] is not None and later[0] != amount:
+            return True
+    amounts = push_and_call(r)
+    if amounts is None or amounts[1] <= 0:
+        return False
+    total, call = amounts
+    if said_outright(r, "raise_declared_yes"):
+        return total == call
+    return said_outright(r, "call_declared_yes") and total > call
+
+
+def differ_by_amounts(r: Reading, facts: Facts) -> None:
+    """Words and chips that the amounts show to disagree, when no phrase said so: the amounts outrank a loose
+    "wanted to" that may be another player's wish ("dice rilancio, mette 200; il posto 1 vuole che rilanci")."""
+    if facts.get("declaration") in (None, "changed-mind") and word_against_chips(r):
+        facts["declaration"] = "chips-differ"
+
+
+def words_before_chips(r: Reading, facts: Facts) -> None:
+    """Which came first, read from the order the story tells them in when no phrase says it: a word (or an amount)
+    said, then chips put out after it in the text ("dice 'pago', poi spinge avanti 1.500"). A story that tells the
+    chips first and the word after them says so with a phrase ("only then said call"), read before this. The two
+    must be joined by a word of sequence: "said call but put in chips for a raise" leaves the order open."""
+    if "word_timing" in facts or facts.get("declaration") != "chips-differ":
+        return
+    words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
+             for m in r.matches(concept)]
+    chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
+             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
+             for m in r.matches(concept)]
+    if words and chips and min(words) < min(chips) and _THEN.search(r.text, min(words), min(chips)):
+        facts["word_timing"] = "words-first"
 
 
 def _short_raise(r: Reading) -> bool:
@@ -52,4 +104,4 @@ def _changed_mind(r: Reading, given: Facts) -> Facts | None:
 
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
-              readers=(declaration, word_timing))
+              readers=(declaration, differ_by_amounts, word_timing, words_before_chips))
