@@ -31,6 +31,7 @@ STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": S
 ME = "i"  # the player telling the story
 OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
 _THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
+_SPEECH = frozenset({"said", "says", "say", "saying", "announced", "announces", "dice", "dico", "detto", "disse"})
 _FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "apro", "alzo",
                            "posso", "possiamo", "potevo", "potrei", "my"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
@@ -294,11 +295,19 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     actions: list[Action] = []
     last_end, last_start = -1.0, -1.0
     for start, end, action in found:
+        if _names_the_push(action) and last_start in pushes:
+            continue  # "tossed in 600 and after that said call": the word he put on his chips, not another move
         if start >= last_end:  # two concepts reading the same words: the first one counts
             actions.append(_on_top(action, actions) if start in above else action)
             last_end, last_start = end, start
     pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
     return actions, (int(found[0][0]) if found else len(r.text)), pushed
+
+
+def _names_the_push(action: Action) -> bool:
+    """A bare "call" said by the player who just pushed chips ("… and then said call"): read as "said" making the
+    call, it names those chips rather than being a move of its own."""
+    return action.move is Move.CALL and action.to is None and action.player in _SPEECH
 
 
 def _on_top(action: Action, before: list[Action]) -> Action:
@@ -312,7 +321,7 @@ def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[flo
     """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
     di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
     faced = []
-    for index, match in enumerate(r.matches("round_faced")):
+    for index, match in enumerate([*r.matches("round_faced"), *r.matches("round_faced_su")]):
         before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
         start: float = match.start("verb")
         if before:

@@ -13,6 +13,7 @@ from .multiple_chips import chips_told
 from .non_standard_fold import facing_bet
 from .raise_size import raise_declared_before
 
+_BETS_TOLD = ("round_bet", "round_raise", "round_allin", "round_faced", "round_faced_su", "call_amount")
 amount_named = settled_by("amount_named", {"amount_not_named": "no", "raise_chip_named": "yes"})
 
 def _one_chip(r: Reading, given: Facts) -> Facts | None:
@@ -59,6 +60,17 @@ def faces_the_blind(r: Reading, facts: Facts) -> None:
         facts["facing_bet"] = "yes"
 
 
+def bet_told_before(r: Reading, facts: Facts) -> None:
+    """A bet or raise told with its amount before the chip ("il posto 3 apre a 300 e il posto 5 mette una fiche da
+    1.000"): the chip faced it."""
+    if "facing_bet" in facts:
+        return
+    chip = next((m.start() for m in r.matches("single_chip_value")), None)
+    bets = [m.start() for concept in _BETS_TOLD for m in r.matches(concept)]
+    if chip is not None and any(start < chip for start in bets):
+        facts["facing_bet"] = "yes"
+
+
 def first_to_act(r: Reading, facts: Facts) -> None:
     """"Il primo a parlare butta una fiche da 500", "it's checked to me": nobody had bet, so no bet to call."""
     if "facing_bet" not in facts and r.has("chip_first_to_act"):
@@ -76,5 +88,5 @@ def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
-              readers=(facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
+              readers=(facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act, bet_told_before,
                        raise_declared_before("single_chip_value"), amount_named, no_amount_with_the_raise))
