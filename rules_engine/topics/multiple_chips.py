@@ -15,7 +15,7 @@ from ..readers import betting_round
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
-from .raise_size import all_in, half_or_more, raise_declared_before
+from .raise_size import all_in, half_or_more, pushed_by_total, raise_declared_before
 
 all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
 _PUSHER = "pusher"
@@ -28,30 +28,21 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
     if r.has("undercall") or paid_less_than_owed(r):
         return None  # less than the bet: a short call
+    told = betting_round.told(r)
+    if told and pushed_by_total(r, told):
+        return None  # "silently puts out 15", "says raise and pushes 8k": no chip named, the raise size decides
     if r.has("pushed_after_raise"):
-        return {}  # "said raise and pushed 1,600": a push of chips after the word
+        return {}  # "said raise and pushed two 1,000 chips": a push of chips after the word
     if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
         return None
-    told = betting_round.told(r)
     if told and told.short:
         return None  # less than the bet: a short call
-    if told and short_raise_by_total(r, told):
-        return None  # "silently puts out 15" over an open to 10: the size of a raise (50% test), no chip to weigh
     if not (r.has("chips_pushed") or len(chips_told(r)) > 1 or (told and told.pushed)):
         return None
     amounts = push_and_call(r)
     if amounts and amounts[0] <= amounts[1]:
         return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
     return {}
-
-
-def short_raise_by_total(r: Reading, told: betting_round.Told) -> bool:
-    """Chips told only by their total ("silently puts out 15", "mette 600 senza parlare"), no chip named, above
-    the call and short of a full raise: the raise-size rule's 50% test decides, with no chip whose need to weigh
-    (his last chips are an all-in, this topic's)."""
-    short = told.check.under_raise
-    return (told.pushed is not None and short is not None and short.to == told.pushed.to and not chips_told(r)
-            and not (r.has("chips_pushed") or r.has("all_in_yes")))
 
 
 def paid_less_than_owed(r: Reading) -> bool:

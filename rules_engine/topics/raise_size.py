@@ -62,6 +62,8 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     short, amounts = told.check.under_raise, [a.to for a in told.actions if a.to is not None]
     if short is not None and short.to == amounts[-1]:
         return {}  # the last amount told is a raise the arithmetic shows short ("says 20, throws out 20"): its size
+    if pushed_by_total(r, told) and raise_said(r) is False:
+        return {}  # "put in 400 without a word" over a raise to 250: a silent raise told by its total
     if not (r.has("legality_question") or r.has("raise_dispute")):
         return None
     raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
@@ -71,16 +73,31 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
 def _said_raise_short(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, just below the verbal topic (which leaves this case to it): "raise" said first, and chips
     above the call but short of a full raise told with amounts ("said raise and put out only 300 on top of the
-    1,200 bet", "dice rilancio e mette solo 100 in piu della chiamata"): the rule says how much he must add, before
-    any topic that only shares a word ("in piu", "extra") claims it. Several trips to the stack, a single chip or
-    his last chips are the string-bet, oversized-chip and all-in readings, left to their topics."""
+    1,200 bet", "dice rilancio e mette solo 100 in piu della chiamata"), or any raise he pushed told by its total
+    ("says raise and pushes 8k"): the rule says whether it stands or how much he must add, before any topic that
+    only shares a word ("in piu", "extra") claims it. Several trips to the stack, a single chip or his last chips are
+    the string-bet, oversized-chip and all-in readings, left to their topics."""
     if not raise_said(r) or r.has("string_motions") or r.has("single_chip") or r.has("all_in_yes") or r.has(
             "strategy"):
         return None
     told = betting_round.told(r)
     short = told.check.under_raise if told else None
     amounts = [a.to for a in told.actions if a.to is not None] if told else []
-    return {} if short is not None and amounts and short.to == amounts[-1] else None
+    if short is not None and amounts and short.to == amounts[-1]:
+        return {}
+    return {} if told is not None and pushed_by_total(r, told) else None
+
+
+def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:
+    """The last move is chips put out told only by their total, above the bet they faced ("puts in 400", "mette
+    600"): no chip named ("two 500 chips", "in 100s"), so no chip to weigh for the call, and not his last chips.
+    Whether it is a raise, and a full one, is this rule's arithmetic (TDA 43), not the several-chips test."""
+    pushed = told.pushed
+    if pushed is None or pushed.to is None or told.short or r.has("all_in_yes"):
+        return False
+    if any(r.has(concept) for concept in ("chip_group", "chip_total_in", "chips_pushed")):
+        return False
+    return pushed.to > told.faced(len(told.actions) - 1).bet
 
 
 def raise_amounts(r: Reading, facts: Facts) -> None:
