@@ -290,6 +290,9 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
                 pushes.add(match.start("verb"))
             if concept == _ON_TOP:
                 above.add(match.start("verb"))
+                base = number(group(match, "base") or group(match, "base_after"))
+                if base is not None:  # "200 sopra la chiamata da 1000": the bet faced, told with the extra
+                    found.append((match.start("verb") - 0.5, match.start("verb"), Action("bettor", Move.BET, base)))
     found += _faced(r, found)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
