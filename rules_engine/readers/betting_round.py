@@ -81,6 +81,13 @@ class Told:
     guessed: bool = False  # no blinds told: every big blind the opening raise allows gives the same reading, but
     # the amounts that depend on it (the minimum raise, the full raise) are not known: quote none
 
+    def push_faced(self) -> tuple[Decimal, Decimal] | None:
+        """The chips pushed last and the bet they faced, when the last move was a push of at least the bet (the bet
+        faced does not depend on a guessed big blind)."""
+        if self.pushed is None or self.pushed.to is None or self.short:
+            return None
+        return Decimal(self.pushed.to), self.faced(len(self.actions) - 1).bet
+
     def faced(self, index: int) -> RaiseCheck:
         """The round as it stood when the action at `index` was made: the bet it faced, the minimum raise."""
         return check_raise(self.blinds, self.actions[:index], structure=self.structure, street=self.street)

@@ -37,6 +37,9 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
         return None
     if told and told.short:
         return None  # less than the bet: a short call
+    faced = told.push_faced() if told else None
+    if faced is not None and faced[0] == faced[1]:
+        return None  # exactly the bet ("raised to 300, I put in 300"): a call
     if not (r.has("chips_pushed") or len(chips_told(r)) > 1 or (told and told.pushed)):
         return None
     amounts = push_and_call(r)

@@ -92,14 +92,14 @@ def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:
     """The last move is chips put out told only by their total, above a bet told before them ("puts in 400", "mette
     600"): no chip named ("two 500 chips", "in 100s"), so no chip to weigh for the call, and not his last chips.
     Whether it is a raise, and a full one, is this rule's arithmetic (TDA 43), not the several-chips test."""
-    pushed = told.pushed
-    if pushed is None or pushed.to is None or told.short or r.has("all_in_yes"):
+    faced = told.push_faced()
+    if faced is None or r.has("all_in_yes"):
         return False
     if not any(a.to is not None for a in told.actions[:-1]) and betting_round.blinds_only(r) is None:
         return False  # nothing told before the chips: no bet they faced, only a bet of their own
     if any(r.has(concept) for concept in ("chip_group", "chip_total_in", "chips_pushed")):
         return False
-    return pushed.to > told.faced(len(told.actions) - 1).bet
+    return faced[0] > faced[1]
 
 
 def raise_amounts(r: Reading, facts: Facts) -> None:

@@ -33,6 +33,8 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         # over fewer chips is words against chips: the amount said is no bet he faced)
     if _short_raise(r):
         return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
+    if _call_matches_chips(r):
+        return None  # "said call and put in 300" facing 300: the words and the chips agree, nothing to rule
     if r.has("verbal_call_raise"):
         return {}
     # chips, then words: several trips to the stack before the word are the string-bet topic's, and "raise" said
@@ -65,6 +67,15 @@ def _word_against_chips(r: Reading) -> bool:
     if said_outright(r, "raise_declared_yes"):
         return total == call
     return said_outright(r, "call_declared_yes") and total > call
+
+
+def _call_matches_chips(r: Reading) -> bool:
+    """"Call" said and exactly the bet put in, by the amounts told: the loose "said call … put in 300" phrase
+    found no disagreement."""
+    told = betting_round.told(r)
+    amounts = (told.push_faced() if told else None) or push_and_call(r)
+    return (amounts is not None and amounts[0] == amounts[1] and said_outright(r, "call_declared_yes")
+            and not said_outright(r, "raise_declared_yes") and not r.has("verbal_call_raise"))
 
 
 def differ_by_amounts(r: Reading, facts: Facts) -> None:
