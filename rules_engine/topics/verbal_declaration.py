@@ -5,6 +5,7 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from ..readers import betting_round
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
@@ -60,7 +61,7 @@ def _word_against_chips(r: Reading) -> bool:
         later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end()]
         if amount is not None and later and later[0] is not None and later[0] != amount:
             return True
-    amounts = push_and_call(r)
+    amounts = _push_and_bet(r)
     if amounts is None or amounts[1] <= 0:
         return False
     total, call = amounts
@@ -69,11 +70,17 @@ def _word_against_chips(r: Reading) -> bool:
     return said_outright(r, "call_declared_yes") and total > call
 
 
+def _push_and_bet(r: Reading) -> tuple[Decimal, Decimal] | None:
+    """The chips pushed and the bet they faced: from the round told (no big blind needed), else from the chips
+    named against a bet ("facing 100, three fiche da cento")."""
+    told = betting_round.told(r)
+    return (told.push_faced() if told else None) or push_and_call(r)
+
+
 def _call_matches_chips(r: Reading) -> bool:
     """"Call" said and exactly the bet put in, by the amounts told: the loose "said call … put in 300" phrase
     found no disagreement."""
-    told = betting_round.told(r)
-    amounts = (told.push_faced() if told else None) or push_and_call(r)
+    amounts = _push_and_bet(r)
     return (amounts is not None and amounts[0] == amounts[1] and said_outright(r, "call_declared_yes")
             and not said_outright(r, "raise_declared_yes") and not r.has("verbal_call_raise"))
 
