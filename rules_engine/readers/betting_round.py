@@ -300,6 +300,9 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
                 base = number(group(match, "base") or group(match, "base_after"))
                 if base is not None:  # "200 sopra la chiamata da 1000": the bet faced, told with the extra
                     found.append((match.start("verb") - 0.5, match.start("verb"), Action("bettor", Move.BET, base)))
+    faced_at = [(m.start(), m.end()) for m in _faced_matches(r)]
+    # "su una mia puntata di 200": the noun inside the bet faced is that bet, not a new one after the move
+    found = [item for item in found if not any(s < item[0] < e for s, e in faced_at)]
     found += _faced(r, found)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
@@ -327,11 +330,16 @@ def _on_top(action: Action, before: list[Action]) -> Action:
     return replace(action, to=max(bets) + action.to if bets and action.to is not None else None)
 
 
+def _faced_matches(r: Reading) -> list[re.Match[str]]:
+    """Where the text names the bet a move faced ("facing 300", "over my 200 bet", "su una puntata di 1.000")."""
+    return [*r.matches("round_faced"), *r.matches("round_faced_su")]
+
+
 def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
     """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
     di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
     faced = []
-    for index, match in enumerate([*r.matches("round_faced"), *r.matches("round_faced_su")]):
+    for index, match in enumerate(_faced_matches(r)):
         before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
         start: float = match.start("verb")
         if before:
