@@ -45,10 +45,11 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
 
 def moved_counted(r: Reading, facts: Facts) -> None:
     """Players told by how many, with the move in everyday words ("two people already put money in", "the first two
-    players after the big blind had already mucked", "hanno già foldato i due giocatori dopo i bui"), when nothing
-    else counted more: money put in is chips, cards thrown away a fold."""
+    players after the big blind had already mucked", "hanno già foldato i due giocatori dopo i bui"; two players
+    named: "UTG e UTG+1 hanno buttato le carte"), when nothing else counted more: money put in is chips, cards
+    thrown away a fold."""
     for told in r.matches("players_moved_counted"):
-        count = r.number(told)
+        count = 2 if group(told, "pair") else r.number(told)
         known = facts.get("players_acted")
         if count and not (isinstance(known, int) and known >= count):
             facts["players_acted"] = min(count, SUBSTANTIAL)
