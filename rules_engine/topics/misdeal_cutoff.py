@@ -53,8 +53,9 @@ def moved_counted(r: Reading, facts: Facts) -> None:
         known = facts.get("players_acted")
         if count and not (isinstance(known, int) and known >= count):
             facts["players_acted"] = min(count, SUBSTANTIAL)
-            if group(told, "chips") or group(told, "free"):
-                facts["chips_in"] = "yes" if group(told, "chips") else "no"
+            chips = group(told, "chips") or group(told, "chips2")
+            if chips or group(told, "free"):
+                facts["chips_in"] = "yes" if chips else "no"
             return
 
 
