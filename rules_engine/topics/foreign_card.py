@@ -27,10 +27,13 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
 
 
 def later_street(r: Reading, facts: Facts) -> None:
-    """A foreign card found while the turn or the river was dealt: the betting of the streets before was over, so
-    the action had gone past any cut-off, however it is told ("rilancio, call e call; flop check, puntata e call")."""
-    if "players_acted" not in facts and any(r.near("later_street_reached", m.start(), "later_street_reach")
-                                            for m in r.matches("foreign_card")):
+    """A foreign card found while the turn or the river was dealt, or once someone acted on the flop: the betting of
+    the streets before was over, so the action had gone past any cut-off, however it is told ("rilancio, call e call;
+    flop check, puntata e call"), even when fewer players are counted ("me ne sono accorto dopo aver rilanciato al
+    flop": one raise told)."""
+    known = facts.get("players_acted")
+    if not (isinstance(known, int) and known >= SUBSTANTIAL) and any(
+            r.near("later_street_reached", m.start(), "later_street_reach") for m in r.matches("foreign_card")):
         facts["players_acted"] = SUBSTANTIAL
 
 

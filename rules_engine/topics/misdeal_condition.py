@@ -144,6 +144,18 @@ def _deal_error_told(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
 
+_DEAL_START = re.compile(r"\b(?:first|prima|start\w*|began|begun|dealt|dealing|partit\w*|iniziat\w*|cominciat\w*"
+                         r"|initial)\b")
+
+
+def _wrong_seat_said(r: Reading, given: Facts) -> Facts | None:
+    """The deal said in so many words to have started at the wrong seat ("the first card went to the wrong seat"):
+    narrow enough to outrank whose turn it was when it was noticed ("we noticed when it was UTG+1's turn, UTG had
+    folded" tells how far the action had gone, not an action out of turn)."""
+    told = any(_DEAL_START.search(m[0]) for m in r.matches("deal_wrong_first_seat"))  # not "sat in the wrong seat"
+    return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
+
+
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells; when the only one is where the first card went and two tellers put it in
     different places, one right and one wrong ("three of us swear it went to the button, the dealer swears it went
@@ -157,6 +169,7 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(76, _deal_error_told),
+              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(101, _wrong_seat_said),
+                    Cue(76, _deal_error_told),
                     Cue(55, _deal_error)),
               readers=(deal_error, *ACTION_SO_FAR))

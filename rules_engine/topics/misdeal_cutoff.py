@@ -11,7 +11,7 @@ from ..readers.actions import MOVE, SUBSTANTIAL, players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.negation import denied
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading, inside
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 
@@ -43,6 +43,22 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
             facts["players_acted"] = min(facts["players_acted"], verbs)
 
 
+def moved_counted(r: Reading, facts: Facts) -> None:
+    """Players told by how many, with the move in everyday words ("two people already put money in", "the first two
+    players after the big blind had already mucked", "hanno già foldato i due giocatori dopo i bui"; two players
+    named: "UTG e UTG+1 hanno buttato le carte"), when nothing else counted more: money put in is chips, cards
+    thrown away a fold."""
+    for told in r.matches("players_moved_counted"):
+        count = 2 if group(told, "pair") else r.number(told)
+        known = facts.get("players_acted")
+        if count and not (isinstance(known, int) and known >= count):
+            facts["players_acted"] = min(count, SUBSTANTIAL)
+            chips = group(told, "chips") or group(told, "chips2")
+            if chips or group(told, "free"):
+                facts["chips_in"] = "yes" if chips else "no"
+            return
+
+
 _FREE = frozenset({"check", "fold"})
 _COUNTS = {"one": 1, "a single": 1, "uno": 1, "un": 1, "una": 1, "two": 2, "due": 2, "three": 3, "tre": 3}
 
@@ -66,7 +82,7 @@ def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Ma
     return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
-ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, action_so_far, moves_listed, played_out)
+ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, moved_counted, action_so_far, moves_listed, played_out)
 """How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""
