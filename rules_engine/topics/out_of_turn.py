@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import listed_moves
+from ..readers.actions import told_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -81,7 +81,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
     end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
-    listed = listed_moves(r, start, end)
+    listed = told_moves(r, start, end)
     moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
