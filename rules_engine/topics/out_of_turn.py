@@ -65,6 +65,26 @@ def action_changed(r: Reading, facts: Facts) -> None:
     later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
     if later:
         facts["action_changed"] = min(later)[1]
+        return
+    named = _named_moves(r, after)
+    if named:
+        facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
+
+
+def _named_moves(r: Reading, after: int) -> list[tuple[int, str]]:
+    """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
+    cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
+    folded"): each first move said just after that name, past the skip."""
+    reach = r.lexicon.windows["oot_named_move"]
+    found = []
+    for named in r.matches("oot_skipped_named"):
+        since = max(after, named.end())
+        for seen in re.finditer(rf"\b{re.escape(named['who'])}\b", r.text[since:]):
+            start = since + seen.end()
+            moves = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
+                     if start <= m.start() <= start + reach and not denied(r, m)]
+            found += [min(moves)] if moves else []
+    return found
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -81,8 +101,10 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
     end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
-    listed = told_moves(r, start, end)
-    moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
+    own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
+    listed = [move for move in told_moves(r, start, end) if move[0] not in own]
+    moves = [m for m in r.matches("oot_behind_action")
+             if start <= m.start() < end and m.start() not in own and not denied(r, m)]
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
         chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
