@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import told_moves
+from ..readers.actions import elliptic_actors, told_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -105,6 +105,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     listed = [move for move in told_moves(r, start, end) if move[0] not in own]
     moves = [m for m in r.matches("oot_behind_action")
              if start <= m.start() < end and m.start() not in own and not denied(r, m)]
+    moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
         chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
