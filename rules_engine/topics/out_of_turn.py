@@ -30,6 +30,8 @@ def oot_action(r: Reading, facts: Facts) -> None:
     if asked:  # "seat 2 wants to take his raise back": the move the question is about
         facts["oot_action"] = _ASKED[asked[-1]["act"]]
         return
+    if not r.has("out_of_turn"):
+        return  # a silent skipped player told without the words: nobody acted out of turn by name
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
@@ -60,7 +62,7 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | No
 
 def action_changed(r: Reading, facts: Facts) -> None:
     """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
-    after = r.matches("out_of_turn")[0].start()
+    after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     later = [(m.start(), "yes") for m in r.matches("oot_later_raise") if m.start() > after]
     later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
     if later:
@@ -130,5 +132,20 @@ def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
     return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),
+def _silent_skip(r: Reading, given: Facts) -> Facts | None:
+    """A player to act who stayed silent while others acted, and spoke up only then ("the small blind was on his
+    phone; the big blind bet, the cutoff called and the button called too. Only then the small blind looked up"):
+    a skip told without the words, weaker than any topic that names what happened."""
+    silent = r.matches("oot_silent")
+    if not silent:
+        return None
+    start = silent[0].start()
+    objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
+    if objection is None:
+        return None
+    moves = [m for m in r.matches("oot_behind_action") if start < m.start() < objection and not denied(r, m)]
+    return {} if moves else None
+
+
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))
