@@ -15,7 +15,7 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
 def _clock(r: Reading, given: Facts) -> Facts | None:
     """A slow player or the clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni
     mano: posso chiedere il clock?"), not "what is the TDA rule on the clock?"."""
-    if r.has("strategy") or out_of_scope(r):
+    if r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
         return None
     return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
 
