@@ -26,7 +26,7 @@ def players_acted(r: Reading, facts: Facts) -> None:
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
-    acted = max(said, default=0) + singles if said or singles else len(actions)
+    acted = max(said, default=0) + singles if said or singles else len(actions) + len(elliptic_actors(r, actions))
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"
     if acted == 0:
@@ -42,6 +42,15 @@ def players_acted(r: Reading, facts: Facts) -> None:
             facts["chips_in"] = "yes"
         elif told or not any(_ONLY_ACTED.search(m[0]) for m in taken):
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
+
+
+def elliptic_actors(r: Reading, actions: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Second actors told without a verb of their own just after an action, in the same sentence ("UTG ha chiamato
+    e UTG+1 pure", "UTG calls, UTG+1 too"): each is one more player who did the same."""
+    reach = r.lexicon.windows["elliptic_after_action"]
+    return [m for m in r.matches("elliptic_actor") if not denied(r, m) and any(
+        a.end() <= m.start() <= a.end() + reach and r.sentence_end(a.start()) == r.sentence_end(m.start())
+        for a in actions)]
 
 
 def _said_count(match: re.Match[str]) -> int:
@@ -64,10 +73,22 @@ MOVE = re.compile(r"\b(?:check|call|raise|reraise|bet|fold|limp|open|shove|allin
                   r"apertura|controrilancio)\b")
 """One move of a betting round told as a bare list: "check, bet, call", "dopo rilancio, call e fold"."""
 
+FREE = frozenset({"check", "fold"})
+"""The moves that put no chips in."""
 
-def listed_moves(r: Reading, start: int = 0, end: int | None = None) -> list[int]:
-    """Where each move of a betting round told as a bare list sits ("it went check, bet, call, fold" is four
-    moves): the words of an `action_run`, so the list counts as the players who acted, not as one phrase."""
+_RUNS = ("action_run", "moves_listed")  # "it went call, call, raise"; "dopo rilancio, call e fold"
+
+
+def told_moves(r: Reading, start: int = 0, end: int | None = None) -> list[tuple[int, str]]:
+    """Each move of a betting round told as a list rather than one player at a time, as (where, which move): the
+    words of a bare list ("it went check, bet, call, fold" is four moves, "dopo rilancio, call e fold" three) and
+    moves counted by number ("after two folds" is two folds, "dopo una chiamata" one call), so the list counts as
+    the players who acted, not as one phrase. A list two phrasings both find counts once."""
     stop = len(r.text) if end is None else end
-    return [run.start("run") + move.start() for run in r.matches("action_run")
-            for move in MOVE.finditer(run["run"]) if start <= run.start("run") + move.start() < stop]
+    listed = {run.start("run") + move.start(): move[0] for concept in _RUNS for run in r.matches(concept)
+              for move in MOVE.finditer(run["run"])}
+    moves = sorted(listed.items())
+    for counted in r.matches("moves_counted"):
+        kind = next((free for free in FREE if counted["move"].startswith(free)), "call")  # "folds": fold
+        moves += [(counted.start("move"), kind)] * (r.number(counted) or 0)
+    return [(at, kind) for at, kind in moves if start <= at < stop]

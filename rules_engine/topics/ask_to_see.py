@@ -12,7 +12,8 @@ from .own_card_shown import TOPIC as SHOWN_DURING_HAND
 
 
 def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
-    asked = r.has("seeing_words") and r.has("ask_see")
+    # within one sentence: "voleva vedere. Le sue carte valgono?" is a wish to call, then a question about his cards
+    asked = r.has("seeing_words") and any(m.end() <= r.sentence_end(m.start()) for m in r.matches("ask_see"))
     if not asked or r.has("strategy_talk") or r.has("not_a_showdown_request"):
         return None
     return None if _shown_during_hand(r, given) else {}

@@ -17,6 +17,14 @@ def _button_question(r: Reading, given: Facts) -> Facts | None:
     return {} if named and not r.has("button_misplaced") else None
 
 
+def _house_button_and_leaver(r: Reading, given: Facts) -> Facts | None:
+    """A player who left, the house's button rule named and where the button goes asked: strong evidence, above the
+    deal's misplaced button ("la regola scritta è il dead button; il piccolo buio è andato a casa; come si mette il
+    bottone?")."""
+    named = r.has("dead_button_named") or r.has("moving_button_named")
+    return {} if named and r.has("player_gone") and r.has("button_question") and not r.has("button_misplaced") else None
+
+
 button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
 
 
@@ -28,4 +36,5 @@ def button_rule(r: Reading, facts: Facts) -> None:
         facts["button_rule"] = rules.pop()
 
 
-TOPIC = Topic("button-move", cues=(Cue(37, _button_question),), readers=(button_issue, button_rule))
+TOPIC = Topic("button-move", cues=(Cue(79, _house_button_and_leaver), Cue(37, _button_question)),
+              readers=(button_issue, button_rule))

@@ -13,10 +13,11 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
                                            "clock_not_started": "not-on-clock"})
 
 def _clock(r: Reading, given: Facts) -> Facts | None:
-    """A slow player or the clock in a situation told (not "what is the TDA rule on the clock?")."""
-    if r.has("strategy") or out_of_scope(r):
+    """A slow player or the clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni
+    mano: posso chiedere il clock?"), not "what is the TDA rule on the clock?"."""
+    if r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
         return None
-    return {} if r.has("clock") and tells_a_situation(r) else None
+    return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
 
 
 TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import MOVE, SUBSTANTIAL, players_acted
+from ..readers.actions import FREE, SUBSTANTIAL, players_acted, told_moves
 from ..readers.cutoff import action_so_far
 from ..readers.negation import denied
 from ..readers.played_out import played_out
@@ -59,23 +59,16 @@ def moved_counted(r: Reading, facts: Facts) -> None:
             return
 
 
-_FREE = frozenset({"check", "fold"})
-_COUNTS = {"one": 1, "a single": 1, "uno": 1, "un": 1, "una": 1, "two": 2, "due": 2, "three": 3, "tre": 3}
-
-
 def moves_listed(r: Reading, facts: Facts) -> None:
-    """The moves told as a bare list ("dopo rilancio, call e fold") or counted ("after one fold", "dopo due fold")
-    after "after"/"dopo", when nothing else counted them: each move is a player who acted, and any but a check or a
-    fold put chips in."""
+    """The moves told as a list ("dopo rilancio, call e fold", "it went check, bet, call") or counted ("after one
+    fold", "dopo due fold"), when nothing else counted them: each move is a player who acted, and any but a check or
+    a fold put chips in."""
     if "players_acted" in facts:
         return
-    moves = [move[0] for run in r.matches("moves_listed") for move in MOVE.finditer(run["run"])]
-    for counted in r.matches("moves_counted"):
-        free = next((kind for kind in _FREE if counted["move"].startswith(kind)), "call")  # "folds": fold
-        moves += [free] * _COUNTS[counted["count"]]
+    moves = told_moves(r)
     if moves:
         facts["players_acted"] = min(len(moves), SUBSTANTIAL)
-        facts["chips_in"] = "no" if set(moves) <= _FREE else "yes"
+        facts["chips_in"] = "no" if {kind for _, kind in moves} <= FREE else "yes"
 
 
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:

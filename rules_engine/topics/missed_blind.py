@@ -6,13 +6,15 @@ whether he already put chips in or looked at his cards. Where the blinds go afte
 from __future__ import annotations
 
 from ..readers.negation import denied
+from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
-    if not r.has("blind_words") or not (r.has("missed_blind") or r.has("away_at_deal") or r.has("dealt_in_owing")):
-        return None
+    owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
+    if not r.has("blind_words") or not any(said_outright(r, concept) for concept in owed):
+        return None  # "nobody missed a blind" says it did not happen
     # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`)
     button_named = r.has("dead_button_named") or r.has("moving_button_named")
     return None if button_named or r.has("strategy_talk") else {}

@@ -18,9 +18,19 @@ from . import Cue, Topic
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
     mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]  # "nobody mucked by mistake"
     if mucked and (r.has("muck_regret") or r.has("own_misread") or r.has("fouled_other")
-                   or _believed(r, mucked)) and not r.has("normal_play"):
+                   or _believed(r, mucked) or _still_there(r, mucked)) and not r.has("normal_play"):
         return {}
     return None
+
+
+_CONTRAST = re.compile(r"\b(?:but|ma|pero|however|yet)\b")
+
+
+def _still_there(r: Reading, mucked: list[re.Match[str]]) -> bool:
+    """The mucked cards said to be still there, against the muck ("ha buttato le carte nel muck ma si vedono
+    ancora"): told only because he wants them back."""
+    return any(m.start() > mucked[0].start() and _CONTRAST.search(r.before(m.start(), "muck_contrast_before"))
+               for m in r.matches("cards_identifiable"))
 
 
 def _believed(r: Reading, mucked: list[re.Match[str]]) -> bool:

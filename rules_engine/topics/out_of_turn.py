@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import listed_moves
+from ..readers.actions import elliptic_actors, told_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -30,6 +30,8 @@ def oot_action(r: Reading, facts: Facts) -> None:
     if asked:  # "seat 2 wants to take his raise back": the move the question is about
         facts["oot_action"] = _ASKED[asked[-1]["act"]]
         return
+    if not r.has("out_of_turn"):
+        return  # a silent skipped player told without the words: nobody acted out of turn by name
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
@@ -60,11 +62,31 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | No
 
 def action_changed(r: Reading, facts: Facts) -> None:
     """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
-    after = r.matches("out_of_turn")[0].start()
+    after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     later = [(m.start(), "yes") for m in r.matches("oot_later_raise") if m.start() > after]
     later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
     if later:
         facts["action_changed"] = min(later)[1]
+        return
+    named = _named_moves(r, after)
+    if named:
+        facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
+
+
+def _named_moves(r: Reading, after: int) -> list[tuple[int, str]]:
+    """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
+    cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
+    folded"): each first move said just after that name, past the skip."""
+    reach = r.lexicon.windows["oot_named_move"]
+    found = []
+    for named in r.matches("oot_skipped_named"):
+        since = max(after, named.end())
+        for seen in re.finditer(rf"\b{re.escape(named['who'])}\b", r.text[since:]):
+            start = since + seen.end()
+            moves = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
+                     if start <= m.start() <= start + reach and not denied(r, m)]
+            found += [min(moves)] if moves else []
+    return found
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -81,8 +103,11 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
     end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
-    listed = listed_moves(r, start, end)
-    moves = [m for m in r.matches("oot_behind_action") if start <= m.start() < end and not denied(r, m)]
+    own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
+    listed = [move for move in told_moves(r, start, end) if move[0] not in own]
+    moves = [m for m in r.matches("oot_behind_action")
+             if start <= m.start() < end and m.start() not in own and not denied(r, m)]
+    moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
         chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
@@ -107,5 +132,20 @@ def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
     return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn),),
+def _silent_skip(r: Reading, given: Facts) -> Facts | None:
+    """A player to act who stayed silent while others acted, and spoke up only then ("the small blind was on his
+    phone; the big blind bet, the cutoff called and the button called too. Only then the small blind looked up"):
+    a skip told without the words, weaker than any topic that names what happened."""
+    silent = r.matches("oot_silent")
+    if not silent:
+        return None
+    start = silent[0].start()
+    objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
+    if objection is None:
+        return None
+    moves = [m for m in r.matches("oot_behind_action") if start < m.start() < objection and not denied(r, m)]
+    return {} if moves else None
+
+
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))

@@ -28,7 +28,8 @@ def _taken_outright(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, above the card and claim topics: the dealer took or mucked a hand said outright ("the
     dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
     play the board, or another game."""
-    if not said_outright(r, "hand_taken") or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r):
+    taken = said_outright(r, "hand_taken") or _victim_asks(r)
+    if not taken or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r):
         return None  # "he folded when he could have checked; the dealer slid his cards away": he let them go
     return None if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r) else {}
 
@@ -36,10 +37,18 @@ def _taken_outright(r: Reading, given: Facts) -> Facts | None:
 def _let_go_first(r: Reading) -> bool:
     """The owner released his cards before the dealer took them ("I pitch my cards, the dealer scoops them"): a
     mucked hand (or a claim's victim), not a hand he still held."""
+    if _victim_asks(r):
+        return False  # "he flung his cards and they landed on my hand; am I still in?": the thrower let go
     taken = r.matches("hand_taken")
     first_taken = min(t.start() for t in taken) if taken else len(r.text)
     return any(m.start() < first_taken and not _dealer_did(r, m)
                for m in r.matches("released_by_owner"))
+
+
+def _victim_asks(r: Reading) -> bool:
+    """A hand fouled by another player's discards, asked about for its owner ("they skid right into my hand … am I
+    still in?"): a protect-your-hand question (catalogue 3.10); the thrower's cards are the mucked-hand rule's."""
+    return r.has("fouled_by_discards") and r.has("victim_asks")
 
 
 def _dealer_did(r: Reading, release: re.Match[str]) -> bool:
