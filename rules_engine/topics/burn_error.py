@@ -17,9 +17,10 @@ _STREETS = ("flop", "turn", "river")
 
 
 def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
-    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy."""
+    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy, and
+    "nessuno ha dimenticato la bruciata", "the dealer never forgot to burn" tell none."""
     found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept)
-             if not _remedy(r, m) and not (kind == "extra" and _one_after_all(r, m))
+             if not _remedy(r, m) and not denied(r, m) and not (kind == "extra" and _one_after_all(r, m))
              and not (kind == "exposed" and _still_down(r, m))]
     return sorted(found, key=lambda pair: pair[0].start())
 
@@ -86,9 +87,15 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
 
 def flop_exposed(r: Reading, facts: Facts) -> None:
     """A flop still face down: nobody can have acted on it either. Said face up wins ("non ha bruciato prima di
-    girare il flop, il flop è già scoperto")."""
-    if facts.get("street") == "flop" and r.has("flop_still_down") and not r.has("flop_face_up"):
+    girare il flop, il flop è già scoperto"). So for the turn or the river said still face down next to its name
+    ("il turn è ancora coperto sul tavolo"), not a burn card still down."""
+    street = facts.get("street")
+    if not (street in _STREETS and r.has("flop_still_down") and not r.has("flop_face_up")):
+        return
+    if street == "flop":
         facts["flop_exposed"] = "no"
+        facts.setdefault("acted_on_board", "no")
+    elif any(r.near(str(street), m.start(), "acted_street_after") for m in r.matches("flop_still_down")):
         facts.setdefault("acted_on_board", "no")
 
 
