@@ -48,12 +48,19 @@ def burn_street(r: Reading) -> str | None:
         return None
     anchors = told[:1]  # as first told; a later mention is usually its discovery ("spotted before the river")
     reach = r.lexicon.windows["burn_street_reach"]
-    said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
+    said = [(abs(m.start() - a), _street_of(m)) for m in r.matches("burn_street") for a in anchors]
     said = [pair for pair in said if pair[0] <= reach]
     if said:
         return min(said)[1]
     mentions = [(abs(m.start() - a), name) for name in _STREETS for m in r.matches(name) for a in anchors]
     return min(mentions)[1] if mentions else None
+
+
+def _street_of(match: re.Match[str]) -> str:
+    """The street a burn-street phrase names: its own, or the one after a betting round said over ("after the flop
+    action" → the turn's burn)."""
+    done = group(match, "done") or group(match, "done2")
+    return _STREETS[_STREETS.index(done) + 1] if done else group(match, "street") or ""
 
 
 def _burn_error(r: Reading, given: Facts) -> Facts | None:

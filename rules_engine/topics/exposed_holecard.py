@@ -42,6 +42,8 @@ _BOARD_TURNED = re.compile(r" (?:over )?(?:the |il |la |a |un )?(?:flop|turn|riv
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
+_FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
+_PASSIVE_AFTER = re.compile(r" (?:were|got|are|have been|had been|sono|erano|sono state|sono stati|vengono)\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -96,12 +98,21 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
             facts["exposed_count"] = 1  # "one of the first two cards"
             return
+        if _FIRST_BEFORE.search(r.before(match.start(), "one_of_before")) and not _seen(r, match):
+            continue  # "the rule is only the first two cards": which cards the rule names, not how many were seen
         count = r.number(match)
         if count:
             facts["exposed_count"] = count
             return
     if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
+
+
+def _seen(r: Reading, cards: re.Match[str]) -> bool:
+    """The cards are what was exposed: "flipped the first two cards", "the first two cards were exposed"."""
+    passive = _PASSIVE_AFTER.match(r.after(cards.end(), "exposure_gap"))
+    return any(r.follows(m, cards, "exposure_gap") or (passive and r.follows(cards, m, "exposure_gap"))
+               for m in r.matches("exposure"))
 
 
 def deal_position(r: Reading, facts: Facts) -> None:
