@@ -1,49 +1,55 @@
-"""The player on the button named by his name ("il bottone è Fabio", "Carl has the button"): later mentions of that
-name are the button ("the card to Fabio's left", "la prima carta di chi sta alla sinistra di Fabio"), so the seat
-model can count from him as it does from "the button". A seating list that gives him a seat is read by the seat
-model itself."""
+"""A player named by his name and given a position ("il bottone è Fabio", "Carl has the button", "Paolo era il grande
+buio"): later mentions of that name are that position ("the card to Fabio's left", "la prima carta di Paolo"), so
+the seat model can place him as it places "the button" or "the big blind". A seating list that gives him a seat
+number is read by the seat model itself."""
 
 from __future__ import annotations
 
 import re
 
 from ..lexicon import Lexicon
-from ..reading import group, joined
+from ..reading import joined
 
-_BUTTON_WORDS = ("button", "bottone")
-_ITALIAN_LEADS = {"di": "del bottone", "a": "al bottone", "da": "dal bottone", "su": "sul bottone", "in": "nel bottone"}
+_POSITION = (r"(?P<pos>button|bottone|small blind|big blind|piccolo buio|grande buio|sb|bb|utg|under the gun|cutoff"
+             r"|hijack|lojack)")
+_NAMED = (  # "Paolo era il grande buio", "Carl has the button", "Mike is on the button"; "il bottone è Fabio"
+    re.compile(rf"\b(?P<who>[a-z]{{3,}}) (?:is|was|e|era|sits|sat|sta|stava|has|had|ha|aveva)(?: on| in| at| al| sul"
+               rf"| nel)?(?: the| il| lo| l)? {_POSITION}\b"),
+    re.compile(rf"\b{_POSITION} (?:is|was|e|era|on|to|a|al|di|went to|passa a|tocca a)(?: the| il)?"
+               r" (?P<who>[a-z]{3,})\b"),
+)
+_ITALIAN = re.compile(r"\b(?:e|era|ha|aveva|sta|stava|il|lo|bottone|buio|al|sul|nel)\b")
+_ITALIAN_LEADS = {"di": "del", "a": "al", "da": "dal", "su": "sul", "in": "nel"}
 
 
 def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
-    """The text with the button holder's name read as the button outside the phrase that names him."""
-    if not any(word in text for word in _BUTTON_WORDS):
+    """The text with each named player read as his position outside the phrase that names him."""
+    naming = [m for pattern in _NAMED for m in pattern.finditer(text) if not lexicon.speller.knows(m["who"])]
+    positions: dict[str, tuple[str, bool]] = {}
+    for match in naming:
+        who = re.escape(match["who"])
+        if re.search(rf"\b(?:n?\d{{1,2}} {who}\b|{who} (?:is|was|sits|sat|e|era|sta|stava|siede)(?: in| on| at| al"
+                     rf"| nel)? (?:seat|posto)\b)", text):
+            continue  # a seating list gives him his seat: the seat model reads it from there
+        positions.setdefault(match["who"], (match["pos"], bool(_ITALIAN.search(match[0]))))
+    if not positions:
         return text, sentences
-    named = [m for pattern in lexicon.concepts["button_named"] for m in pattern.finditer(text)]
-    holders = [m for m in named if len(who := group(m, "who") or "") >= 3 and not lexicon.speller.knows(who)]
-    if not holders:
-        return text, sentences
-    who = re.escape(group(holders[0], "who") or "")
-    if re.search(rf"\b(?:n?\d{{1,2}} {who}\b|{who} (?:is|was|sits|sat|e|era|sta|stava|siede)(?: in| on| at| al| nel)? "
-                 rf"(?:seat|posto)\b)", text):
-        return text, sentences  # a seating list gives him his seat: the seat model reads it from there
-    name = re.compile(rf"\b(?:(?P<lead>di|a|da|su|in) )?{who}\b")
-    italian = "bottone" in holders[0][0]
     spans = zip(sentences, (*sentences[1:], len(text) + 1), strict=True)
-    return joined([_rewritten(text, start, end, name, holders, italian) for start, end in spans])
+    return joined([_rewritten(text, start, end, positions, naming) for start, end in spans])
 
 
-def _rewritten(text: str, start: int, end: int, name: re.Pattern[str], naming: list[re.Match[str]],
-               italian: bool) -> str:
-    """One sentence with the name made the button, except inside a phrase that names him ("Carl has the button")."""
+def _rewritten(text: str, start: int, end: int, positions: dict[str, tuple[str, bool]],
+               naming: list[re.Match[str]]) -> str:
+    """One sentence with each name made its position, except inside the phrase that names him."""
+    names = re.compile(r"\b(?:(?P<lead>di|a|da|su|in) )?(?P<name>" + "|".join(map(re.escape, positions)) + r")\b")
+
     def replace(match: re.Match[str]) -> str:
-        where = start + match.start()
-        return match[0] if any(n.start() <= where < n.end() for n in naming) else _button(match, italian)
-    return name.sub(replace, text[start:end])
-
-
-def _button(match: re.Match[str], italian: bool) -> str:
-    """The button in the words around the name: "di Fabio" → "del bottone", "Carl s" → "the button s"."""
-    lead = match["lead"] or ""
-    if not italian:
-        return f"{lead} the button".strip()
-    return _ITALIAN_LEADS.get(lead, "il bottone")
+        where = start + match.start("name")
+        if any(n.start() <= where < n.end() for n in naming):
+            return match[0]
+        position, italian = positions[match["name"]]
+        lead = match["lead"] or ""
+        if italian:
+            return f"{_ITALIAN_LEADS.get(lead, lead + ' il').strip()} {position}"
+        return f"{lead} the {position}".strip()
+    return names.sub(replace, text[start:end])

@@ -27,8 +27,9 @@ def _holder_is_the_button(r: Reading) -> bool:
     button = table_seats.table(r).button
     seats += [(place.start(), True) for place, seat in table_seats.places(r)
               if button and seat.kind == "seat" and seat.number == button]
-    for short in r.matches("short_hand") + r.matches("single_card"):
-        before = [seat for seat in seats if 0 <= short.start() - seat[0] <= reach]
+    for short in r.matches("short_hand") + r.matches("single_card"):  # a seat inside the phrase counts too: "il
+        # bottone ha una carta" is one match from "il"
+        before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True
     return False

@@ -261,5 +261,14 @@ def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
     return [(3, position)] if position else []
 
 
-TOPIC = Topic("exposed-holecard", cues=(Cue(50, _exposed),),
+def _dealt_off_the_table(r: Reading, given: Facts) -> Facts | None:
+    """A hole card of the deal sent off the table or to the floor ("dropped the small blind's first card on the floor",
+    "la prima carta del posto 5 è finita a terra"): exposed, however face down it landed, before the fouled deck's
+    card found on the floor (one missing from the deck) can take it."""
+    if r.has("dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
+        return _exposed(r, given)
+    return None
+
+
+TOPIC = Topic("exposed-holecard", cues=(Cue(96, _dealt_off_the_table), Cue(50, _exposed)),
               readers=(exposed_by, exposed_count, deal_position, players_acted, seats.players))
