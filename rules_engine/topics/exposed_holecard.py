@@ -21,6 +21,7 @@ _LATER_ROUND = re.compile(
     r" (?:round|giro|pass|passata|lap|orbit|go round)"
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
+_ANOTHER_AFTER = re.compile(r"^ (?:over |up )?(?:another|un altra|un altro|one more|ancora una)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
@@ -90,9 +91,11 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1:
+    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
+            or any(_ANOTHER_AFTER.match(r.after(m.end(), "too_after")) for m in r.matches("exposure")[1:]):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
-        # UTG+1": one card each
+        # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
+        # only "a card other than the first")
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
