@@ -10,6 +10,7 @@ from ..readers.board_action import acted_on
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .flop_count import FLOP_CARDS, flop_card_count
 
 _KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
 _CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
@@ -66,6 +67,8 @@ def _street_of(match: re.Match[str]) -> str:
 def _burn_error(r: Reading, given: Facts) -> Facts | None:
     if not (_mistakes(r) or r.has("burn_mistake")):
         return None
+    if (flop_card_count(r) or 0) > FLOP_CARDS:
+        return None  # "four cards on the flop, one was the burn that flipped": the four-card flop's rule
     street = burn_street(r)
     return {"street": street} if street else {}
 
