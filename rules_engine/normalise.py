@@ -13,8 +13,9 @@ MAX_CHARS = 1500  # a situation is a few sentences; anything longer is read only
 MAX_WORDS = 150
 MAX_WORD_LENGTH = 24  # longer "words" are noise, not typos worth correcting
 
-# A capitalised word inside a sentence is a name ("Carla", "Simone"): never "corrected" into a poker word.
-_NAME = hinted(r"(?<![.!?:\n]\s)(?<!^)(?<=\s)[A-Z][a-z]{2,}\b")
+# A capitalised word inside a sentence is a name ("Carla", "Simone"), also in brackets, quotes or a list ("(Carla)",
+# "Nico/Carla", "Niccolò"): never "corrected" into a poker word. A sentence's first word may be any word.
+_NAME = hinted(r"(?<![.!?:\n]\s)(?<![.!?:\n]\s[(\"'\[])(?<!^)(?<!^[(\"'\[])(?<=[\s(\"'\[/])[A-Z][a-zà-ÿ]{2,}(?!\w)")
 _DEGREE_ORDINAL = hinted(r"(\d)\s?°")
 # Where a sentence ends: . ! ? ; or an ellipsis before a space or the end, a new line — after a number too ("seat 7
 # puts out 8. Earlier we…"), but not after a list number that opens a line or a sentence ("1. BB to act"). The mark
@@ -157,7 +158,7 @@ class Speller:
 
     def words(self, text: str) -> list[str]:
         clipped = text[:MAX_CHARS]
-        names = {name.lower() for name in _NAME.findall(clipped)}
+        names = {fold(name) for name in _NAME.findall(clipped)}
         folded = fold(clipped)
         digits = _DIGIT.search(folded) is not None
         for pattern, replacement, needs_digit in _JOINS:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .language import Language
 from .lexicon import Lexicon
-from .readers import background, claims, corrections
+from .readers import background, claims, corrections, names
 from .reading import Facts, Reading
 from .topics import Topics
 
@@ -39,7 +39,8 @@ class Parser:
         words = [word for sentence in sentences for word in sentence]
         corrected = corrections.apply(" ".join(words), self.lexicon).split()
         starts = _sentence_starts(words, corrected, [len(sentence) for sentence in sentences])
-        told, told_starts = claims.apply(*background.apply(" ".join(corrected), starts, self.lexicon), self.lexicon)
+        named = names.apply(" ".join(corrected), starts, self.lexicon)  # "il bottone è Fabio": Fabio is the button
+        told, told_starts = claims.apply(*background.apply(*named, self.lexicon), self.lexicon)
         reading = Reading(told, self.lexicon, told_starts)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})

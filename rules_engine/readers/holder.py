@@ -11,6 +11,9 @@ from . import seats
 from .negation import nobody_acted
 
 _JOINED = re.compile(r" (?:and|e|or|o|,) (?:the |il |l )?")
+_COUNTED_SUBJECT = re.compile(
+    r"\b(?:two|three|four|five|six|several|all|both|due|tre|quattro|cinque|sei|tutti|entrambi|\d) (?:other )?"
+    r"(?:players|people|guys|of them|others|giocatori|altri|di loro)(?: \w+){0,3} $")
 _AUXILIARIES = re.compile(r"(?: (?:had|have|has|both|all|already|avevano|hanno|gia|entrambi|tutti|erano))* ?")
 
 
@@ -27,8 +30,10 @@ def holder_acted(r: Reading, facts: Facts) -> None:
 
 
 def _told_of_others(r: Reading, action: re.Match[str]) -> bool:
-    """"UTG and UTG+1 had already limped": an action whose subject is two players joined is theirs, not the
-    holder's (he is one player)."""
+    """"UTG and UTG+1 had already limped", "three players before him already acted": an action whose subject is two
+    players joined, or a count of players, is theirs, not the holder's (he is one player)."""
+    if _COUNTED_SUBJECT.search(r.before(action.start(), "owner_before")):
+        return True
     before = [place for place, _ in seats.places(r) if place.end() <= action.start()]
     if len(before) < 2:
         return False

@@ -60,6 +60,9 @@ _ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|card
 _TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
 _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+_AND_TO_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: then| also| poi| anche| pure)* (?:to|a|al|allo|alla|ai|agli)"
+                            r"(?: the| il| lo)? $")
+_AND_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: the| il| lo| l)? $")
 # "al giocatore in quarta posizione … la prima carta": the player to whom it happened, unless where someone sits
 # ("ero al bottone", "Marco è al posto 3")
 _DATIVE = re.compile(r"(?:\b(?P<lead>\w+) )?(?:a|al|allo|alla|ai|agli)(?: giocatore| tizio| ragazzo)?"
@@ -433,7 +436,20 @@ def recipients(r: Reading) -> int:
         joined = _AND.search(r.text[run[0][0].end():run[-1][0].start()])
         if joined and len({seat for _, seat in run}) == len(run):
             most = max(most, len(run))
-    return most
+    return max(most, 2) if _elliptic_second(r, named) else most
+
+
+def _elliptic_second(r: Reading, named: list[tuple[re.Match[str], Seat]]) -> bool:
+    """A second player given the same thing with its words left out: "al piccolo buio tre carte, e pure al grande
+    buio", "three cards to the SB and to the BB as well", "to the SB, and the BB too"."""
+    for j, (match, seat) in enumerate(named):
+        before = r.before(match.start(), "owner_before")
+        second = _AND_TO_BEFORE.search(before) or (
+            _AND_BEFORE.search(before) and _TOO.match(r.text, match.end()))
+        if second and any(_TO_BEFORE.search(r.before(m.start(), "owner_before")) and s != seat
+                          for m, s in named[:j]):
+            return True
+    return False
 
 
 def said_to_own(r: Reading) -> Seat | None:

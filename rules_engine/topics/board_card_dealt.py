@@ -22,4 +22,21 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
-TOPIC = Topic("board-card-dealt", cues=(Cue(40, _board_card),), readers=(timing.betting_complete,))
+def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
+    """Two streets dealt in one go ("the turn and the river together"): the later card is the one in question."""
+    if not r.has("two_streets_at_once"):
+        return None
+    told = r.matches("two_streets_at_once")[0][0]
+    return {"street": "river" if "river" in told else "turn"}
+
+
+def betting_complete(r: Reading, facts: Facts) -> None:
+    """Two streets dealt at once left no betting on the first of them, unless everyone was all in."""
+    if r.has("two_streets_at_once") and not r.has("everyone_allin"):
+        facts["betting_complete"] = "no"
+        return
+    timing.betting_complete(r, facts)
+
+
+TOPIC = Topic("board-card-dealt", cues=(Cue(88, _two_streets_at_once), Cue(40, _board_card)),
+              readers=(betting_complete,))

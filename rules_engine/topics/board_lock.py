@@ -31,10 +31,21 @@ def _board_lock(r: Reading, given: Facts) -> Facts | None:
     return {"street": street} if street else {}
 
 
+def _lock_asked(r: Reading, given: Facts) -> Facts | None:
+    """The lock asked as a rule, no mistake named ("does a turn card stand once someone has checked?"): its answer
+    is the one a wrong card gets once acted on; an early card is the premature card's question."""
+    if not (r.has("lock_asked") and r.has("lock_stands")) or r.has("early") or r.has("betting_open"):
+        return None
+    street = streets.board_street(r)
+    if not (street or r.has("board") or _STREET_WORD.search(r.text)):
+        return None
+    return {"street": street} if street else {}
+
+
 def acted_on_board(r: Reading, facts: Facts) -> None:
     acted = acted_on(r, str(facts["street"]) if "street" in facts else None, anywhere=True)
     if acted:
         facts["acted_on_board"] = acted
 
 
-TOPIC = Topic("board-lock", cues=(Cue(45, _board_lock),), readers=(acted_on_board,))
+TOPIC = Topic("board-lock", cues=(Cue(45, _board_lock), Cue(35, _lock_asked)), readers=(acted_on_board,))

@@ -10,6 +10,7 @@ from ..readers.board_action import acted_on
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
+from .flop_count import FLOP_CARDS, flop_card_count
 
 _KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
 _CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
@@ -17,9 +18,10 @@ _STREETS = ("flop", "turn", "river")
 
 
 def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
-    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy."""
+    """Each burn mistake the text tells, in the order told; "a new flop is dealt without burning" is a remedy, and
+    "nessuno ha dimenticato la bruciata", "the dealer never forgot to burn" tell none."""
     found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept)
-             if not _remedy(r, m) and not (kind == "extra" and _one_after_all(r, m))
+             if not _remedy(r, m) and not denied(r, m) and not (kind == "extra" and _one_after_all(r, m))
              and not (kind == "exposed" and _still_down(r, m))]
     return sorted(found, key=lambda pair: pair[0].start())
 
@@ -47,7 +49,7 @@ def burn_street(r: Reading) -> str | None:
         return None
     anchors = told[:1]  # as first told; a later mention is usually its discovery ("spotted before the river")
     reach = r.lexicon.windows["burn_street_reach"]
-    said = [(abs(m.start() - a), group(m, "street") or "") for m in r.matches("burn_street") for a in anchors]
+    said = [(abs(m.start() - a), _street_of(m)) for m in r.matches("burn_street") for a in anchors]
     said = [pair for pair in said if pair[0] <= reach]
     if said:
         return min(said)[1]
@@ -55,9 +57,18 @@ def burn_street(r: Reading) -> str | None:
     return min(mentions)[1] if mentions else None
 
 
+def _street_of(match: re.Match[str]) -> str:
+    """The street a burn-street phrase names: its own, or the one after a betting round said over ("after the flop
+    action" → the turn's burn)."""
+    done = group(match, "done") or group(match, "done2")
+    return _STREETS[_STREETS.index(done) + 1] if done else group(match, "street") or ""
+
+
 def _burn_error(r: Reading, given: Facts) -> Facts | None:
     if not (_mistakes(r) or r.has("burn_mistake")):
         return None
+    if (flop_card_count(r) or 0) > FLOP_CARDS:
+        return None  # "four cards on the flop, one was the burn that flipped": the four-card flop's rule
     street = burn_street(r)
     return {"street": street} if street else {}
 
@@ -86,9 +97,15 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
 
 def flop_exposed(r: Reading, facts: Facts) -> None:
     """A flop still face down: nobody can have acted on it either. Said face up wins ("non ha bruciato prima di
-    girare il flop, il flop è già scoperto")."""
-    if facts.get("street") == "flop" and r.has("flop_still_down") and not r.has("flop_face_up"):
+    girare il flop, il flop è già scoperto"). So for the turn or the river said still face down next to its name
+    ("il turn è ancora coperto sul tavolo"), not a burn card still down."""
+    street = facts.get("street")
+    if not (street in _STREETS and r.has("flop_still_down") and not r.has("flop_face_up")):
+        return
+    if street == "flop":
         facts["flop_exposed"] = "no"
+        facts.setdefault("acted_on_board", "no")
+    elif any(r.near(str(street), m.start(), "acted_street_after") for m in r.matches("flop_still_down")):
         facts.setdefault("acted_on_board", "no")
 
 

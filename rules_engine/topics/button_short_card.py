@@ -4,6 +4,7 @@ named (not "not the button") together with a hand of one card."""
 
 from __future__ import annotations
 
+from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.holder import holder_acted
@@ -18,12 +19,17 @@ def _button_short(r: Reading, given: Facts) -> Facts | None:
 
 def _holder_is_the_button(r: Reading) -> bool:
     """A hand of one card whose holder, the seat named last before it, is the button ("the big blind says 'I only
-    have one card'" is not, even after "the button 3-bets")."""
+    have one card'" is not, even after "the button 3-bets"), also named by the button's seat number ("il bottone era
+    al posto 9 … il posto 9 ne trova una sola")."""
     reach = r.lexicon.windows["holder_before"]
     seats = [(m.start(), True) for m in r.matches("button_word")]
     seats += [(m.start(), False) for m in r.matches("named_seat")]
-    for short in r.matches("short_hand") + r.matches("single_card"):
-        before = [seat for seat in seats if 0 <= short.start() - seat[0] <= reach]
+    button = table_seats.table(r).button
+    seats += [(place.start(), True) for place, seat in table_seats.places(r)
+              if button and seat.kind == "seat" and seat.number == button]
+    for short in r.matches("short_hand") + r.matches("single_card"):  # a seat inside the phrase counts too: "il
+        # bottone ha una carta" is one match from "il"
+        before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True
     return False

@@ -21,6 +21,7 @@ _LATER_ROUND = re.compile(
     r" (?:round|giro|pass|passata|lap|orbit|go round)"
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
+_ANOTHER_AFTER = re.compile(r"^ (?:over |up )?(?:another|un altra|un altro|one more|ancora una)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
@@ -42,6 +43,8 @@ _BOARD_TURNED = re.compile(r" (?:over )?(?:the |il |la |a |un )?(?:flop|turn|riv
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
+_FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
+_PASSIVE_AFTER = re.compile(r" (?:were|got|are|have been|had been|sono|erano|sono state|sono stati|vengono)\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -88,20 +91,31 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1:
+    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
+            or any(_ANOTHER_AFTER.match(r.after(m.end(), "too_after")) for m in r.matches("exposure")[1:]):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
-        # UTG+1": one card each
+        # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
+        # only "a card other than the first")
         return
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
             facts["exposed_count"] = 1  # "one of the first two cards"
             return
+        if _FIRST_BEFORE.search(r.before(match.start(), "one_of_before")) and not _seen(r, match):
+            continue  # "the rule is only the first two cards": which cards the rule names, not how many were seen
         count = r.number(match)
         if count:
             facts["exposed_count"] = count
             return
     if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
+
+
+def _seen(r: Reading, cards: re.Match[str]) -> bool:
+    """The cards are what was exposed: "flipped the first two cards", "the first two cards were exposed"."""
+    passive = _PASSIVE_AFTER.match(r.after(cards.end(), "exposure_gap"))
+    return any(r.follows(m, cards, "exposure_gap") or (passive and r.follows(cards, m, "exposure_gap"))
+               for m in r.matches("exposure"))
 
 
 def deal_position(r: Reading, facts: Facts) -> None:
@@ -250,5 +264,14 @@ def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
     return [(3, position)] if position else []
 
 
-TOPIC = Topic("exposed-holecard", cues=(Cue(50, _exposed),),
+def _dealt_off_the_table(r: Reading, given: Facts) -> Facts | None:
+    """A hole card of the deal sent off the table or to the floor ("dropped the small blind's first card on the floor",
+    "la prima carta del posto 5 è finita a terra"): exposed, however face down it landed, before the fouled deck's
+    card found on the floor (one missing from the deck) can take it."""
+    if r.has("dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
+        return _exposed(r, given)
+    return None
+
+
+TOPIC = Topic("exposed-holecard", cues=(Cue(96, _dealt_off_the_table), Cue(50, _exposed)),
               readers=(exposed_by, exposed_count, deal_position, players_acted, seats.players))

@@ -15,8 +15,8 @@ def _premature(r: Reading, given: Facts) -> Facts | None:
     """Said early (or answered), about a board card ("the next card", "the early card"), with no street named and
     no hole card, card of the deal, reshuffle or card face up in the deck in the story (those are other topics)."""
     if not r.has("premature_any_card") or r.has("hole") or r.has("ordinal_card") or r.has("reshuffle_how") \
-            or r.has("boxed"):
-        return None  # "the very first card off the deck" is a hole card
+            or r.has("boxed") or r.has("other_game"):
+        return None  # "the very first card off the deck" is a hole card; a card early in stud is stud's
     if not (timing.said(r) or r.has("premature_timing") or "betting_complete" in given):
         return None
     return {} if not _street_said(r) else None

@@ -17,8 +17,8 @@ from .extra_holecard import after_deal, extra_hole_cards
 
 def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
-    if r.has("three_at_showdown"):
-        return True
+    if r.has("three_at_showdown") or r.has("hand_of_many"):
+        return True  # five cards in one hand: more than the start of a third round
     extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
     if not (r.has("hand_of_three") or (extra or 0) >= 1):
         return False

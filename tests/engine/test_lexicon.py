@@ -134,3 +134,13 @@ def test_a_topic_file_may_bring_its_windows_and_known_words_but_not_a_window_twi
         handle.write('\n[windows]\nburn_street_reach = "3 words"\n')
     with pytest.raises(LexiconError, match=r"window 'burn_street_reach' is already defined in burn_error\.toml"):
         Lexicon.load(copy)
+
+
+@pytest.mark.parametrize("text", ["poi Carla ha girato", "il dealer (Carla) ha girato", 'e "Carla" dice',
+                                  "poi Nico/Carla", "seat 3 (Carla) flips", "poi Nicolò, Carla e Dario"])
+def test_a_capitalised_name_inside_a_sentence_is_never_corrected_into_a_poker_word(text: str) -> None:
+    assert "carla" in LEXICON.speller.words(text)
+
+
+def test_a_sentences_first_word_may_still_be_a_typo() -> None:
+    assert LEXICON.speller.words("Mazzerie ha girato la carta")[0] == "mazziere"
