@@ -10,8 +10,9 @@ from re import _parser  # type: ignore[attr-defined]
 
 import pytest
 
-from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
+from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _compile_one, _sources
 from rules_engine.pattern_cache import PatternCache, TomlCache, every, hinted, search
+from rules_engine.reading import _leftmost
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -149,3 +150,26 @@ def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path:
     assert spaced("x?") is None  # may match empty
     assert spaced("(?:he|she) (?<!she )bet") is None  # looks behind where it starts: not with a space put before
     assert cache.add("(?:he|she) bet", _parser.parse("(?:he|she) bet"), None).built()[1] is None  # not on whole words
+
+
+def test_an_expression_found_by_its_alternatives_finds_what_it_finds(tmp_path: Path) -> None:
+    """A pattern with named groups made of alternatives is run one alternative at a time (`lexicon._split`): over
+    every example and `not` phrase of the lexicon, they find what the whole expression finds, with the same groups."""
+    lexicon = Lexicon.load()
+    text = " ".join(" ".join(lexicon.speller.words(phrase)) for entry in lexicon.entries.values()
+                    for phrase in (*entry.examples, *entry.not_examples))
+    cache = PatternCache(tmp_path / "cache.marshal")
+    split = 0
+    for entry in lexicon.entries.values():
+        for source in _sources(entry):
+            whole = _WHOLE_WORDS.format(source)
+            _, _, _, alternatives = _compile_one(source, cache, split="(?P<" in source)
+            if not alternatives:
+                continue
+            split += 1
+            parts = [alternative.built() for alternative, _ in alternatives]
+            expected = re.compile(whole)
+            for haystack in (text, HAYSTACK.lower()):
+                assert [(m.span(), m.groupdict()) for m in _leftmost(parts, haystack, f" {haystack}")] == \
+                    [(m.span(), m.groupdict()) for m in expected.finditer(haystack)]
+    assert split  # "seat_named" at least
