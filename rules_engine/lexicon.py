@@ -94,14 +94,15 @@ class Finder:
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
     always: tuple[int, ...]
+    mask: int  # the concept's bits where they lie in `AnchorIndex.met`: tested without shifting that long number
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
-        bits = (met >> self.low) & self.bits
-        if not bits:  # most concepts, for most texts
+        if not met & self.mask:  # most concepts, for most texts
             return self.always
         if len(self.parts) == 1:
             return _FIRST
+        bits = (met >> self.low) & self.bits
         found = set(self.always)
         while bits:
             lowest = bits & -bits
@@ -412,7 +413,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
     for name, (_, parts) in compiled.items():
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
-                               (1 << count) - 1, owners, always)
+                               (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
     return finders, AnchorIndex(first, second)
 
 

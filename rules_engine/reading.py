@@ -56,8 +56,8 @@ class Reading:
     def matches(self, concept: str) -> list[re.Match[str]]:
         """Where `concept` occurs, in order: what its expressions (`Lexicon.concepts`) find, run on their own."""
         found = self._cache.get(concept)
-        if found is None:
-            found = self._cache[concept] = self._find(concept)
+        if found is None:  # `has` found it absent (a cue tests it, a reader then reads it): nothing to look for
+            found = self._cache[concept] = [] if self._seen.get(concept) is False else self._find(concept)
         return found
 
     def has(self, concept: str) -> bool:
