@@ -188,4 +188,3 @@ def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tm
     assert kinds(r"\w+ x") == ["POSSESSIVE_REPEAT", "LITERAL", "LITERAL"]
     assert kinds(r"[a-c]+c") == ["MAX_REPEAT", "LITERAL"]  # "abc": the run must give the "c" back
     assert kinds(r"\w+\d") == ["MAX_REPEAT", "IN"]  # not a literal next: left as it is
-
