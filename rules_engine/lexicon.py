@@ -351,6 +351,8 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
     stored = cache.defer(whole)
     if stored:
         pattern, (options, empty, count) = stored
+        if not count:  # most expressions: read as they are, at every start
+            return pattern, options, empty, ()
         kept = [cache.defer(f"{whole}{_ALTERNATIVE}{index}") for index in range(count)]
         if all(kept):
             return pattern, options, empty, tuple((alternative, needs) for alternative, needs in filter(None, kept))
