@@ -99,14 +99,15 @@ class Engine:
         return coerced
 
     def _decide(self, rule: Rule, book: str, known: Mapping[str, FactValue],
-                doubted: frozenset[str] = frozenset()) -> _Decision:
+                doubted: frozenset[str] = frozenset(), noted: bool = True) -> _Decision:
         """The case these facts lead to, or the facts to ask. A fact the text puts in doubt ("not sure who turned
-        it") is never assumed: it is asked when the outcome depends on it."""
+        it") is never assumed: it is asked when the outcome depends on it. `noted`: the assumptions that decided
+        the case are worked out (only a ruling notes them, not another rulebook's comparison)."""
         for name, value in known.items():
             narrowed = self.data.facts[name].narrows.get(str(value))
             if narrowed:  # "one of the first two cards": rule if every possibility agrees, else ask among them
                 rest = {k: v for k, v in known.items() if k != name}
-                decisions = [self._decide(rule, book, {**rest, name: option}, doubted) for option in narrowed]
+                decisions = [self._decide(rule, book, {**rest, name: option}, doubted, noted) for option in narrowed]
                 outcomes = {decision.case.outcome if decision.case else None for decision in decisions}
                 if None not in outcomes and len(outcomes) == 1:
                     return decisions[0]
@@ -117,7 +118,8 @@ class Engine:
             case = self._same_whatever_the_answer(rule, book, {**assumptions, **known}, missing[0])
         if case is None:
             return _Decision(None, missing, ())
-        decisive = tuple(name for name in assumptions if self._could_change(rule, book, known, assumptions, name, case))
+        decisive = tuple(name for name in assumptions if noted and self._could_change(rule, book, known, assumptions,
+                                                                                      name, case))
         return _Decision(case, (), decisive)
 
     def _first_case(self, rule: Rule, book: str, facts: Mapping[str, FactValue],
@@ -185,7 +187,7 @@ class Engine:
         for other in self.rulebooks.values():
             if other.id == book:
                 continue
-            case = self._decide(rule, other.id, facts, doubted).case
+            case = self._decide(rule, other.id, facts, doubted, noted=False).case
             if case is None or case.outcome in (None, chosen.outcome):
                 continue
             notes.append(PHRASES["other_rulebook"][language].format(

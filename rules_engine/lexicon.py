@@ -80,26 +80,29 @@ class Finder:
     one by one, only those whose strings the text holds: a story of 500 characters holds the strings of a few of a
     concept's hundred patterns, and one short pattern with a literal start is found far faster than the hundred.
 
-    `parts` are the concept's patterns in order, each compiled alone: the first `grouped` are each their own
-    expression in `Lexicon.concepts` (a unit: a pattern with named groups, or a lone plain one); the others share
-    the joined one. Each
+    `parts` are the concept's patterns in order, each compiled alone, and a pattern made of alternatives (`a|b|c`)
+    as one part per alternative (a story holds the words of a few of them: the others are never run, and each one
+    run is found by its own start hint); `units[i]` is the expression of `Lexicon.concepts` part `i` belongs to (a
+    pattern with named groups, or the plain ones joined): a unit's parts are found together, as the unit would
+    find them (`Reading._find`). Each
     requirement of each part has a bit in the lexicon's `AnchorIndex`, from bit `low` on; `owners[i]` is the part
     of bit `low + i`; `always` are the parts without one."""
 
     parts: tuple[Deferred, ...]  # each built when first run
-    grouped: int
+    units: tuple[int, ...]
     low: int
     bits: int  # the concept's bits, shifted down by `low`
     owners: tuple[int, ...]
     always: tuple[int, ...]
+    mask: int  # the concept's bits where they lie in `AnchorIndex.met`: tested without shifting that long number
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
-        bits = (met >> self.low) & self.bits
-        if not bits:  # most concepts, for most texts
+        if not met & self.mask:  # most concepts, for most texts
             return self.always
         if len(self.parts) == 1:
             return _FIRST
+        bits = (met >> self.low) & self.bits
         found = set(self.always)
         while bits:
             lowest = bits & -bits
@@ -305,22 +308,26 @@ def _sources(concept: Concept) -> list[str]:
 
 _ALWAYS = marshal.dumps(None)  # no requirement known: the part is always run
 Part = tuple[Deferred, bytes, int]
-"""A pattern of a concept compiled alone, what a text must hold for it to match (`_compile_one`), its unit."""
+"""A pattern of a concept compiled alone (or one of its alternatives), what a text must hold for it to match
+(`_compile_one`), its unit."""
+Compiled = tuple[Deferred, bytes, bool, tuple[tuple[Deferred, bytes], ...]]
+"""An expression (`_compile_one`): built when first used, what a text must hold for it to match, whether a match may
+be empty, and each of its alternatives compiled alone with what it needs (none when it is not split)."""
 
 
 def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], list[Part]]:
     """The concept's expressions (`_sources`) and its parts (`Finder`), each from one parse (parsing is most of the
     load time) or from the pattern cache without any."""
     try:
-        units = [_compile_one(source, cache) for source in _sources(concept)]
+        units = [_compile_one(source, cache, split="(?P<" in source) for source in _sources(concept)]
         plain = [p for p in concept.patterns if "(?P<" not in p]
         grouped = len(units) - (1 if plain else 0)
-        parts: list[Part] = [(pattern, options, unit) for unit, (pattern, options, _) in enumerate(units[:grouped])]
+        parts = [part for unit, compiled in enumerate(units[:grouped]) for part in _parts(compiled, unit)]
         alone = [_compile_one(p, cache) for p in plain] if len(plain) > 1 else units[grouped:]
-        if any(empty for _, _, empty in alone):  # found one by one, an empty match would not advance: joined
+        if any(empty for _, _, empty, _ in alone):  # found one by one, an empty match would not advance: joined
             parts.append((units[-1][0], _ALWAYS, grouped))
         else:
-            parts += [(pattern, options, grouped) for pattern, options, _ in alone]
+            parts += [(pattern, options, grouped) for pattern, options, _, _ in alone]
     except re.error:
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
@@ -328,21 +335,50 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], l
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
-    return tuple(Unit(pattern) for pattern, _, _ in units), parts
+    return tuple(Unit(pattern) for pattern, _, _, _ in units), parts
 
 
-def _compile_one(source: str, cache: PatternCache) -> tuple[Deferred, bytes, bool]:
+def _parts(compiled: Compiled, unit: int) -> list[Part]:
+    pattern, options, _, alternatives = compiled
+    return [(alternative, needs, unit) for alternative, needs in alternatives] or [(pattern, options, unit)]
+
+
+def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compiled:
     """An expression on whole words (built when first used), what a text needs for it to match (`Options | None`,
-    marshalled: read only when the bits are computed anew, `_bits`), and whether a match may be empty."""
+    marshalled: read only when the bits are computed anew, `_bits`), whether a match may be empty, and its
+    alternatives (`_split`), each kept in the cache under the expression and its number."""
     whole = _WHOLE_WORDS.format(source)
     stored = cache.defer(whole)
     if stored:
-        pattern, (options, empty) = stored
-    else:
-        parsed = _parser.parse(whole)
-        options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
-        pattern = cache.add(whole, parsed, (options, empty))
-    return pattern, options, empty
+        pattern, (options, empty, count) = stored
+        if not count:  # most expressions: read as they are, at every start
+            return pattern, options, empty, ()
+        kept = [cache.defer(f"{whole}{_ALTERNATIVE}{index}") for index in range(count)]
+        if all(kept):
+            return pattern, options, empty, tuple((alternative, needs) for alternative, needs in filter(None, kept))
+    parsed = _parser.parse(whole)
+    options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
+    alternatives = _split(parsed) if split else []
+    pattern = cache.add(whole, parsed, (options, empty, len(alternatives)))
+    needs = [marshal.dumps(_needs(alternative)) for alternative in alternatives]
+    return pattern, options, empty, tuple(
+        (cache.add(f"{whole}{_ALTERNATIVE}{index}", alternative, needs[index]), needs[index])
+        for index, alternative in enumerate(alternatives))
+
+
+_ALTERNATIVE = "\x00"  # between an expression and an alternative's number, in the cache: never in a pattern
+
+
+def _split(parsed: Any) -> list[Any]:
+    """The alternatives of an expression `guard(?:a|b|c)guard`, each between the same guards and keeping the groups
+    of the whole (their numbers and names), so it finds what the whole finds with that alternative, as the same
+    match objects. Together they find what the whole finds: where one of them matches first, the first of those
+    there (`reading._leftmost`). None when a match may be empty (found one by one, it would not advance)."""
+    items = parsed.data
+    if len(items) != 3 or items[1][0] is not _BRANCH:
+        return []
+    split = [_parser.SubPattern(parsed.state, [items[0], *alternative, items[2]]) for alternative in items[1][1][1]]
+    return [] if any(alternative.getwidth()[0] == 0 for alternative in split) else split
 
 
 Bits = tuple[dict[str, int], dict[str, int], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
@@ -378,10 +414,8 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
     finders = {}
     for name, (_, parts) in compiled.items():
         low, count, owners, always = concepts[name]
-        units = [unit for _, _, unit in parts]
-        shared = next((index for index, unit in enumerate(units) if units.count(unit) > 1), len(units))
-        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), shared, low, (1 << count) - 1, owners,
-                               always)
+        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
+                               (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
     return finders, AnchorIndex(first, second)
 
 

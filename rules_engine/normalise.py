@@ -29,7 +29,10 @@ _LIST_NUMBER = hinted(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s
 _DISCORD_MARKUP = hinted(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _THOUSANDS = hinted(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
 _DECIMAL = hinted(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
-_APOSTROPHES = str.maketrans({"’": "'", "`": "'", "´": "'", "‘": "'"})
+_APOSTROPHES = ("’", "`", "´", "‘")  # each written "'" (replaced one by one: `str.translate` is slow on non-ASCII text)
+# The combining accents of Latin letters (NFKD's "è" is "e" and U+0300): removed by one expression, so the character
+# by character test below only runs on a text that still holds something else
+_ACCENTS = re.compile("[" + "".join(chr(c) for c in range(0x300, 0x370) if unicodedata.combining(chr(c))) + "]")
 _NON_WORD = hinted(r"[^a-z0-9]+")
 _ASCII_NON_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum() or chr(c).isupper()})
 _DIGIT = hinted(r"\d")
@@ -68,14 +71,18 @@ def fold(text: str) -> str:
     digits = _DIGIT.search(text) is not None  # amounts, list numbers, "2°": none without a digit
     if digits:
         text = _DECIMAL.sub("p", _THOUSANDS.sub("", text))
-    text = text.translate(_APOSTROPHES)
+    for apostrophe in _APOSTROPHES:
+        if apostrophe in text:
+            text = text.replace(apostrophe, "'")
     if "<" in text or "@" in text or "http" in text:
         text = _DISCORD_MARKUP.sub(" ", text)
     if digits:
         text = _DEGREE_ORDINAL.sub(r"\1o", _LIST_NUMBER.sub(" ", text))  # "la 2° carta"
     text = text.lower()
     if not text.isascii():  # accents off ("è" → "e"); plain ASCII, most of what players type, has none
-        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+        text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text))
+        if not text.isascii():
+            text = "".join(ch for ch in text if not unicodedata.combining(ch))
     if text.isascii():  # every other character a space, the spaces then one between words: as `_NON_WORD` does
         return " ".join(text.translate(_ASCII_NON_WORD).split())
     return _NON_WORD.sub(" ", text).strip()

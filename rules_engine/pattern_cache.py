@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
-_VERSION = f"{sys.version} start-hint, parts, bytes, derived, options marshalled"
+_VERSION = f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive"
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
@@ -234,6 +234,8 @@ def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[s
     index_group: list[str | None] = [None] * state.groups
     for name, index in state.groupdict.items():
         index_group[index] = name
+    if not state.flags & sre.SRE_FLAG_IGNORECASE:  # where letters match either case, classes are not read here
+        parsed = _parser.SubPattern(state, _possessive(parsed.data, state))
     program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
     return state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group)
 
@@ -287,6 +289,53 @@ def _start_hint(parsed: Any, program: list[Any]) -> list[Any]:
     else:
         return program
     return [sre.INFO, len(hint) + 1, *hint, *program[program[1] + 1:]]
+
+
+def _possessive(items: Any, state: Any) -> list[Any]:
+    """The parsed sequence with each greedy repeat of one character that the next item can never match made
+    possessive (`\\w+ ` as `\\w++ `): giving a character back, as `re` tries when the rest fails, would leave that
+    character for the next item, which cannot match it. The same matches, without trying each shorter run."""
+    found = []
+    for index, (op, value) in enumerate(items):
+        if op is sre.MAX_REPEAT or op is sre.POSSESSIVE_REPEAT or op is sre.MIN_REPEAT:
+            low, high, body = value
+            following = items[index + 1] if index + 1 < len(items) else None
+            if op is sre.MAX_REPEAT and len(body) == 1 and following and _never_both(body[0], following):
+                op = sre.POSSESSIVE_REPEAT
+            value = (low, high, _parser.SubPattern(state, _possessive(body, state)))
+        elif op is sre.SUBPATTERN and not value[1] and not value[2]:  # (?i:…): letters of either case, left
+            value = (*value[:3], _parser.SubPattern(state, _possessive(value[3], state)))
+        elif op is sre.BRANCH:
+            value = (value[0], [_parser.SubPattern(state, _possessive(branch, state)) for branch in value[1]])
+        found.append((op, value))
+    return found
+
+
+_CLASSES = {sre.CATEGORY_WORD: re.compile(r"\w"), sre.CATEGORY_DIGIT: re.compile(r"\d"),
+            sre.CATEGORY_SPACE: re.compile(r"\s")}
+
+
+def _never_both(repeated: tuple[Any, Any], following: tuple[Any, Any]) -> bool:
+    """Whether a character matched by `repeated` (one character: a literal or a class) is never the literal
+    `following` needs (False when not sure)."""
+    if following[0] is not sre.LITERAL:
+        return False
+    character = following[1]
+    op, value = repeated
+    if op is sre.LITERAL:
+        return bool(value != character)
+    if op is not sre.IN:
+        return False
+    for kind, item in value:
+        if kind is sre.LITERAL and item == character:
+            return False
+        if kind is sre.RANGE and item[0] <= character <= item[1]:
+            return False
+        if kind is sre.CATEGORY and (item not in _CLASSES or _CLASSES[item].fullmatch(chr(character))):
+            return False
+        if kind not in (sre.LITERAL, sre.RANGE, sre.CATEGORY):
+            return False  # a negated class, a big charset: not worth reading
+    return True
 
 
 _ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import groupby
 from operator import methodcaller
 from typing import Any, TypeVar
 
@@ -55,8 +56,8 @@ class Reading:
     def matches(self, concept: str) -> list[re.Match[str]]:
         """Where `concept` occurs, in order: what its expressions (`Lexicon.concepts`) find, run on their own."""
         found = self._cache.get(concept)
-        if found is None:
-            found = self._cache[concept] = self._find(concept)
+        if found is None:  # `has` found it absent (a cue tests it, a reader then reads it): nothing to look for
+            found = self._cache[concept] = [] if self._seen.get(concept) is False else self._find(concept)
         return found
 
     def has(self, concept: str) -> bool:
@@ -78,12 +79,12 @@ class Reading:
         text, spaced = self.text, self._spaced
         if len(live) == 1:
             return every(finder.built(live[0]), text, spaced)
-        shared = finder.grouped  # the parts from here on are one expression of `Lexicon.concepts`: found together
-        if live[0] >= shared:
+        units = finder.units  # the parts of one expression of `Lexicon.concepts` are found together
+        if units[live[0]] == units[live[-1]]:
             return _leftmost([finder.built(part) for part in live], text, spaced)
-        found = [m for part in live if part < shared for m in every(finder.built(part), text, spaced)]
-        if live[-1] >= shared:
-            found += _leftmost([finder.built(part) for part in live if part >= shared], text, spaced)
+        found = []
+        for _, parts in groupby(live, units.__getitem__):
+            found += _leftmost(list(map(finder.built, parts)), text, spaced)
         found.sort(key=_start)
         return found
 

@@ -10,8 +10,9 @@ from re import _parser  # type: ignore[attr-defined]
 
 import pytest
 
-from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _sources
+from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _compile_one, _sources
 from rules_engine.pattern_cache import PatternCache, TomlCache, every, hinted, search
+from rules_engine.reading import _leftmost
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -50,7 +51,10 @@ def test_a_damaged_or_unwritable_cache_is_ignored(tmp_path: Path) -> None:
 # Expressions whose start hint (the literal or first characters every match begins with) needs care: a common
 # prefix of alternatives, an optional first item, a class, a negated class, letters of either case, an empty match.
 TRICKY = [r"(?:raised to|raised|raise)", r"(?:bet|call(?:ed)?|\d+ chips)", r"x?y", r"(?:[a-c]\w+|z)", r"[^a]b",
-          r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)"]
+          r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)",
+          # a repeat made possessive where the next item never matches its characters, and ones that are not
+          r"(?:\w+ )?(?:he )?bet", r"(\w+ ){0,2}call", r"\d+ chips?", r"[a-c]+c", r"a{1,3}a",
+          r"(?i:[a-z]+ B)", r"[^a]+a"]
 HAYSTACK = "he raised to 5 bet 10 chips call y xy BET cb she called ball abc zz call caller raise 3 chips"
 
 
@@ -149,3 +153,38 @@ def test_only_an_expression_without_a_literal_prefix_has_a_spaced_form(tmp_path:
     assert spaced("x?") is None  # may match empty
     assert spaced("(?:he|she) (?<!she )bet") is None  # looks behind where it starts: not with a space put before
     assert cache.add("(?:he|she) bet", _parser.parse("(?:he|she) bet"), None).built()[1] is None  # not on whole words
+
+
+def test_an_expression_found_by_its_alternatives_finds_what_it_finds(tmp_path: Path) -> None:
+    """A pattern with named groups made of alternatives is run one alternative at a time (`lexicon._split`): over
+    every example and `not` phrase of the lexicon, they find what the whole expression finds, with the same groups."""
+    lexicon = Lexicon.load()
+    text = " ".join(" ".join(lexicon.speller.words(phrase)) for entry in lexicon.entries.values()
+                    for phrase in (*entry.examples, *entry.not_examples))
+    cache = PatternCache(tmp_path / "cache.marshal")
+    split = 0
+    for entry in lexicon.entries.values():
+        for source in _sources(entry):
+            whole = _WHOLE_WORDS.format(source)
+            _, _, _, alternatives = _compile_one(source, cache, split="(?P<" in source)
+            if not alternatives:
+                continue
+            split += 1
+            parts = [alternative.built() for alternative, _ in alternatives]
+            expected = re.compile(whole)
+            for haystack in (text, HAYSTACK.lower()):
+                assert [(m.span(), m.groupdict()) for m in _leftmost(parts, haystack, f" {haystack}")] == \
+                    [(m.span(), m.groupdict()) for m in expected.finditer(haystack)]
+    assert split  # "seat_named" at least
+
+
+def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tmp_path: Path) -> None:
+    from rules_engine.pattern_cache import _possessive
+
+    def kinds(source: str) -> list[str]:
+        parsed = _parser.parse(source)
+        return [str(op) for op, _ in _possessive(parsed.data, parsed.state)]
+
+    assert kinds(r"\w+ x") == ["POSSESSIVE_REPEAT", "LITERAL", "LITERAL"]
+    assert kinds(r"[a-c]+c") == ["MAX_REPEAT", "LITERAL"]  # "abc": the run must give the "c" back
+    assert kinds(r"\w+\d") == ["MAX_REPEAT", "IN"]  # not a literal next: left as it is
