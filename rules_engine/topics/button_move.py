@@ -17,12 +17,15 @@ def _button_question(r: Reading, given: Facts) -> Facts | None:
     return {} if named and not r.has("button_misplaced") else None
 
 
-def _house_button_and_leaver(r: Reading, given: Facts) -> Facts | None:
-    """A player who left, the house's button rule named and where the button goes asked: strong evidence, above the
-    deal's misplaced button ("la regola scritta è il dead button; il piccolo buio è andato a casa; come si mette il
-    bottone?")."""
+def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
+    """Where the button goes asked with strong evidence, above the deal's misplaced button: a player who left with
+    the house's button rule named ("la regola scritta è il dead button; il piccolo buio è andato a casa; come si
+    mette il bottone?"), or play gone heads-up ("down to two, the button guy says he should be posting the big
+    blind": who posts what heads-up, not a button left in the wrong seat)."""
+    if not r.has("button_question") or r.has("button_misplaced"):
+        return None
     named = r.has("dead_button_named") or r.has("moving_button_named")
-    return {} if named and r.has("player_gone") and r.has("button_question") and not r.has("button_misplaced") else None
+    return {} if (named and r.has("player_gone")) or r.has("heads_up_blinds") else None
 
 
 button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
@@ -36,5 +39,5 @@ def button_rule(r: Reading, facts: Facts) -> None:
         facts["button_rule"] = rules.pop()
 
 
-TOPIC = Topic("button-move", cues=(Cue(79, _house_button_and_leaver), Cue(37, _button_question)),
+TOPIC = Topic("button-move", cues=(Cue(79, _strong_button_question), Cue(37, _button_question)),
               readers=(button_issue, button_rule))

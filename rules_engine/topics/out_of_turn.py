@@ -19,6 +19,7 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
+_PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -63,8 +64,11 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | No
 def action_changed(r: Reading, facts: Facts) -> None:
     """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
     after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
-    later = [(m.start(), "yes") for m in r.matches("oot_later_raise") if m.start() > after]
-    later += [(m.start(), "no") for m in r.matches("oot_later_flat") if m.start() > after]
+    # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
+    phrases = r.matches("out_of_turn")
+    later = [(m.start(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
+             for m in r.matches(concept)
+             if m.start() > after and not any(p.start() <= m.start() and m.end() <= p.end() for p in phrases)]
     if later:
         facts["action_changed"] = min(later)[1]
         return
@@ -102,7 +106,12 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     if not r.has("oot_silent") and not skipped:
         return
     start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
-    end = min((m.start() for m in r.matches("oot_objection") if m.start() > start), default=len(r.text))
+    # the count stops at the objection, or at the skipped player's own move told by a pronoun once the action came
+    # back to him ("he hadn't acted and I shoved; he then raised": his raise is not behind him)
+    stops = [m.start() for m in r.matches("oot_objection")]
+    stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
+              if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
+    end = min((at for at in stops if at > start), default=len(r.text))
     own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
     listed = [move for move in told_moves(r, start, end) if move[0] not in own]
     moves = [m for m in r.matches("oot_behind_action")
