@@ -37,10 +37,11 @@ def _tabled_then_let_go(r: Reading) -> bool:
 
 
 def _one_card_at_showdown(r: Reading) -> bool:
-    """One card shown at a showdown, or one shown and the other thrown away (the throw is the showdown's end)."""
+    """One card shown at a showdown, or one shown and the other thrown away or held back (what a showdown is)."""
     if not r.has("one_card_shown") or r.has("dealing_scene"):
         return False
-    if not (r.has("showdown_scene") or any(not denied(r, m) for m in r.matches("hand_mucked"))):
+    ended = r.has("kept_cards") or any(not denied(r, m) for m in r.matches("hand_mucked"))
+    if not (r.has("showdown_scene") or ended):
         return False
     by_dealer = r.matches("dealer_showed_one")
     return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
