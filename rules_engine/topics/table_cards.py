@@ -28,10 +28,13 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
 
 def _tabled_then_let_go(r: Reading) -> bool:
     """Both cards turned face up, then let go ("turned both his cards face up then pushed them into the muck"):
-    does a tabled hand still win once its owner threw it away? Asking for a share ("does he get half?") is a claim
-    to play the board."""
+    does a tabled hand still win once its owner threw it away? Only when the story asks, regrets or contests it;
+    asking for a share ("does he get half?") is a claim to play the board."""
     if r.has("split_request"):
         return False
+    if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
+                                              "winner_thrown")):
+        return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
     released = [m.start() for m in r.matches("hand_mucked") if not denied(r, m)]
     return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
 
