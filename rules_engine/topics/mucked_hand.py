@@ -23,6 +23,14 @@ def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
+def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, above the card-count topics: a player threw his cards and they landed in another player's
+    cards ("ho buttato le carte … sono finite sopra le carte di Marco … le quattro carte sono insieme"): four cards
+    together are his fouled discards, not a player dealt too many."""
+    mucked = any(not denied(r, m) for m in r.matches("hand_mucked"))
+    return {} if mucked and r.has("fouled_other") and not r.has("normal_play") else None
+
+
 _CONTRAST = re.compile(r"\b(?:but|ma|pero|however|yet)\b")
 
 
@@ -42,4 +50,5 @@ def _believed(r: Reading, mucked: list[re.Match[str]]) -> bool:
 fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})
 
 
-TOPIC = Topic("mucked-hand", cues=(Cue(57, _regretted_muck),), readers=(fouled_other_hand, hand_identifiable))
+TOPIC = Topic("mucked-hand", cues=(Cue(104, _into_another_hand), Cue(57, _regretted_muck)),
+              readers=(fouled_other_hand, hand_identifiable))

@@ -20,14 +20,31 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     # do face-up cards count? (a hand its owner misread is `cards-speak`)
     face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
     shown = r.has("both_required") or face_up_questioned or (
-        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r)
+        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r) or _tabled_then_let_go(r)
     if r.has("facing_bet_yes"):
         return None  # "facing a river bet he flipped both cards": the hand is still being bet, not at showdown
     return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
 
 
+def _tabled_then_let_go(r: Reading) -> bool:
+    """Both cards turned face up, then let go ("turned both his cards face up then pushed them into the muck"):
+    does a tabled hand still win once its owner threw it away? Only when the story asks, regrets or contests it;
+    asking for a share ("does he get half?") is a claim to play the board."""
+    if r.has("split_request"):
+        return False
+    if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
+                                              "winner_thrown")):
+        return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
+    released = [m.start() for m in r.matches("hand_mucked") if not denied(r, m)]
+    return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
+
+
 def _one_card_at_showdown(r: Reading) -> bool:
-    if not r.has("one_card_shown") or not r.has("showdown_scene") or r.has("dealing_scene"):
+    """One card shown at a showdown, or one shown and the other thrown away or held back (what a showdown is)."""
+    if not r.has("one_card_shown") or r.has("dealing_scene"):
+        return False
+    ended = r.has("kept_cards") or any(not denied(r, m) for m in r.matches("hand_mucked"))
+    if not (r.has("showdown_scene") or ended):
         return False
     by_dealer = r.matches("dealer_showed_one")
     return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
