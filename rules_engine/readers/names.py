@@ -34,14 +34,14 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
         positions.setdefault(match["who"], (match["pos"], bool(_ITALIAN.search(match[0]))))
     if not positions:
         return text, sentences
+    names = re.compile(r"\b(?:(?P<lead>di|a|da|su|in) )?(?P<name>" + "|".join(map(re.escape, positions)) + r")\b")
     spans = zip(sentences, (*sentences[1:], len(text) + 1), strict=True)
-    return joined([_rewritten(text, start, end, positions, naming) for start, end in spans])
+    return joined([_rewritten(text, start, end, names, positions, naming) for start, end in spans])
 
 
-def _rewritten(text: str, start: int, end: int, positions: dict[str, tuple[str, bool]],
+def _rewritten(text: str, start: int, end: int, names: re.Pattern[str], positions: dict[str, tuple[str, bool]],
                naming: list[re.Match[str]]) -> str:
     """One sentence with each name made its position, except inside the phrase that names him."""
-    names = re.compile(r"\b(?:(?P<lead>di|a|da|su|in) )?(?P<name>" + "|".join(map(re.escape, positions)) + r")\b")
 
     def replace(match: re.Match[str]) -> str:
         where = start + match.start("name")

@@ -19,9 +19,6 @@ from .raise_size import all_in, half_or_more, pushed_by_total, raise_declared_be
 
 all_chips_needed = settled_by("all_chips_needed", {"chips_not_needed": "no", "chips_needed": "yes"})
 _PUSHER = "pusher"
-# Chip counts the shared number words leave out: "sei fiche da 50" (elsewhere "sei" is "you are"), "twelve 100 chips"
-_CHIP_COUNT_WORDS = {"sei": 6, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "undici": 11, "dodici": 12,
-                     "quindici": 15, "venti": 20}
 
 
 def _pushed(r: Reading, given: Facts) -> Facts | None:
@@ -147,9 +144,10 @@ def chips_told(r: Reading) -> list[Decimal]:
         if any(o.start() <= match.start() < o.end() for o in out):
             continue
         count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
-        number = int(count) if count.isdigit() else r.lexicon.numbers.get(count, _CHIP_COUNT_WORDS.get(count))
+        # the shared number words, then the amounts' own ("sei fiche da 50": elsewhere "sei" is "you are")
+        number = r.lexicon.numbers.get(count) or betting_round.number(count)
         if value is not None and number:
-            chips += [value] * number
+            chips += [value] * int(number)
     return chips
 
 

@@ -59,9 +59,8 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     told = betting_round.told(r)
     if told is None:
         return None
-    short, amounts = told.check.under_raise, [a.to for a in told.actions if a.to is not None]
-    if short is not None and short.to == amounts[-1]:
-        return {}  # the last amount told is a raise the arithmetic shows short ("says 20, throws out 20"): its size
+    if _short_told_last(told):
+        return {}  # "says 20, throws out 20": its size
     if pushed_by_total(r, told) and raise_said(r) is False:
         return {}  # "put in 400 without a word" over a raise to 250: a silent raise told by its total
     if not (r.has("legality_question") or r.has("raise_dispute")):
@@ -81,11 +80,16 @@ def _said_raise_short(r: Reading, given: Facts) -> Facts | None:
             "strategy"):
         return None
     told = betting_round.told(r)
-    short = told.check.under_raise if told else None
-    amounts = [a.to for a in told.actions if a.to is not None] if told else []
-    if short is not None and amounts and short.to == amounts[-1]:
-        return {}
-    return {} if told is not None and pushed_by_total(r, told) else None
+    if told is None:
+        return None
+    return {} if _short_told_last(told) or pushed_by_total(r, told) else None
+
+
+def _short_told_last(told: betting_round.Told) -> bool:
+    """The last amount told is a raise the arithmetic shows short: the rule's size question, however it was said."""
+    amounts = [a.to for a in told.actions if a.to is not None]
+    short = told.check.under_raise
+    return short is not None and bool(amounts) and short.to == amounts[-1]
 
 
 def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:
