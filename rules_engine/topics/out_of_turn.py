@@ -9,7 +9,7 @@ import re
 from ..readers.actions import elliptic_actors, told_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 # What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
@@ -20,6 +20,7 @@ _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
+_BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -65,10 +66,12 @@ def action_changed(r: Reading, facts: Facts) -> None:
     """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
     after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
+    # nor is one whose "before me" is the phrase's own ("he acted before me, he bet 60": not "the one before me bet")
     phrases = r.matches("out_of_turn")
     later = [(m.start(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
              for m in r.matches(concept)
-             if m.start() > after and not any(p.start() <= m.start() and m.end() <= p.end() for p in phrases)]
+             if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
+                                              or _BEFORE_WHOM.fullmatch(r.text[m.start():p.end()]) for p in phrases)]
     if later:
         facts["action_changed"] = min(later)[1]
         return
@@ -85,12 +88,21 @@ def _named_moves(r: Reading, after: int) -> list[tuple[int, str]]:
     found = []
     for named in r.matches("oot_skipped_named"):
         since = max(after, named.end())
-        for seen in re.finditer(rf"\b{re.escape(named['who'])}\b", r.text[since:]):
+        for seen in re.finditer(_name_pattern(named["who"]), r.text[since:]):
             start = since + seen.end()
             moves = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
                      if start <= m.start() <= start + reach and not denied(r, m)]
             found += [min(moves)] if moves else []
     return found
+
+
+def _name_pattern(who: str) -> str:
+    """The skipped player's name as the story repeats it: a seat also by its bare number ("quando doveva parlare il
+    posto 5 … il 5 ha passato")."""
+    seat = re.fullmatch(r"(?:seat|posto) n(\d+)", who)
+    if seat:
+        return rf"\b(?:(?:seat|posto) n{seat[1]}|(?:il|the|lo) n?{seat[1]})\b"
+    return rf"\b{re.escape(who)}\b"
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -111,6 +123,8 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
+    if r.has("oot_teller_skipped"):  # "I was skipped … then I raised": the teller's own move, not one behind him
+        stops += [m.start() for m in r.matches("oot_teller_move")]
     end = min((at for at in stops if at > start), default=len(r.text))
     own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
     listed = [move for move in told_moves(r, start, end) if move[0] not in own]
@@ -123,13 +137,21 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["chips_in"] = "yes" if chips or len(listed) >= _SUBSTANTIAL else "no"
 
 
+def acted_out_of_turn(r: Reading) -> bool:
+    """Whether the story is about someone acting out of turn: a word said out of turn is this topic's, not the
+    verbal-declaration topic's (catalogue C10: the out-of-turn rule is the one written for it)."""
+    return _out_of_turn(r, {}) is not None
+
+
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
-    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
+    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing); a
+    dealing word inside the out-of-turn phrase is the move itself ("ha messo 200 prima che il 5 parlasse": chips)."""
     if r.has("asks_count"):
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
     if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
         return None
-    if r.has("board_dealing") and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
+    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
+    if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     if r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")):
         return None  # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting

@@ -12,6 +12,7 @@ from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_s
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .multiple_chips import push_and_call
+from .out_of_turn import acted_out_of_turn
 from .undercall import short_call
 
 _THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
@@ -23,7 +24,10 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
-    """"Call… and raise", words and chips that said different things, or a word then a change of mind."""
+    """"Call… and raise", words and chips that said different things, or a word then a change of mind; a word said
+    out of turn is the out-of-turn topic's ("ho detto check quando toccava a lui, poi ha puntato")."""
+    if acted_out_of_turn(r):
+        return None
     if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
