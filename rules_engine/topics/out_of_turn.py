@@ -20,6 +20,7 @@ _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
+_RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
@@ -63,7 +64,12 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | No
 
 
 def action_changed(r: Reading, facts: Facts) -> None:
-    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
+    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't;
+    or the change said outright ("nobody in between bet or raised", "l'azione è cambiata")."""
+    for concept, change in (("oot_unchanged_said", "no"), ("oot_changed_said", "yes")):
+        if said_outright(r, concept):
+            facts["action_changed"] = change
+            return
     after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
     # nor is one whose "before me" is the phrase's own ("he acted before me, he bet 60": not "the one before me bet")
@@ -72,6 +78,8 @@ def action_changed(r: Reading, facts: Facts) -> None:
              for m in r.matches(concept)
              if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
                                               or _BEFORE_WHOM.fullmatch(r.text[m.start():p.end()]) for p in phrases)]
+    later += [(at, change) for at, change in _teller_moves(r) if at > after
+              and not any(p.start() <= at < p.end() for p in phrases)]
     if later:
         facts["action_changed"] = min(later)[1]
         return
@@ -80,17 +88,25 @@ def action_changed(r: Reading, facts: Facts) -> None:
         facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
 
 
-def _named_moves(r: Reading, after: int) -> list[tuple[int, str]]:
+def _teller_moves(r: Reading) -> list[tuple[int, str]]:
+    """The teller's own moves when he is the skipped player ("he acted before me … I just called", "sono stato
+    saltato … poi ho rilanciato"): a bet or raise changes the action ("yes"), a check, call or fold does not."""
+    if not r.has("oot_teller_skipped"):
+        return []
+    return [(m.start(), "yes" if _RAISING.search(m["move"]) else "no") for m in r.matches("oot_teller_move")]
+
+
+def _named_moves(r: Reading, after: int) -> list[tuple[int, str, int]]:
     """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
     cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
-    folded"): each first move said just after that name, past the skip."""
+    folded"): each first move said just after that name, past the skip (where it starts, what it is, where it ends)."""
     reach = r.lexicon.windows["oot_named_move"]
     found = []
     for named in r.matches("oot_skipped_named"):
         since = max(after, named.end())
         for seen in re.finditer(_name_pattern(named["who"]), r.text[since:]):
             start = since + seen.end()
-            moves = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
+            moves = [(m.start(), action, m.end()) for concept, action in _ACTIONS.items() for m in r.matches(concept)
                      if start <= m.start() <= start + reach and not denied(r, m)]
             found += [min(moves)] if moves else []
     return found
@@ -102,7 +118,7 @@ def _name_pattern(who: str) -> str:
     seat = re.fullmatch(r"(?:seat|posto) n(\d+)", who)
     if seat:
         return rf"\b(?:(?:seat|posto) n{seat[1]}|(?:il|the|lo) n?{seat[1]})\b"
-    return rf"\b{re.escape(who)}\b"
+    return rf"\b{re.escape(who)}\b(?! n\d)"  # "utg" is not "utg+1" ("utg n1")
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -123,13 +139,13 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
-    if r.has("oot_teller_skipped"):  # "I was skipped … then I raised": the teller's own move, not one behind him
-        stops += [m.start() for m in r.matches("oot_teller_move")]
+    stops += [at for at, _ in _teller_moves(r)]  # "I was skipped … then I raised": his own move, not one behind him
     end = min((at for at in stops if at > start), default=len(r.text))
-    own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
-    listed = [move for move in told_moves(r, start, end) if move[0] not in own]
+    own = [(at, till) for at, _, till in _named_moves(r, start)]  # the skipped player's own move once backed up is
+    # not behind him (nor any word of it: "utg then re raised" is one move)
+    listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
     moves = [m for m in r.matches("oot_behind_action")
-             if start <= m.start() < end and m.start() not in own and not denied(r, m)]
+             if start <= m.start() < end and not any(at <= m.start() < till for at, till in own) and not denied(r, m)]
     moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)

@@ -60,9 +60,10 @@ def word_against_chips(r: Reading) -> bool:
 def _word_against_chips(r: Reading) -> bool:
     said = r.matches("round_said") if said_outright(r, "round_said") else []
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
+    chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
     for word in said:
         amount = betting_round.number(group(word, "to"))
-        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end()]
+        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
         if amount is not None and later and later[0] is not None and later[0] != amount:
             return True
     amounts = _push_and_bet(r)
