@@ -20,8 +20,10 @@ _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
+_NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
 _RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
+_SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -37,7 +39,8 @@ def oot_action(r: Reading, facts: Facts) -> None:
         return  # a silent skipped player told without the words: nobody acted out of turn by name
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
-    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
+    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
+            and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
     nearest: tuple[int, str] | None = None
     for concept, action in _ACTIONS.items():
         for match in r.matches(concept):
@@ -72,12 +75,13 @@ def action_changed(r: Reading, facts: Facts) -> None:
             return
     after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
-    # nor is one whose "before me" is the phrase's own ("he acted before me, he bet 60": not "the one before me bet")
+    # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
+    # "m'ha saltato, ha puntato": not "the skipped one bet")
     phrases = r.matches("out_of_turn")
     later = [(m.start(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
              for m in r.matches(concept)
              if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
-                                              or _BEFORE_WHOM.fullmatch(r.text[m.start():p.end()]) for p in phrases)]
+                                              or _own_words(r, m, p) for p in phrases)]
     later += [(at, change) for at, change in _teller_moves(r) if at > after
               and not any(p.start() <= at < p.end() for p in phrases)]
     if later:
@@ -86,6 +90,14 @@ def action_changed(r: Reading, facts: Facts) -> None:
     named = _named_moves(r, after)
     if named:
         facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
+
+
+def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
+    """A later move read from the out-of-turn phrase's own last words: "before me" ("he acted before me, he bet") or
+    the verb of "m'ha saltato, ha puntato" (he skipped me), not "the one before me" nor "the skipped one"."""
+    overlap = r.text[later.start():phrase.end()]
+    return bool(_BEFORE_WHOM.fullmatch(overlap)) or (
+        overlap.startswith("saltat") and _SKIPPED_ME.match(phrase[0]) is not None)
 
 
 def _teller_moves(r: Reading) -> list[tuple[int, str]]:
@@ -166,6 +178,8 @@ def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
     if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
         return None
+    if all(r.sentence_end(m.start()) < m.end() for m in r.matches("out_of_turn")):
+        return None  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
     dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
