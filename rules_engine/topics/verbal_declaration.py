@@ -15,6 +15,9 @@ from .multiple_chips import push_and_call
 from .out_of_turn import acted_out_of_turn
 from .undercall import short_call
 
+_TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i said", "io ho detto", "ho detto")
+_TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
+_OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
 _THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
@@ -31,7 +34,8 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
-        changed = r.has("verbal_said_then_changed") and not (said_outright(r, "out_of_turn") or out_of_scope(r))
+        changed = _changed_by_the_speaker(r, "verbal_said_then_changed") and not (
+            said_outright(r, "out_of_turn") or out_of_scope(r))
         return {} if changed else None
     if (short_call(r) and not r.has("raise_declared_yes")) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call ("said raise to 1,000"
@@ -123,7 +127,14 @@ def _short_raise(r: Reading) -> bool:
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, after every other topic: someone wants to change what he said ("is verbal binding?" alone is
     a general question, not a situation)."""
-    return {} if r.has("verbal_changed_mind") and tells_a_situation(r) else None
+    return {} if _changed_by_the_speaker(r, "verbal_changed_mind") and tells_a_situation(r) else None
+
+
+def _changed_by_the_speaker(r: Reading, concept: str) -> bool:
+    """A word said, then a change by the one who said it: "I said raise to 300, then he just called" is the teller's
+    raise and another player's call, normal play."""
+    return any(not ((_TELLER_BEFORE.search(r.text[:m.start()]) or _TELLER_SAYS.match(m[0]))
+                    and _OTHER_PLAYER.search(m[0])) for m in r.matches(concept))
 
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
