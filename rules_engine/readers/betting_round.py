@@ -273,7 +273,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     found: list[tuple[float, int, Action]] = []
     pushes: set[float] = set()
     above: set[float] = set()  # the moves told as chips above the bet faced
-    asked = r.matches("round_asker")
+    asked = r.matches("round_asker") + r.matches("round_asker_by_move")  # "the guy who made it 50": no new move
     unnamed = 0
     for concept, move in _MOVES.items():
         for match in r.matches(concept):
@@ -370,8 +370,13 @@ def _who(match: re.Match[str]) -> str | None:
 
 
 def _asker(r: Reading, actions: list[Action]) -> str | None:
-    """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), the raiser, or the
-    only player who acted before the last all-in."""
+    """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), named by his move ("the
+    guy who made it 50"), the raiser, or the only player who acted before the last all-in."""
+    for match in r.matches("round_asker_by_move"):
+        made = number(match["to"])
+        player = next((a.player for a in actions if a.to == made and a.move in (Move.RAISE, Move.BET)), None)
+        if player is not None:
+            return player
     for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
         word = (group(match, "who") or "").strip()
         seat = _SEAT_NUMBER.match(r.text, match.end("who")) if word in _SEAT_WORDS else None

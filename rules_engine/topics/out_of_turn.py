@@ -9,7 +9,7 @@ import re
 from ..readers.actions import elliptic_actors, told_moves
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 # What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
@@ -20,6 +20,10 @@ _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
+_NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
+_RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
+_BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
+_SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -35,7 +39,8 @@ def oot_action(r: Reading, facts: Facts) -> None:
         return  # a silent skipped player told without the words: nobody acted out of turn by name
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
-    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()]
+    says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
+            and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
     nearest: tuple[int, str] | None = None
     for concept, action in _ACTIONS.items():
         for match in r.matches(concept):
@@ -62,13 +67,23 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | No
 
 
 def action_changed(r: Reading, facts: Facts) -> None:
-    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't."""
+    """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't;
+    or the change said outright ("nobody in between bet or raised", "l'azione è cambiata")."""
+    for concept, change in (("oot_unchanged_said", "no"), ("oot_changed_said", "yes")):
+        if said_outright(r, concept):
+            facts["action_changed"] = change
+            return
     after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
+    # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
+    # "m'ha saltato, ha puntato": not "the skipped one bet")
     phrases = r.matches("out_of_turn")
     later = [(m.start(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
              for m in r.matches(concept)
-             if m.start() > after and not any(p.start() <= m.start() and m.end() <= p.end() for p in phrases)]
+             if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
+                                              or _own_words(r, m, p) for p in phrases)]
+    later += [(at, change) for at, change in _teller_moves(r) if at > after
+              and not any(p.start() <= at < p.end() for p in phrases)]
     if later:
         facts["action_changed"] = min(later)[1]
         return
@@ -77,20 +92,45 @@ def action_changed(r: Reading, facts: Facts) -> None:
         facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
 
 
-def _named_moves(r: Reading, after: int) -> list[tuple[int, str]]:
+def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
+    """A later move read from the out-of-turn phrase's own last words: "before me" ("he acted before me, he bet") or
+    the verb of "m'ha saltato, ha puntato" (he skipped me), not "the one before me" nor "the skipped one"."""
+    overlap = r.text[later.start():phrase.end()]
+    return bool(_BEFORE_WHOM.fullmatch(overlap)) or (
+        overlap.startswith("saltat") and _SKIPPED_ME.match(phrase[0]) is not None)
+
+
+def _teller_moves(r: Reading) -> list[tuple[int, str]]:
+    """The teller's own moves when he is the skipped player ("he acted before me … I just called", "sono stato
+    saltato … poi ho rilanciato"): a bet or raise changes the action ("yes"), a check, call or fold does not."""
+    if not r.has("oot_teller_skipped"):
+        return []
+    return [(m.start(), "yes" if _RAISING.search(m["move"]) else "no") for m in r.matches("oot_teller_move")]
+
+
+def _named_moves(r: Reading, after: int) -> list[tuple[int, str, int]]:
     """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
     cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
-    folded"): each first move said just after that name, past the skip."""
+    folded"): each first move said just after that name, past the skip (where it starts, what it is, where it ends)."""
     reach = r.lexicon.windows["oot_named_move"]
     found = []
     for named in r.matches("oot_skipped_named"):
         since = max(after, named.end())
-        for seen in re.finditer(rf"\b{re.escape(named['who'])}\b", r.text[since:]):
+        for seen in re.finditer(_name_pattern(named["who"]), r.text[since:]):
             start = since + seen.end()
-            moves = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
+            moves = [(m.start(), action, m.end()) for concept, action in _ACTIONS.items() for m in r.matches(concept)
                      if start <= m.start() <= start + reach and not denied(r, m)]
             found += [min(moves)] if moves else []
     return found
+
+
+def _name_pattern(who: str) -> str:
+    """The skipped player's name as the story repeats it: a seat also by its bare number ("quando doveva parlare il
+    posto 5 … il 5 ha passato")."""
+    seat = re.fullmatch(r"(?:seat|posto) n(\d+)", who)
+    if seat:
+        return rf"\b(?:(?:seat|posto) n{seat[1]}|(?:il|the|lo) n?{seat[1]})\b"
+    return rf"\b{re.escape(who)}\b(?! n\d)"  # "utg" is not "utg+1" ("utg n1")
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -111,11 +151,13 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
+    stops += [at for at, _ in _teller_moves(r)]  # "I was skipped … then I raised": his own move, not one behind him
     end = min((at for at in stops if at > start), default=len(r.text))
-    own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
-    listed = [move for move in told_moves(r, start, end) if move[0] not in own]
+    own = [(at, till) for at, _, till in _named_moves(r, start)]  # the skipped player's own move once backed up is
+    # not behind him (nor any word of it: "utg then re raised" is one move)
+    listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
     moves = [m for m in r.matches("oot_behind_action")
-             if start <= m.start() < end and m.start() not in own and not denied(r, m)]
+             if start <= m.start() < end and not any(at <= m.start() < till for at, till in own) and not denied(r, m)]
     moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
     if moves or listed:
         facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
@@ -123,13 +165,23 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["chips_in"] = "yes" if chips or len(listed) >= _SUBSTANTIAL else "no"
 
 
+def acted_out_of_turn(r: Reading) -> bool:
+    """Whether the story is about someone acting out of turn: a word said out of turn is this topic's, not the
+    verbal-declaration topic's (catalogue C10: the out-of-turn rule is the one written for it)."""
+    return _out_of_turn(r, {}) is not None
+
+
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
-    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing)."""
+    """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing); a
+    dealing word inside the out-of-turn phrase is the move itself ("ha messo 200 prima che il 5 parlasse": chips)."""
     if r.has("asks_count"):
         return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
     if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
         return None
-    if r.has("board_dealing") and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
+    if all(r.sentence_end(m.start()) < m.end() for m in r.matches("out_of_turn")):
+        return None  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
+    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
+    if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     if r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")):
         return None  # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting

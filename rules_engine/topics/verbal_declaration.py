@@ -12,8 +12,15 @@ from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_s
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .multiple_chips import push_and_call
+from .out_of_turn import acted_out_of_turn
 from .undercall import short_call
 
+_TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i said", "io ho detto", "ho detto")
+_TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
+_OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
+_TELLER_MOVED = re.compile(  # or another's word, then the teller's own bet or raise (not a quoted "I call")
+    r"(?<!said )(?<!says )(?<!say )(?<!dice )\b(?:i|io) (?:then |just |poi |allora )?"
+    r"(?:bet|bets|raised|raise|shoved|ho puntato|ho rilanciato|punto|rilancio)\b")
 _THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
@@ -23,11 +30,15 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 
 
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
-    """"Call… and raise", words and chips that said different things, or a word then a change of mind."""
-    if not (r.has("verbal_call_raise") or r.has("verbal_chips_differ") or word_against_chips(r)):
+    """"Call… and raise", words and chips that said different things, or a word then a change of mind; a word said
+    out of turn is the out-of-turn topic's ("ho detto check quando toccava a lui, poi ha puntato")."""
+    if acted_out_of_turn(r):
+        return None
+    if not (r.has("verbal_call_raise") or _by_the_speaker(r, "verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
-        changed = r.has("verbal_said_then_changed") and not (said_outright(r, "out_of_turn") or out_of_scope(r))
+        changed = _by_the_speaker(r, "verbal_said_then_changed") and not (
+            said_outright(r, "out_of_turn") or out_of_scope(r))
         return {} if changed else None
     if (short_call(r) and not r.has("raise_declared_yes")) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call ("said raise to 1,000"
@@ -42,7 +53,7 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     # after a single chip landed the oversized-chip topic's
     if r.has("string_motions") or (r.has("single_chip") and r.has("raise_declared_no")):
         return None
-    return {} if r.has("verbal_chips_differ") or word_against_chips(r) else None
+    return {} if _by_the_speaker(r, "verbal_chips_differ") or word_against_chips(r) else None
 
 
 def word_against_chips(r: Reading) -> bool:
@@ -56,9 +67,10 @@ def word_against_chips(r: Reading) -> bool:
 def _word_against_chips(r: Reading) -> bool:
     said = r.matches("round_said") if said_outright(r, "round_said") else []
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
+    chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
     for word in said:
         amount = betting_round.number(group(word, "to"))
-        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end()]
+        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
         if amount is not None and later and later[0] is not None and later[0] != amount:
             return True
     amounts = _push_and_bet(r)
@@ -118,7 +130,17 @@ def _short_raise(r: Reading) -> bool:
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, after every other topic: someone wants to change what he said ("is verbal binding?" alone is
     a general question, not a situation)."""
-    return {} if r.has("verbal_changed_mind") and tells_a_situation(r) else None
+    return {} if _by_the_speaker(r, "verbal_changed_mind") and tells_a_situation(r) else None
+
+
+def _by_the_speaker(r: Reading, concept: str) -> bool:
+    """A word said, then chips or a change by the one who said it: "I said raise to 300, then he just called" and
+    "he said check and a second later I bet 100" are two players' moves, normal play."""
+    for m in r.matches(concept):
+        teller_said = _TELLER_BEFORE.search(r.text[:m.start()]) or _TELLER_SAYS.match(m[0])
+        if not (_OTHER_PLAYER.search(m[0]) if teller_said else _TELLER_MOVED.search(m[0], 3)):
+            return True
+    return False
 
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
