@@ -15,13 +15,14 @@ from .misdeal_cutoff import ACTION_SO_FAR
 def _foreign(r: Reading, given: Facts) -> Facts | None:
     """A card that doesn't belong (a 2-5 in short deck among them), unless the deck's fault is a duplicate or a
     different back ("53 cards, two sevens of hearts" is a fouled deck), the game uses jokers on purpose (another
-    game), or the jokers are said to be out ("jokers pulled out")."""
+    game), the jokers are said to be out ("jokers pulled out"), or the deck's make-up is asked as general knowledge
+    ("quante carte ci sono in un mazzo, 52 o 54 coi jolly?")."""
     if r.has("foreign_card"):
         cleared = r.matches("deck_checked_ok")
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
         faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
         if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice") \
-                and not r.has("terms_asked"):
+                and not r.has("terms_asked") and not r.has("deck_size_asked"):
             return {}
     return {} if r.has("short_deck_card") else None
 

@@ -12,7 +12,7 @@ from . import Cue, Topic
 from .misdeal_cutoff import ACTION_SO_FAR
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
-           "deal_dealt_out": "dealt-out",
+           "deal_extra_hand": "empty-seat", "deal_dealt_out": "dealt-out",
            "deal_button_misplaced": "button-misplaced", "deal_out_of_sequence": "out-of-sequence"}
 
 

@@ -61,14 +61,16 @@ def moved_counted(r: Reading, facts: Facts) -> None:
 
 def moves_listed(r: Reading, facts: Facts) -> None:
     """The moves told as a list ("dopo rilancio, call e fold", "it went check, bet, call") or counted ("after one
-    fold", "dopo due fold"), when nothing else counted them: each move is a player who acted, and any but a check or
-    a fold put chips in."""
-    if "players_acted" in facts:
-        return
+    fold", "dopo due fold"), when nothing else counted as many: each move is a player who acted, and any but a check
+    or a fold put chips in. A list counts past the verbs read one by one ("dopo un rilancio e una chiamata": the
+    raise read as a verb, the call only as a noun of the list)."""
+    known = facts.get("players_acted")
     moves = told_moves(r)
-    if moves:
-        facts["players_acted"] = min(len(moves), SUBSTANTIAL)
-        facts["chips_in"] = "no" if {kind for _, kind in moves} <= FREE else "yes"
+    if not moves or (known is not None and not (isinstance(known, int) and known < len(moves))):
+        return
+    facts["players_acted"] = min(len(moves), SUBSTANTIAL)
+    chips = facts.get("chips_in") == "yes" or not {kind for _, kind in moves} <= FREE
+    facts["chips_in"] = "yes" if chips else "no"
 
 
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:

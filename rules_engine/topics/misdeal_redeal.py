@@ -21,4 +21,11 @@ def _redeal(r: Reading, given: Facts) -> Facts | None:
     return {} if asked else None
 
 
-TOPIC = Topic("misdeal-redeal", cues=(Cue(145, _redeal),))
+def _redeal_after_misdeal(r: Reading, given: Facts) -> Facts | None:
+    """A misdeal said to have happened and how the redeal goes asked: the redeal, whatever else the story names on
+    the way ("after a misdeal the clock ticked over to the next level: do we redeal at the new level?" is not about
+    the clock)."""
+    return {} if r.has("after_misdeal") and r.has("redeal_how") else None
+
+
+TOPIC = Topic("misdeal-redeal", cues=(Cue(154, _redeal_after_misdeal), Cue(145, _redeal)))
