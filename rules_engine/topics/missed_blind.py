@@ -26,14 +26,14 @@ _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"
 
 def missed_issue(r: Reading, facts: Facts) -> None:
     """The furthest stage the story reached decides, wherever it is told ("he skipped the blinds, came back, was
-    dealt in owing one and looked": dealt in owing). Owing a blind and then acting on or looking at a hand says
-    he was dealt in, unless the blind was paid first."""
+    dealt in owing one and looked": dealt in owing). Owing a blind and then being given cards, acting on or
+    looking at a hand says he was dealt in, unless the blind was paid first."""
     for concept, issue in _STAGES:
         if any(not denied(r, m) for m in r.matches(concept)):
             facts["missed_issue"] = issue
             break
     owed = facts.get("missed_issue") == "coming-back" and r.has("missed_blind")
-    played = r.has("chips_in_hand") or r.has("looked_at_cards")
+    played = r.has("chips_in_hand") or r.has("looked_at_cards") or r.has("dealt_in")
     if owed and played and not any(not denied(r, m) for m in r.matches("blind_posted")):
         facts["missed_issue"] = "dealt-in-owing"
 
