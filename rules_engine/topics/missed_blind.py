@@ -13,11 +13,17 @@ from . import Cue, Topic
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
-    if not r.has("blind_words") or not any(said_outright(r, concept) for concept in owed):
+    if not r.has("blind_words") or not (any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)):
         return None  # "nobody missed a blind" says it did not happen
     # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`)
     button_named = r.has("dead_button_named") or r.has("moving_button_named")
     return None if button_named or r.has("strategy_talk") else {}
+
+
+def _missed_told_apart(r: Reading) -> bool:
+    """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
+    pay ("out for a smoke when his bb came up; now he's back, what does he owe?")."""
+    return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying")
 
 
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
