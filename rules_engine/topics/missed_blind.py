@@ -15,9 +15,11 @@ def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
     if not r.has("blind_words") or not (any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)):
         return None  # "nobody missed a blind" says it did not happen
-    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`)
+    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so is a blind
+    # skipped because a player was knocked out, unless he bought back in
     button_named = r.has("dead_button_named") or r.has("moving_button_named")
-    return None if button_named or r.has("strategy_talk") else {}
+    busted = r.has("player_busted") and not r.has("bought_back") and not r.has("away_break")
+    return None if button_named or busted or r.has("strategy_talk") else {}
 
 
 def _missed_told_apart(r: Reading) -> bool:
