@@ -57,7 +57,16 @@ def _misread(r: Reading) -> bool:
     shown = any(not denied(r, m) for m in r.matches("shown_hand"))  # "il mazziere non ha girato niente"
     miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
         shown or r.has("showdown_scene") or r.has("hand_claim"))
-    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r) or _played_down(r)
+    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r) or _played_down(r) \
+        or stopped_and_tabled(r)
+
+
+def stopped_and_tabled(r: Reading) -> bool:
+    """The dealer stopped a hand on its way to the muck and turned it up ("starts sliding his cards in but the
+    dealer stops them and turns them over … I say he tried to muck so the pot is mine"): the tabled cards decide,
+    and the dealer's grabbing them is no protect-your-hand case."""
+    shown = [m for m in r.matches("shown_hand") if not denied(r, m)]
+    return any(s.start() > m.start() for m in r.matches("muck_stopped") for s in shown)
 
 
 def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:

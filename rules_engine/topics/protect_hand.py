@@ -10,12 +10,13 @@ from ..readers.negation import denied
 from ..readers.phrases import out_of_scope, said_outright, settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .cards_speak import stopped_and_tabled  # the dealer saved the hand and turned it up: the cards speak
 
 hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
 
 def _taken(r: Reading, given: Facts) -> Facts | None:
     """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""
-    if r.has("near_miss") or _folded_himself(r) or _let_go_first(r):
+    if r.has("near_miss") or _folded_himself(r) or _let_go_first(r) or stopped_and_tabled(r):
         return None  # "the dealer nearly mucked my hand, all good": nothing to rule; a fold is the fold topic's
     if said_outright(r, "hand_taken"):
         return {}
@@ -29,7 +30,7 @@ def _taken_outright(r: Reading, given: Facts) -> Facts | None:
     dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
     play the board, or another game."""
     taken = said_outright(r, "hand_taken") or _victim_asks(r)
-    if not taken or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r):
+    if not taken or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r) or stopped_and_tabled(r):
         return None  # "he folded when he could have checked; the dealer slid his cards away": he let them go
     return None if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r) else {}
 
