@@ -62,16 +62,25 @@ def _dealer_did(r: Reading, release: re.Match[str]) -> bool:
 
 def _tabled_hand(r: Reading) -> bool:
     """The hand the dealer killed was face up already ("I tabled it and the dealer mucked it", "ha ammazzato la mia
-    mano scoperta"), with no word of protecting it: the cards speak. Cards that landed face up on the muck after
-    the dealer took them stay this topic's, and so do cards left unattended "on the table" ("left my hand on the
-    table with nothing on it"): left there, not shown."""
+    mano scoperta", "la mia mano che era scoperta"), with no word of protecting it: the cards speak. Cards that
+    landed face up on the muck after the dealer took them stay this topic's, and so do cards left unattended "on
+    the table" ("left my hand on the table with nothing on it"): left there, not shown."""
     if r.has("protection_words"):
         return False
     taken = r.matches("hand_taken")
     unattended = r.matches("hand_protected_no")
     return any(not denied(r, m) and not _overlaps(m, unattended)
-               and (m.start() < t.end() or len(r.text[t.end():m.start()].split()) <= 1)
+               and (m.start() < t.end() or _told_of_it(r.text[t.end():m.start()]))
                for m in r.matches("shown_hand") for t in taken)
+
+
+_OF_IT = re.compile(r"\s*(?:\w+\s+)?(?:(?:che|which|that)\s+(?:era|erano|was|were)\s+)?")
+
+
+def _told_of_it(between: str) -> bool:
+    """Face up said of the taken hand itself: right after it, or in a relative clause ("la mia mano che era
+    scoperta"), not in a new clause ("swept my cards but they were face up")."""
+    return bool(_OF_IT.fullmatch(between))
 
 
 def _overlaps(m: re.Match[str], others: list[re.Match[str]]) -> bool:
