@@ -24,8 +24,10 @@ def _owed_blind(r: Reading, given: Facts) -> Facts | None:
 
 def _missed_told_apart(r: Reading) -> bool:
     """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
-    pay ("out for a smoke when his bb came up; now he's back, what does he owe?")."""
-    return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying")
+    pay ("out for a smoke when his bb came up; now he's back, what does he owe?"); not when the blind was paid
+    ("went to the bathroom after posting", "posted both blinds when I came back")."""
+    paid = said_outright(r, "blind_posted")
+    return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying") and not paid
 
 
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
