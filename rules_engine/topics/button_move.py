@@ -21,11 +21,14 @@ def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
     """Where the button goes asked with strong evidence, above the deal's misplaced button: a player who left with
     the house's button rule named ("la regola scritta è il dead button; il piccolo buio è andato a casa; come si
     mette il bottone?"), or play gone heads-up ("down to two, the button guy says he should be posting the big
-    blind": who posts what heads-up, not a button left in the wrong seat)."""
+    blind": who posts what heads-up, not a button left in the wrong seat), or a player knocked out with no cards
+    dealt told ("the button busted; does the button stay in front of his empty seat?")."""
     if not r.has("button_question") or r.has("button_misplaced"):
         return None
     named = r.has("dead_button_named") or r.has("moving_button_named")
-    return {} if (named and r.has("player_gone")) or r.has("heads_up_blinds") else None
+    # a player knocked out and no cards dealt told: where the button goes, even said "in front of his empty seat"
+    busted = r.has("player_busted") and not (r.has("cards_dealt_told") or r.has("bought_back"))
+    return {} if ((named or busted) and r.has("player_gone")) or r.has("heads_up_blinds") else None
 
 
 button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})

@@ -39,6 +39,14 @@ def _hands(r: Reading, span: re.Match[str]) -> set[str]:
             for name, text in m.groupdict().items() if text}
 
 
+def _played_down(r: Reading) -> bool:
+    """A player talked his own hand down and the truth was told after it ("said 'I got nothing', turned his cards
+    up; turns out he had a wheel"): a miscalled hand, when it was turned face up."""
+    said = r.matches("hand_played_down")
+    tabled = any(not denied(r, m) for m in r.matches("shown_hand"))
+    return tabled and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
+
+
 def _mucked_on_claim(r: Reading) -> bool:
     """A player threw his cards away face down believing a false claim; thrown face up, they are tabled."""
     return _false_claim(r) and r.has("hand_mucked") and not r.has("thrown_face_up")
@@ -49,13 +57,24 @@ def _misread(r: Reading) -> bool:
     shown = any(not denied(r, m) for m in r.matches("shown_hand"))  # "il mazziere non ha girato niente"
     miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
         shown or r.has("showdown_scene") or r.has("hand_claim"))
-    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r)
+    return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r) or _played_down(r) \
+        or stopped_and_tabled(r)
+
+
+def stopped_and_tabled(r: Reading) -> bool:
+    """The dealer stopped a hand on its way to the muck and turned it up ("starts sliding his cards in but the
+    dealer stops them and turns them over … I say he tried to muck so the pot is mine"): the tabled cards decide,
+    and the dealer's grabbing them is no protect-your-hand case."""
+    shown = [m for m in r.matches("shown_hand") if not denied(r, m)]
+    return any(s.start() > m.start() for m in r.matches("muck_stopped") for s in shown)
 
 
 def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
-    """A hand thrown away on a false claim, or a tabled winner killed: said more specifically than a request
-    to share the pot ("… do I get anything?"), so tried before board claims."""
-    if not r.has("hand_reading_words") or not (_mucked_on_claim(r) or _killed_tabled(r)):
+    """A hand thrown away on a false claim, a tabled winner killed, or a tabled hand its owner talked down ("I
+    said I got nothing … turns out I had a wheel"): said more specifically than a request to share the pot ("… do
+    I get anything?", "got nothing?"), so tried before board claims."""
+    owner_miscalled = _played_down(r) and not _own_misread_muck(r)
+    if not r.has("hand_reading_words") or not (_mucked_on_claim(r) or _killed_tabled(r) or owner_miscalled):
         return None
     return None if r.has("normal_play") or r.has("board_played") else {}
 

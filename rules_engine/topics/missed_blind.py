@@ -13,11 +13,21 @@ from . import Cue, Topic
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
-    if not r.has("blind_words") or not any(said_outright(r, concept) for concept in owed):
+    if not r.has("blind_words") or not (any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)):
         return None  # "nobody missed a blind" says it did not happen
-    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`)
+    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so is a blind
+    # skipped because a player was knocked out, unless he bought back in
     button_named = r.has("dead_button_named") or r.has("moving_button_named")
-    return None if button_named or r.has("strategy_talk") else {}
+    busted = r.has("player_busted") and not r.has("bought_back") and not r.has("away_break")
+    return None if button_named or busted or r.has("strategy_talk") else {}
+
+
+def _missed_told_apart(r: Reading) -> bool:
+    """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
+    pay ("out for a smoke when his bb came up; now he's back, what does he owe?"); not when the blind was paid
+    ("went to the bathroom after posting", "posted both blinds when I came back")."""
+    paid = said_outright(r, "blind_posted")
+    return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying") and not paid
 
 
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
@@ -26,14 +36,14 @@ _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"
 
 def missed_issue(r: Reading, facts: Facts) -> None:
     """The furthest stage the story reached decides, wherever it is told ("he skipped the blinds, came back, was
-    dealt in owing one and looked": dealt in owing). Owing a blind and then acting on or looking at a hand says
-    he was dealt in, unless the blind was paid first."""
+    dealt in owing one and looked": dealt in owing). Owing a blind and then being given cards, acting on or
+    looking at a hand says he was dealt in, unless the blind was paid first."""
     for concept, issue in _STAGES:
         if any(not denied(r, m) for m in r.matches(concept)):
             facts["missed_issue"] = issue
             break
     owed = facts.get("missed_issue") == "coming-back" and r.has("missed_blind")
-    played = r.has("chips_in_hand") or r.has("looked_at_cards")
+    played = r.has("chips_in_hand") or r.has("looked_at_cards") or r.has("dealt_in")
     if owed and played and not any(not denied(r, m) for m in r.matches("blind_posted")):
         facts["missed_issue"] = "dealt-in-owing"
 

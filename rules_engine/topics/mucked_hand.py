@@ -18,17 +18,27 @@ from . import Cue, Topic
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
     mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]  # "nobody mucked by mistake"
     if mucked and (r.has("muck_regret") or r.has("own_misread") or r.has("fouled_other")
-                   or _believed(r, mucked) or _still_there(r, mucked)) and not r.has("normal_play"):
+                   or _believed(r, mucked) or _still_there(r, mucked) or _opponent_still_in(r, mucked)) \
+            and not r.has("normal_play"):
         return {}
     return None
 
 
+def _opponent_still_in(r: Reading, mucked: list[re.Match[str]]) -> bool:
+    """Another player told as still holding cards after the muck ("I let my cards go into the muck. Then the BB
+    says he still has cards"): he mucked believing he had won."""
+    return any(m.start() > mucked[0].start() for m in r.matches("opponent_still_in"))
+
+
 def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
-    """Strong evidence, above the card-count topics: a player threw his cards and they landed in another player's
-    cards ("ho buttato le carte … sono finite sopra le carte di Marco … le quattro carte sono insieme"): four cards
-    together are his fouled discards, not a player dealt too many."""
-    mucked = any(not denied(r, m) for m in r.matches("hand_mucked"))
-    return {} if mucked and r.has("fouled_other") and not r.has("normal_play") else None
+    """Strong evidence, above the card-count and fold topics: a player threw his cards and they landed in another
+    player's cards ("ho buttato le carte … sono finite sopra le carte di Marco … le quattro carte sono insieme"):
+    four cards together are his fouled discards, not a player dealt too many; or he let them go believing the
+    others had folded while one still held cards ("figured everyone folded … the button still had cards"): a
+    bettor's premature muck, not a fold."""
+    mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]
+    too_soon = bool(mucked) and r.has("muck_belief") and _opponent_still_in(r, mucked)
+    return {} if mucked and (r.has("fouled_other") or too_soon) and not r.has("normal_play") else None
 
 
 _CONTRAST = re.compile(r"\b(?:but|ma|pero|however|yet)\b")

@@ -10,12 +10,13 @@ from ..readers.negation import denied
 from ..readers.phrases import out_of_scope, said_outright, settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .cards_speak import stopped_and_tabled  # the dealer saved the hand and turned it up: the cards speak
 
 hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
 
 def _taken(r: Reading, given: Facts) -> Facts | None:
     """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""
-    if r.has("near_miss") or _folded_himself(r) or _let_go_first(r):
+    if r.has("near_miss") or _folded_himself(r) or _let_go_first(r) or stopped_and_tabled(r):
         return None  # "the dealer nearly mucked my hand, all good": nothing to rule; a fold is the fold topic's
     if said_outright(r, "hand_taken"):
         return {}
@@ -29,7 +30,7 @@ def _taken_outright(r: Reading, given: Facts) -> Facts | None:
     dealer pulled his hand in with the folded cards … does he get anything?"), unless the story is a claim to
     play the board, or another game."""
     taken = said_outright(r, "hand_taken") or _victim_asks(r)
-    if not taken or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r):
+    if not taken or _folded_himself(r) or _let_go_first(r) or _tabled_hand(r) or stopped_and_tabled(r):
         return None  # "he folded when he could have checked; the dealer slid his cards away": he let them go
     return None if r.has("near_miss") or r.has("board_claim") or r.has("split_belief") or out_of_scope(r) else {}
 
@@ -61,16 +62,25 @@ def _dealer_did(r: Reading, release: re.Match[str]) -> bool:
 
 def _tabled_hand(r: Reading) -> bool:
     """The hand the dealer killed was face up already ("I tabled it and the dealer mucked it", "ha ammazzato la mia
-    mano scoperta"), with no word of protecting it: the cards speak. Cards that landed face up on the muck after
-    the dealer took them stay this topic's, and so do cards left unattended "on the table" ("left my hand on the
-    table with nothing on it"): left there, not shown."""
+    mano scoperta", "la mia mano che era scoperta"), with no word of protecting it: the cards speak. Cards that
+    landed face up on the muck after the dealer took them stay this topic's, and so do cards left unattended "on
+    the table" ("left my hand on the table with nothing on it"): left there, not shown."""
     if r.has("protection_words"):
         return False
     taken = r.matches("hand_taken")
     unattended = r.matches("hand_protected_no")
     return any(not denied(r, m) and not _overlaps(m, unattended)
-               and (m.start() < t.end() or len(r.text[t.end():m.start()].split()) <= 1)
+               and (m.start() < t.end() or _told_of_it(r.text[t.end():m.start()]))
                for m in r.matches("shown_hand") for t in taken)
+
+
+_OF_IT = re.compile(r"\s*(?:\w+\s+)?(?:(?:che|which|that)\s+(?:era|erano|was|were)\s+)?")
+
+
+def _told_of_it(between: str) -> bool:
+    """Face up said of the taken hand itself: right after it, or in a relative clause ("la mia mano che era
+    scoperta"), not in a new clause ("swept my cards but they were face up")."""
+    return bool(_OF_IT.fullmatch(between))
 
 
 def _overlaps(m: re.Match[str], others: list[re.Match[str]]) -> bool:

@@ -20,7 +20,8 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     # do face-up cards count? (a hand its owner misread is `cards-speak`)
     face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
     shown = r.has("both_required") or face_up_questioned or (
-        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r) or _tabled_then_let_go(r)
+        r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r) or _tabled_then_let_go(r) \
+        or _won_unshown(r)
     if r.has("facing_bet_yes"):
         return None  # "facing a river bet he flipped both cards": the hand is still being bet, not at showdown
     return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
@@ -33,10 +34,17 @@ def _tabled_then_let_go(r: Reading) -> bool:
     if r.has("split_request"):
         return False
     if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
-                                              "winner_thrown")):
+                                              "winner_thrown", "win_asked")):
         return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
     released = [m.start() for m in r.matches("hand_mucked") if not denied(r, m)]
     return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
+
+
+def _won_unshown(r: Reading) -> bool:
+    """Cards let go without being shown while the pot is claimed or its winner asked ("he says 'ace high', tosses
+    his cards face down without showing them … who wins?"): can a hand never tabled win?"""
+    released = any(not denied(r, m) for m in r.matches("hand_mucked"))
+    return released and r.has("not_shown") and r.has("win_asked")
 
 
 def _one_card_at_showdown(r: Reading) -> bool:
@@ -54,13 +62,15 @@ def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
     return a.start() < b.end() and b.start() < a.end()
 
 
-cards_tabled = settled_by("cards_tabled", {"one_card_shown": "no", "shown_privately": "no", "both_shown": "yes"})
+cards_tabled = settled_by("cards_tabled", {"one_card_shown": "no", "shown_privately": "no", "both_shown": "yes",
+                                          "not_shown": "no"})
 
 
 def cards_released(r: Reading, facts: Facts) -> None:
     """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
     the other card, then mucked it")."""
-    said = [(m.start(), "no") for m in r.matches("kept_cards")]
+    others = r.matches("kept_by_other")  # "the other guy still has his": not the cards of the player who let go
+    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(_overlap(m, o) for o in others)]
     said += [(m.start(), "yes") for m in r.matches("hand_mucked") if not denied(r, m)]
     if said:
         facts["cards_released"] = max(said)[1]
