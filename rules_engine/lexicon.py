@@ -24,7 +24,8 @@ from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
-_COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocabulary", "concepts"}
+_COMMON_TABLES = {"numbers", "contractions", "phrases", "aliases", "articles", "windows", "vocabulary",
+                  "concepts"}
 # A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
 # into it ("rabbia" is not a typo of "rabbit").
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
@@ -160,6 +161,7 @@ class Lexicon:
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
+    contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
     italian: frozenset[str]
@@ -196,7 +198,8 @@ class Lexicon:
             concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
-            numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
+            numbers=dict(common["numbers"]), contractions=dict(common.get("contractions", {})),
+            windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=speller,
         )
