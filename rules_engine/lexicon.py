@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
@@ -24,8 +24,8 @@ from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
-_COMMON_TABLES = {"numbers", "contractions", "phrases", "aliases", "articles", "windows", "vocabulary",
-                  "concepts"}
+_COMMON_TABLES = {"numbers", "placed_numbers", "contractions", "phrases", "aliases", "articles", "windows",
+                  "vocabulary", "concepts"}
 # A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
 # into it ("rabbia" is not a typo of "rabbit").
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
@@ -214,6 +214,13 @@ def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:
     """Each topic's name for players, from its lexicon file, without compiling any pattern."""
     return _topics(_read(directory))
 
+
+@cache
+def number_words(directory: Path = LEXICON_DIR) -> Mapping[str, int]:
+    """Every number word of common.toml with its value, those that are numbers only where a pattern puts one ("sei")
+    included: what an amount in words is read with (readers/betting_round.py), without compiling any pattern."""
+    common = TomlCache(directory).load(directory / COMMON)
+    return {**common["numbers"], **common.get("placed_numbers", {})}
 
 def topic_file(topic: str) -> str:
     """`exposed-holecard` → `exposed_holecard.toml`, the file named like the topic's module."""
