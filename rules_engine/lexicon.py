@@ -168,6 +168,11 @@ class Lexicon:
     english: frozenset[str]
     speller: Speller
 
+    def says(self, concept: str, text: str) -> bool:
+        """Whether a piece of text holds the concept: a window cut around a match, where the concept's `^` patterns
+        hold right after it ("…exposed | another one") and its `$` patterns right before it."""
+        return any(unit.search(text) for unit in self.concepts[concept])
+
     @classmethod
     def load(cls, directory: Path = LEXICON_DIR) -> Lexicon:
         files = _read(directory)

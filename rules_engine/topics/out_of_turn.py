@@ -19,7 +19,6 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
-_PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -110,7 +109,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     # back to him ("he hadn't acted and I shoved; he then raised": his raise is not behind him)
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
-              if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
+              if r.lexicon.says("oot_pronoun", r.before(m.start(), "same_phrase") + m[0])]
     end = min((at for at in stops if at > start), default=len(r.text))
     own = {at for at, _ in _named_moves(r, start)}  # the skipped player's own move once backed up is not behind him
     listed = [move for move in told_moves(r, start, end) if move[0] not in own]

@@ -4,7 +4,6 @@ clear mismatch outranks the chip topics; a bare "he changed his mind" is tried o
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from ..readers import betting_round
@@ -14,7 +13,6 @@ from . import Cue, Topic
 from .multiple_chips import push_and_call
 from .undercall import short_call
 
-_THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
@@ -104,7 +102,7 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
     chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
-    if words and chips and min(words) < min(chips) and _THEN.search(r.text, min(words), min(chips)):
+    if words and chips and min(words) < min(chips) and r.lexicon.says("afterwards", r.text[min(words):min(chips)]):
         facts["word_timing"] = "words-first"
 
 
