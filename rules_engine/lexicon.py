@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
@@ -24,7 +24,8 @@ from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
-_COMMON_TABLES = {"numbers", "phrases", "aliases", "articles", "windows", "vocabulary", "concepts"}
+_COMMON_TABLES = {"numbers", "placed_numbers", "contractions", "phrases", "aliases", "articles", "windows",
+                  "vocabulary", "concepts"}
 # A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
 # into it ("rabbia" is not a typo of "rabbit").
 _TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
@@ -160,11 +161,17 @@ class Lexicon:
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
+    contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
     italian: frozenset[str]
     english: frozenset[str]
     speller: Speller
+
+    def says(self, concept: str, text: str) -> bool:
+        """Whether a piece of text holds the concept: a window cut around a match, where the concept's `^` patterns
+        hold right after it ("…exposed | another one") and its `$` patterns right before it."""
+        return any(unit.search(text) for unit in self.concepts[concept])
 
     @classmethod
     def load(cls, directory: Path = LEXICON_DIR) -> Lexicon:
@@ -196,7 +203,8 @@ class Lexicon:
             concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
-            numbers=dict(common["numbers"]), windows=_all_windows(files), topics=_topics(files),
+            numbers=dict(common["numbers"]), contractions=dict(common.get("contractions", {})),
+            windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=speller,
         )
@@ -211,6 +219,13 @@ def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:
     """Each topic's name for players, from its lexicon file, without compiling any pattern."""
     return _topics(_read(directory))
 
+
+@cache
+def number_words(directory: Path = LEXICON_DIR) -> Mapping[str, int]:
+    """Every number word of common.toml with its value, those that are numbers only where a pattern puts one ("sei")
+    included: what an amount in words is read with (readers/betting_round.py), without compiling any pattern."""
+    common = TomlCache(directory).load(directory / COMMON)
+    return {**common["numbers"], **common.get("placed_numbers", {})}
 
 def topic_file(topic: str) -> str:
     """`exposed-holecard` → `exposed_holecard.toml`, the file named like the topic's module."""

@@ -46,7 +46,8 @@ def players_acted(r: Reading, facts: Facts) -> None:
 
 def elliptic_actors(r: Reading, actions: list[re.Match[str]]) -> list[re.Match[str]]:
     """Second actors told without a verb of their own just after an action, in the same sentence ("UTG ha chiamato
-    e UTG+1 pure", "UTG calls, UTG+1 too"): each is one more player who did the same."""
+    e UTG+1 pure", "UTG calls, UTG+1 too"): each is one more player who did the same. The one reader of this form:
+    `players_acted` (the count every misdeal topic reads) and the out-of-turn count call it."""
     reach = r.lexicon.windows["elliptic_after_action"]
     return [m for m in r.matches("elliptic_actor") if not denied(r, m) and any(
         a.end() <= m.start() <= a.end() + reach and r.sentence_end(a.start()) == r.sentence_end(m.start())

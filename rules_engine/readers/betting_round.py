@@ -7,12 +7,14 @@ rule asks instead."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
 
+from ..lexicon import number_words
 from ..reading import Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
@@ -196,51 +198,43 @@ def number(text: str | None) -> Decimal | None:
 
 
 # Amounts players write in words ("announces 'four thousand'", "una fiche da mille", "altre tremila"): the lexicon's
-# patterns take them where an amount stands (the group the readers pass to `number`), and these words give the value.
-_UNITS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
-          "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ITALIAN = {"un": 1, "uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
-            "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13, "quattordici": 14, "quindici": 15,
-            "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30,
-            "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80, "novanta": 90}
+# patterns take them where an amount stands (the group the readers pass to `number`), and the lexicon's number words
+# give the value.
+_HUNDRED, _THOUSAND = 100, 1000
+_VOWELS = frozenset("aeiou")
 
 
 def spelled(text: str) -> Decimal | None:
-    """An amount in words: English ("thirty five hundred", "a thousand") or one Italian word ("duemilacinquecento",
-    "mille", "trecento"); None for anything else."""
-    words = text.split()
-    if len(words) == 1 and words[0] not in _UNITS:
-        value = _italian(words[0])
-        return Decimal(value) if value else None
+    """An amount in words, a word holding one number word or several ("thirty five hundred", "a thousand",
+    "duemilacinquecento", "trentacinque"); None for anything else."""
     total = current = 0
-    for word in words:
-        if word in _UNITS:
-            current += _UNITS[word]
-        elif word == "hundred":
-            current = (current or 1) * 100
-        elif word == "thousand":
-            total, current = total + (current or 1) * 1000, 0
-        else:
+    for word in text.split():
+        values = _number_words(word, number_words())
+        if values is None:
             return None
+        for value in values:
+            if value >= _THOUSAND:
+                total, current = total + (current or 1) * value, 0
+            elif value == _HUNDRED:
+                current = (current or 1) * value
+            else:
+                current += value
     return Decimal(total + current) if total + current else None
 
 
-def _italian(word: str) -> int | None:
-    """"quindicimila" → 15000, "milleduecento" → 1200, "cinquecento" → 500, "venti" → 20."""
+def _number_words(word: str, words: Mapping[str, int]) -> list[int] | None:
+    """The values of the number words a word is written as, the longest first: "milleduecento" → 1000, 2, 100;
+    a word's last vowel dropped before a vowel, as Italian writes "ventuno" (venti, uno). None if it is not one."""
     if not word:
-        return 0
-    for head, scale in (("mille", 1000), ("mila", 1000), ("cento", 100)):
-        where = word.find(head)
-        if where < 0:
-            continue
-        count = 1 if head == "mille" else (_ITALIAN.get(word[:where]) if where else 1)
-        if head == "mille" and where:
-            return None
-        rest = _italian(word[where + len(head):])
-        return None if count is None or rest is None else count * scale + rest
-    return _ITALIAN.get(word)
+        return []
+    for end in range(len(word), 0, -1):
+        head, rest = word[:end], word[end:]
+        value = words.get(head)
+        if value is None and rest[:1] in _VOWELS:
+            value = next((words[head + vowel] for vowel in sorted(_VOWELS) if head + vowel in words), None)
+        if value is not None and (following := _number_words(rest, words)) is not None:
+            return [value, *following]
+    return None
 
 
 def _blinds(r: Reading, first_action: int) -> Blinds | None:

@@ -21,7 +21,6 @@ from ..lexicon import Lexicon
 from ..reading import group, joined
 
 # What tells something that happened at the table: kept even when said with a remedy
-_BUT = re.compile(r"\b(?:but|however|whereas|ma|pero|invece|mentre)\b")
 _EVENTS = ("flop", "turn", "river", "exposure", "extra", "early", "under_flop", "discard", "tabled", "split_request",
            "board_claim", "betting_open")  # the cheaper first: "any" stops at the first found
 
@@ -52,7 +51,8 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
 def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:
     """The claim a verb introduces, if it is one about the rule: from the verb to the end of its sentence or to a
     "but" that turns to what happened ("Tommaso dice di togliere la carta, ma il flop aveva quattro carte")."""
-    turn = _BUT.search(text, head.end(), sentence_end)
+    turn = min((m for unit in lexicon.concepts["contrast"] if (m := unit.search(text[:sentence_end], head.end()))),
+               key=lambda m: m.start(), default=None)
     end = turn.start() if turn else sentence_end
     said = text[head.end():end]
     generic = _says(lexicon, "rule_generic", said)  # a rule put generally is rule talk whatever its words

@@ -21,7 +21,6 @@ _LATER_ROUND = re.compile(
     r" (?:round|giro|pass|passata|lap|orbit|go round)"
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
-_ANOTHER_AFTER = re.compile(r"^ (?:over |up )?(?:another|un altra|un altro|one more|ancora una)\b")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
@@ -39,12 +38,10 @@ _FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player befor
     r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
     r"(?:his|her|my|their|la sua|la mia|la) (?:first |prima )?(?:card|carta)"
     r" (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
-_BOARD_TURNED = re.compile(r" (?:over )?(?:the |il |la |a |un )?(?:flop|turn|river)\b")
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
-_PASSIVE_AFTER = re.compile(r" (?:were|got|are|have been|had been|sono|erano|sono state|sono stati|vengono)\b")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -53,7 +50,7 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
     if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)
-            and not _BOARD_TURNED.match(r.text, m.end())]:
+            and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
         # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
     if r.has("dealer_puck") and not r.has("card"):
@@ -92,7 +89,8 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
     if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
-            or any(_ANOTHER_AFTER.match(r.after(m.end(), "too_after")) for m in r.matches("exposure")[1:]):
+            or any(r.lexicon.says("another_after", r.after(m.end(), "too_after")[1:])
+                   for m in r.matches("exposure")[1:]):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
         # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
         # only "a card other than the first")
@@ -113,7 +111,7 @@ def exposed_count(r: Reading, facts: Facts) -> None:
 
 def _seen(r: Reading, cards: re.Match[str]) -> bool:
     """The cards are what was exposed: "flipped the first two cards", "the first two cards were exposed"."""
-    passive = _PASSIVE_AFTER.match(r.after(cards.end(), "exposure_gap"))
+    passive = r.lexicon.says("passive_after", r.after(cards.end(), "exposure_gap")[1:])
     return any(r.follows(m, cards, "exposure_gap") or (passive and r.follows(cards, m, "exposure_gap"))
                for m in r.matches("exposure"))
 

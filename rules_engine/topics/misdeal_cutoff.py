@@ -47,7 +47,8 @@ def moved_counted(r: Reading, facts: Facts) -> None:
     """Players told by how many, with the move in everyday words ("two people already put money in", "the first two
     players after the big blind had already mucked", "hanno già foldato i due giocatori dopo i bui"; two players
     named: "UTG e UTG+1 hanno buttato le carte"), when nothing else counted more: money put in is chips, cards
-    thrown away a fold."""
+    thrown away a fold. A second player told without a verb ("UTG ha chiamato e UTG+1 pure") is
+    `actions.elliptic_actors`'s, which `players_acted` counts."""
     for told in r.matches("players_moved_counted"):
         count = 2 if group(told, "pair") else r.number(told)
         known = facts.get("players_acted")

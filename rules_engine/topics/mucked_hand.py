@@ -41,13 +41,10 @@ def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
     return {} if mucked and (r.has("fouled_other") or too_soon) and not r.has("normal_play") else None
 
 
-_CONTRAST = re.compile(r"\b(?:but|ma|pero|however|yet)\b")
-
-
 def _still_there(r: Reading, mucked: list[re.Match[str]]) -> bool:
     """The mucked cards said to be still there, against the muck ("ha buttato le carte nel muck ma si vedono
     ancora"): told only because he wants them back."""
-    return any(m.start() > mucked[0].start() and _CONTRAST.search(r.before(m.start(), "muck_contrast_before"))
+    return any(m.start() > mucked[0].start() and r.lexicon.says("contrast", r.before(m.start(), "muck_contrast_before"))
                for m in r.matches("cards_identifiable"))
 
 

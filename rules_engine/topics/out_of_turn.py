@@ -19,7 +19,6 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
-_PRONOUN = re.compile(r"\b(?:he|she|lui|lei)\b")  # the skipped player himself, once the story moved on to him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
 _RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
@@ -150,7 +149,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     # back to him ("he hadn't acted and I shoved; he then raised": his raise is not behind him)
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
-              if _PRONOUN.search(r.before(m.start(), "same_phrase") + m[0])]
+              if r.lexicon.says("oot_pronoun", r.before(m.start(), "same_phrase") + m[0])]
     stops += [at for at, _ in _teller_moves(r)]  # "I was skipped … then I raised": his own move, not one behind him
     end = min((at for at in stops if at > start), default=len(r.text))
     own = [(at, till) for at, _, till in _named_moves(r, start)]  # the skipped player's own move once backed up is

@@ -21,7 +21,6 @@ _OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move 
 _TELLER_MOVED = re.compile(  # or another's word, then the teller's own bet or raise (not a quoted "I call")
     r"(?<!said )(?<!says )(?<!say )(?<!dice )\b(?:i|io) (?:then |just |poi |allora )?"
     r"(?:bet|bets|raised|raise|shoved|ho puntato|ho rilanciato|punto|rilancio)\b")
-_THEN = re.compile(r"\b(?:then|poi|dopo|afterwards|after that|next|quindi|subito dopo)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
@@ -116,7 +115,7 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
     chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
-    if words and chips and min(words) < min(chips) and _THEN.search(r.text, min(words), min(chips)):
+    if words and chips and min(words) < min(chips) and r.lexicon.says("afterwards", r.text[min(words):min(chips)]):
         facts["word_timing"] = "words-first"
 
 
