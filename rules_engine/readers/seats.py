@@ -41,7 +41,8 @@ _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quel
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
     r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|a|going to|went to|goes to|che va a|in"
-    rf"|at|verso|towards?|onto|in front of|davanti a|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
+    r"|at|verso|towards?|onto|in front of|davanti a"
+    rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
