@@ -49,4 +49,4 @@ def _named_near(r: Reading, position: int, facts: Facts) -> None:
             return
 
 
-TOPIC = Topic("own-card-shown", cues=(Cue(63, _shown),), readers=(shown_to,))
+TOPIC = Topic("own-card-shown", cues=(Cue(68, _shown),), readers=(shown_to,))
