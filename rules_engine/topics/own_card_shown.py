@@ -4,6 +4,8 @@ it, is the exposed hole card topic (holdem.exposed-holecard), which this one lea
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -12,9 +14,14 @@ from . import Cue, Topic
 _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-player", "shown_to_table": "table"}
 
 
+_DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
+
+
 def _shown(r: Reading, given: Facts) -> Facts | None:
-    """A player showing his hand to someone, or face up, during the betting; not while picking it up."""
-    if not (r.has("card_shown") or r.has("show_one_show_all")) or r.has("showdown") or r.has("shown_after_own_fold"):
+    """A player showing his hand to someone, or face up, during the betting; not while picking it up, and not the
+    dealer showing a card ("dealer flashed a card to seat 3 during the deal" is the deal's exposed card)."""
+    players = [m for m in r.matches("card_shown") if not _DEALER_DOES.search(r.before(m.start(), "owner_before"))]
+    if not (players or r.has("show_one_show_all")) or r.has("showdown") or r.has("shown_after_own_fold"):
         return None  # showing at showdown, once the hand is over, or once out of it: not during the betting
     if (r.has("shown_while_dealt") or r.has("single_own_card")) and not r.has("betting_context"):
         return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
