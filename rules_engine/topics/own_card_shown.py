@@ -14,6 +14,7 @@ from . import Cue, Topic
 _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-player", "shown_to_table": "table"}
 
 
+_TO_HIM = re.compile(r"\bto show (?:him|her|them)$")  # the one shown to named before, by a pronoun
 _DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
 
 
@@ -39,8 +40,8 @@ def shown_to(r: Reading, facts: Facts) -> None:
     reach = r.lexicon.windows["shown_to_reach"]
     after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
              if shown.start() < m.start() <= shown.end() + reach]
-    if after:
-        facts["shown_to"] = "non-player"
+    if after or (_TO_HIM.search(shown[0]) and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
+        facts["shown_to"] = "non-player"  # "… had busted and sat behind seat 3. Seat 3 tilted his cards to show him"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
         facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces
     elif any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
