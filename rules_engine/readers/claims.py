@@ -65,9 +65,15 @@ def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) 
 
 
 def _asked_back(text: str, end: int, sentences: tuple[int, ...], lexicon: Lexicon) -> bool:
-    """Whether the next sentence only asks if the wish holds ("Does it?", "Ha ragione?"): the wish is the question."""
-    after = next((s - 1 for s in sentences if s > end + 1), len(text))
-    return _says(lexicon, "asked_back", text[end + 1:after].strip())
+    """Whether the next sentence, past any that only names the rules played ("We use Robert's rules."), only asks
+    if the wish holds ("Does it?", "Ha ragione?", "Is it too late?", "Vale ancora?"): the wish is the question."""
+    start = end + 1
+    for stop in [s for s in sentences if s > end + 1] + [len(text) + 1]:
+        sentence = text[start:stop - 1].strip()
+        if not _says(lexicon, "rulebook_only", sentence):
+            return _says(lexicon, "asked_back", sentence)
+        start = stop
+    return False
 
 
 def _says(lexicon: Lexicon, concept: str, text: str) -> bool:

@@ -40,8 +40,9 @@ _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quel
            r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
-    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|a|going to|went to|goes to|che va a|in"
-    rf"|at|verso|towards?|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
+    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|all|a|going to|went to|goes to|che va a|in"
+    r"|at|verso|towards?|onto|in front of|davanti a"
+    rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
@@ -59,7 +60,7 @@ _OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|sw
 _ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|cards?|hole|hand|holecards?|downcards?)\b)")
 _TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
 _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
-_TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|ai|agli)(?: the| il| lo)? $")
+_TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|all|ai|agli)(?: the| il| lo)? $")  # "all'UTG": all
 _AND_TO_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: then| also| poi| anche| pure)* (?:to|a|al|allo|alla|ai|agli)"
                             r"(?: the| il| lo)? $")
 _AND_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: the| il| lo| l)? $")

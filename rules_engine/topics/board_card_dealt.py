@@ -22,6 +22,20 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
+def _passed_over(r: Reading, given: Facts) -> Facts | None:
+    """A board card dealt over a player the dealer passed over in the betting ("missed seat 5 completely: seat 3
+    called, seat 4 raised and he flopped while seat 5 was still holding his cards"): a betting skip, so a premature
+    card, before the misdeal topic reads the skipped seat as one left out of the deal."""
+    street = streets.board_street(r)
+    if not (street and r.has("player_passed_over") and happened(r, "board_dealing")):
+        return None
+    if r.has("during_deal") or r.has("short_hand"):
+        return None  # "skipped him in the second round", "found he had one card": passed over in the deal
+    told: Facts = {}
+    timing.betting_complete(r, told)
+    return {"street": streets.street_after_betting(r) or street} if told.get("betting_complete") == "no" else None
+
+
 def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
     """Two streets dealt in one go ("the turn and the river together"): the later card is the one in question."""
     if not r.has("two_streets_at_once"):
@@ -38,5 +52,5 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     timing.betting_complete(r, facts)
 
 
-TOPIC = Topic("board-card-dealt", cues=(Cue(88, _two_streets_at_once), Cue(40, _board_card)),
+TOPIC = Topic("board-card-dealt", cues=(Cue(136, _passed_over), Cue(88, _two_streets_at_once), Cue(40, _board_card)),
               readers=(betting_complete,))

@@ -53,6 +53,11 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
             and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
         # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
+    return _hole_card_of_the_deal(r)
+
+
+def _hole_card_of_the_deal(r: Reading) -> Facts | None:
+    """The card is a hole card of the deal: not the button puck, not a scene on a later street or at showdown."""
     if r.has("dealer_puck") and not r.has("card"):
         return None  # the dealer button fell on the floor: no card in it
     if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
@@ -267,7 +272,7 @@ def _dealt_off_the_table(r: Reading, given: Facts) -> Facts | None:
     "la prima carta del posto 5 è finita a terra"): exposed, however face down it landed, before the fouled deck's
     card found on the floor (one missing from the deck) can take it."""
     if r.has("dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
-        return _exposed(r, given)
+        return _hole_card_of_the_deal(r)  # off the table is the exposure, whatever word tells it
     return None
 
 

@@ -54,8 +54,8 @@ def _extra_count(r: Reading) -> int | None:
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS
-    if _past_a_full_deal(r):
-        return 1  # "eight of us… 16 cards fine and then a 17th"
+    if _past_a_full_deal(r) or (r.has("after_deal") and r.has("next_card_to")):
+        return 1  # "eight of us… 16 cards fine and then a 17th"; "after the deal the next card slid onto the SB's"
     third = [m for m in r.matches("ordinal_card") if ordinals.value(m) == _THIRD_CARD
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
@@ -85,6 +85,17 @@ def _counted_after(r: Reading, extra: re.Match[str]) -> int | None:
 
 def _extra(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if extra_hole_cards(r) is not None else None
+
+
+def _third_round(r: Reading, given: Facts) -> Facts | None:
+    """The rule's own story, told outright: the deal over, then an extra card to the first player dealt ("kept
+    going and flicked one more to the small blind", heads-up "a third one to the BB"). Specific enough to go before
+    the stub, misdeal and card-count topics, whose words ("slipped", "three cards", "misdeal") such stories use."""
+    if extra_hole_cards(r) is None or _recipient_first(r) is not True:
+        return None
+    timing: Facts = {}
+    after_deal(r, timing)
+    return {"street": "deal"} if timing.get("after_deal") == "yes" else None
 
 
 def extra_cards(r: Reading, facts: Facts) -> None:
@@ -118,7 +129,7 @@ def _recipient_first(r: Reading) -> bool | None:
     """Whether a player who got an extra card is the first one dealt ("a third card to both the SB and the BB": the
     third round began); None when the text does not place any of them."""
     placed = [seats.first_player(r, seat) for match in r.matches("extra") + r.matches("quantity_card")
-              + r.matches("ordinal_card") for seat in seats.owners(r, match)]
+              + r.matches("ordinal_card") + r.matches("next_card_to") for seat in seats.owners(r, match)]
     return True if True in placed else (False if False in placed else None)
 
 
@@ -134,5 +145,5 @@ def _deck_numbers(r: Reading) -> list[int]:
     return [int(group(m, "nth") or 0) for m in r.matches("deck_ordinal")]
 
 
-TOPIC = Topic("extra-holecard", cues=(Cue(70, _extra),),
+TOPIC = Topic("extra-holecard", cues=(Cue(106, _third_round), Cue(70, _extra)),
               readers=(extra_cards, after_deal, players_acted, past_preflop, seats.players))

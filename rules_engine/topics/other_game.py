@@ -9,6 +9,8 @@ from . import Cue, Topic
 
 
 def _other_game(r: Reading, given: Facts) -> Facts | None:
+    if r.has("hi_lo") and r.has("odd_chip") and r.has("split_words"):
+        return None  # "Omaha hi-lo … one chip left over": the odd chip rule names the high-low split itself
     return {} if r.has("other_game") or r.has("game_vocabulary") else None
 
 

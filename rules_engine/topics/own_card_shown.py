@@ -4,6 +4,8 @@ it, is the exposed hole card topic (holdem.exposed-holecard), which this one lea
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -12,9 +14,15 @@ from . import Cue, Topic
 _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-player", "shown_to_table": "table"}
 
 
+_TO_HIM = re.compile(r"\bto show (?:him|her|them)$")  # the one shown to named before, by a pronoun
+_DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
+
+
 def _shown(r: Reading, given: Facts) -> Facts | None:
-    """A player showing his hand to someone, or face up, during the betting; not while picking it up."""
-    if not (r.has("card_shown") or r.has("show_one_show_all")) or r.has("showdown") or r.has("shown_after_own_fold"):
+    """A player showing his hand to someone, or face up, during the betting; not while picking it up, and not the
+    dealer showing a card ("dealer flashed a card to seat 3 during the deal" is the deal's exposed card)."""
+    players = [m for m in r.matches("card_shown") if not _DEALER_DOES.search(r.before(m.start(), "owner_before"))]
+    if not (players or r.has("show_one_show_all")) or r.has("showdown") or r.has("shown_after_own_fold"):
         return None  # showing at showdown, once the hand is over, or once out of it: not during the betting
     if (r.has("shown_while_dealt") or r.has("single_own_card")) and not r.has("betting_context"):
         return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
@@ -32,8 +40,8 @@ def shown_to(r: Reading, facts: Facts) -> None:
     reach = r.lexicon.windows["shown_to_reach"]
     after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
              if shown.start() < m.start() <= shown.end() + reach]
-    if after:
-        facts["shown_to"] = "non-player"
+    if after or (_TO_HIM.search(shown[0]) and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
+        facts["shown_to"] = "non-player"  # "… had busted and sat behind seat 3. Seat 3 tilted his cards to show him"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
         facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces
     elif any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
@@ -49,4 +57,4 @@ def _named_near(r: Reading, position: int, facts: Facts) -> None:
             return
 
 
-TOPIC = Topic("own-card-shown", cues=(Cue(63, _shown),), readers=(shown_to,))
+TOPIC = Topic("own-card-shown", cues=(Cue(68, _shown),), readers=(shown_to,))

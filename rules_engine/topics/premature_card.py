@@ -6,7 +6,7 @@ cue, no street and no hole card), so it is tried early: the generic card words o
 
 from __future__ import annotations
 
-from ..readers import streets, timing
+from ..readers import seats, streets, timing
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -19,6 +19,8 @@ def _premature(r: Reading, given: Facts) -> Facts | None:
         return None  # "the very first card off the deck" is a hole card; a card early in stud is stud's
     if not (timing.said(r) or r.has("premature_timing") or "betting_complete" in given):
         return None
+    if r.has("next_card_to") or any(seats.owner(r, m) for m in r.matches("premature_any_card")):
+        return None  # "the next card off the deck went to the small blind": a hole card, not a board card
     return {} if not _street_said(r) else None
 
 

@@ -51,3 +51,12 @@ def test_claims_no_longer_give_facts(engine: Engine) -> None:
     proposed = engine.rule("three players on the flop, the last guy hadn't acted when the dealer burned and turned. "
                            "I told the dealer to put the turn with the burns, then river with no burn")
     assert (proposed.rule_id, proposed.outcome) == ("holdem.premature-turn", "replace-turn")
+
+
+def test_a_wish_asked_back_past_a_sentence_naming_the_rules_is_the_question() -> None:
+    for text in ("Seat 2 wants the turn card to stay. We use Robert's rules. Does it?",
+                 "il bottone vuole che il flop resti. Regole TDA. Ha ragione?",
+                 "seat 4 wants a misdeal, two players had already acted. Is it too late?",
+                 "il posto 3 vuole il misdeal, avevano già parlato in due. Vale ancora?"):
+        assert _told(text) == " ".join(LEXICON.speller.words(text)), text
+    assert "wants" not in _told("Seat 2 wants the turn card to stay. We use Robert's rules. The BB had not acted.")

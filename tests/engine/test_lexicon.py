@@ -144,3 +144,13 @@ def test_a_capitalised_name_inside_a_sentence_is_never_corrected_into_a_poker_wo
 
 def test_a_sentences_first_word_may_still_be_a_typo() -> None:
     assert LEXICON.speller.words("Mazzerie ha girato la carta")[0] == "mazziere"
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("he sayd he would call then tryed to take it bak", "he said he would call then tried to take it back"),
+    ("senza posare le carte", "senza posare le carte"),  # not "postare"
+    ("il dealer stara attento", "il dealer stara attento"),  # "starà attento", not "starta attention"
+    ("eating wings at the table", "eating wings at the table"),  # not "wins"
+])
+def test_common_typos_are_fixed_and_common_words_kept(typed: str, read: str) -> None:
+    assert " ".join(LEXICON.speller.words(typed)) == read
