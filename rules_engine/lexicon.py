@@ -19,6 +19,7 @@ from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
+from .literals import alternatives, conjunction, pieces, selectivity, words
 from .normalise import Speller
 from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
 
@@ -64,9 +65,6 @@ class Unit:
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self._deferred.get().finditer(text)
 
-
-Anchors = frozenset[str] | None
-"""Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
 
 Options = tuple[tuple[frozenset[str], frozenset[str]], ...]
 """What a text must hold for a pattern to match: for one of the pattern's alternatives, one string of each of that
@@ -120,9 +118,10 @@ _FIRST = (0,)
 class AnchorIndex:
     """Which requirements of every pattern a text meets, for all patterns at once, as the bits of one number.
 
-    The strings hold no spaces (`_fragments`), so each lies inside one word: a word's strings are found once and
-    remembered, as the bits of the requirements they meet (one number for an option's first set, one for its
-    second); a text meets an option when one of its words meets each set.
+    Each string lies inside one word (`_fragments`), with a space at an edge known to be the word's (" turn ": the
+    word "turn"; " expos": a word starting so): a word's strings are found in it with a space on each side, once,
+    and remembered as the bits of the requirements they meet (one number for an option's first set, one for its
+    second); a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
     def __init__(self, first: Mapping[str, int], second: Mapping[str, int]) -> None:
@@ -134,13 +133,14 @@ class AnchorIndex:
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
         first = second = 0
-        for word in set(text.split()):
+        for word in words(text):
             word_first, word_second = self._within(word)
             first |= word_first
             second |= word_second
         return first & second
 
     def _find(self, word: str) -> tuple[int, int]:
+        word = f" {word} "
         if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
             strings = frozenset(s for s in self._strings if s in word)
         else:
@@ -422,91 +422,33 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
 def _needs(parsed: Any) -> Options | None:
     """What a text must hold for a pattern to match (the pattern cache stores it): None when an alternative requires
     no literal at all."""
-    options = [sorted(_fragments(_conjunction(items)), key=_selectivity, reverse=True)
-               for items in _alternatives(parsed)]
+    options = [sorted(_fragments(conjunction(items, left, right)), key=selectivity, reverse=True)
+               for items, left, right in alternatives(parsed)]
     if not all(options):
         return None
     return tuple((option[0], option[1 % len(option)]) for option in options)
 
 
 def _fragments(needed: list[frozenset[str]]) -> list[frozenset[str]]:
-    """The sets as the word-by-word `AnchorIndex` can test them: one string alone is cut into its pieces between
-    spaces, each required ("out of turn": "out", "of", "turn"); a choice of strings keeps the longest piece of
-    each; a set left with nothing to test goes."""
+    """The sets as the word-by-word `AnchorIndex` can test them: one string alone is cut into its words, each
+    required ("out of turn": " out ", " of ", " turn "); a choice of strings keeps the longest word of each; a set
+    left with nothing to test goes."""
     cut: list[frozenset[str]] = []
     for strings in needed:
         if len(strings) == 1:
-            cut += [frozenset((piece,)) for piece in next(iter(strings)).split()]
+            cut += [frozenset((piece,)) for piece in pieces(next(iter(strings)))]
         else:
-            pieces = frozenset(max(string.split(), key=len, default="") for string in strings)
-            cut += [pieces] if "" not in pieces else []
+            longest = frozenset(max(pieces(string), key=_longest_word, default="") for string in strings)
+            cut += [longest] if "" not in longest else []
     return cut
 
 
-def _alternatives(parsed: Any) -> list[Any]:
-    """The top-level alternatives of a pattern as the lexicon wraps it (its `|`, or the whole pattern)."""
-    inner = [item for item in parsed if item[0] is not _ASSERT_NOT]  # the whole-word guards
-    if len(inner) == 1 and inner[0][0] is _BRANCH:
-        return list(inner[0][1][1])
-    return [parsed]
-
-
-def anchors(pattern: str) -> Anchors:
-    """Literal strings one of which every match of `pattern` contains, read from its parsed form, so a reading
-    skips the regular expression when the text holds none of them (most concepts, for most situations)."""
-    return _minimal(_required(_parser.parse(pattern)))
-
-
-def _minimal(needed: Anchors) -> Anchors:
-    """A string containing another of the set adds nothing and is left out."""
-    if needed is None:
-        return None
-    return frozenset(s for s in needed if not any(other != s and other in s for other in needed))
-
-
-def _required(items: Any) -> Anchors:
-    """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
-    return max(_conjunction(items), key=_selectivity, default=None)
-
-
-def _selectivity(strings: frozenset[str]) -> tuple[int, int]:
-    return min(map(len, strings)), -len(strings)
-
-
-def _conjunction(items: Any) -> list[frozenset[str]]:
-    """Every set of strings a sequence of regex items requires: a match holds one string of each set."""
-    needed: list[frozenset[str]] = []
-    run: list[str] = []
-    for op, value in items:
-        if op is _LITERAL:
-            run.append(chr(value))
-            continue
-        if run:
-            needed.append(frozenset(("".join(run),)))
-            run = []
-        strings = _item(op, value)
-        if strings:
-            needed.append(strings)
-    if run:
-        needed.append(frozenset(("".join(run),)))
-    return needed
-
-
-def _item(op: Any, value: Any) -> Anchors:
-    if op is _SUBPATTERN:
-        return _required(value[-1])
-    if op is _BRANCH:
-        branches = [_required(branch) for branch in value[1]]
-        return frozenset().union(*branches) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
-    if op is _MAX_REPEAT or op is _MIN_REPEAT:
-        low, _, item = value
-        return _required(item) if low >= 1 else None
-    return None  # classes, anchors, lookarounds, backreferences: nothing literal is known to be required
+def _longest_word(piece: str) -> tuple[int, int]:
+    return len(piece.strip()), len(piece)
 
 
 _WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
-_LITERAL, _SUBPATTERN, _BRANCH, _ASSERT_NOT = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH, sre.ASSERT_NOT
-_MAX_REPEAT, _MIN_REPEAT = sre.MAX_REPEAT, sre.MIN_REPEAT
+_BRANCH = sre.BRANCH
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:
