@@ -12,7 +12,8 @@ import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
@@ -66,10 +67,11 @@ class Unit:
         return self._deferred.get().finditer(text)
 
 
-Options = tuple[tuple[frozenset[str], frozenset[str]], ...]
+SETS = 4
+Options = tuple[tuple[frozenset[str], ...], ...]
 """What a text must hold for a pattern to match: for one of the pattern's alternatives, one string of each of that
-alternative's two most selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone
-does not justify running it). Two sets rule out most needless runs; checking more costs more than they save."""
+alternative's `SETS` most selective sets (the last repeated when it has fewer: "was|got|… skipped" needs "skipped"
+and one of "was", "got"…: "was" alone does not justify running it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,37 +122,35 @@ class AnchorIndex:
 
     Each string lies inside one word (`_fragments`), with a space at an edge known to be the word's (" turn ": the
     word "turn"; " expos": a word starting so): a word's strings are found in it with a space on each side, once,
-    and remembered as the bits of the requirements they meet (one number for an option's first set, one for its
-    second); a text meets an option when one of its words (`literals.words`) meets each set.
+    and remembered as the bits of the requirements they meet (one number for each of an option's sets, `Options`);
+    a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, first: Mapping[str, int], second: Mapping[str, int]) -> None:
-        self._first, self._second = first, second
-        self._strings = frozenset(first) | frozenset(second)
+    def __init__(self, sets: Sequence[Mapping[str, int]]) -> None:
+        self._sets = sets
+        self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
-        first = second = 0
-        for word in words(text):
-            word_first, word_second = self._within(word)
-            first |= word_first
-            second |= word_second
-        return first & second
+        met = -1
+        for column in zip(*map(self._within, words(text)), strict=True):  # each set: the bits one of the words meets
+            met &= reduce(or_, column)
+        return met if met != -1 else 0
 
-    def _find(self, word: str) -> tuple[int, int]:
+    def _find(self, word: str) -> tuple[int, ...]:
         word = f" {word} "
         if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
             strings = frozenset(s for s in self._strings if s in word)
         else:
             strings = self._strings.intersection(word[start:end] for start in range(len(word))
                                                  for end in range(start + 1, min(len(word), start + self._longest) + 1))
-        first = second = 0
+        found = [0] * len(self._sets)
         for string in strings:
-            first |= self._first.get(string, 0)
-            second |= self._second.get(string, 0)
-        return first, second
+            for index, bits in enumerate(self._sets):
+                found[index] |= bits.get(string, 0)
+        return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,14 +381,14 @@ def _split(parsed: Any) -> list[Any]:
     return [] if any(alternative.getwidth()[0] == 0 for alternative in split) else split
 
 
-Bits = tuple[dict[str, int], dict[str, int], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
 """The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
-and parts without one (`Finder`): plain data, kept in the pattern cache."""
+and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are a long number,
+kept as its bytes: marshal reads those several times faster than the number."""
 
 
 def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
-    first: dict[str, int] = {}
-    second: dict[str, int] = {}
+    sets: list[dict[str, int]] = [{} for _ in range(SETS)]
     concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
@@ -397,26 +397,27 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
             options: Options | None = marshal.loads(stored)
             if options is None:
                 always.append(index)
-            for strings_first, strings_second in options or ():
-                for string in strings_first:
-                    first[string] = first.get(string, 0) | 1 << bit
-                for string in strings_second:
-                    second[string] = second.get(string, 0) | 1 << bit
+            for option in options or ():
+                for strings, bits_of in zip(option, sets, strict=True):
+                    for string in strings:
+                        bits_of[string] = bits_of.get(string, 0) | 1 << bit
                 owners.append(index)
                 bit += 1
         concepts[name] = (low, bit - low, tuple(owners), tuple(always))
-    return first, second, concepts
+    return [{string: bits.to_bytes((bits.bit_length() + 7) // 8, "little") for string, bits in strings.items()}
+            for strings in sets], concepts
 
 
 def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
     """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
-    first, second, concepts = bits
+    sets, concepts = bits
     finders = {}
     for name, (_, parts) in compiled.items():
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex(first, second)
+    return finders, AnchorIndex([{string: int.from_bytes(bits, "little") for string, bits in strings.items()}
+                                 for strings in sets])
 
 
 def _needs(parsed: Any) -> Options | None:
@@ -426,7 +427,7 @@ def _needs(parsed: Any) -> Options | None:
                for items, left, right in alternatives(parsed)]
     if not all(options):
         return None
-    return tuple((option[0], option[1 % len(option)]) for option in options)
+    return tuple(tuple(option[index % len(option)] for index in range(SETS)) for option in options)
 
 
 def _fragments(needed: list[frozenset[str]]) -> list[frozenset[str]]:
