@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import marshal
 import re
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
@@ -22,7 +21,7 @@ from typing import Any
 from .language import Text, read_text
 from .literals import alternatives, conjunction, pieces, selectivity, words
 from .normalise import Speller
-from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -223,7 +222,7 @@ def _read(directory: Path) -> dict[str, dict[str, Any]]:
     for path in sorted(directory.glob("*.toml")):
         try:
             files[path.name] = cache.load(path)
-        except tomllib.TOMLDecodeError as error:
+        except TomlError as error:
             raise LexiconError(f"{path.name}: {error}") from error
     cache.save()
     if COMMON not in files:

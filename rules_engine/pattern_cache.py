@@ -18,7 +18,6 @@ import marshal
 import os
 import re
 import sys
-import tomllib
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -169,6 +168,10 @@ class PatternCache:
             self._fresh = False
 
 
+class TomlError(ValueError):
+    """A TOML file is malformed (`tomllib`'s error, with its message: `tomllib` is imported only to parse a file)."""
+
+
 class TomlCache:
     """The TOML files of one folder as parsed at the last start, kept in its `__pycache__`: parsing them (tomllib
     is pure Python) was the largest part of `Engine.load()`. A file is parsed again whenever its bytes differ from
@@ -180,13 +183,18 @@ class TomlCache:
         self._fresh = False
 
     def load(self, path: Path) -> dict[str, Any]:
-        """What `tomllib.load` gives for the file (raising as it does), a new copy each time."""
+        """What `tomllib.load` gives for the file (raising `TomlError` where it raises), a new copy each time."""
         raw = path.read_bytes()
         stored = self._stored.get(path.name)
         if stored is not None and stored[0] == raw:
             data: dict[str, Any] = marshal.loads(stored[1])
             return data
-        data = tomllib.loads(raw.decode())
+        import tomllib  # here, not at import: most starts parse no file (its import is 3 % of a start)
+
+        try:
+            data = tomllib.loads(raw.decode())
+        except tomllib.TOMLDecodeError as error:
+            raise TomlError(str(error)) from error
         try:
             self._stored[path.name] = (raw, marshal.dumps(data))
             self._fresh = True
