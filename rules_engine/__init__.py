@@ -3,11 +3,14 @@
 Pure and synchronous: no Discord, no I/O after `Engine.load()`.
 """
 
-from .engine import Engine
-from .language import Text
-from .loader import RulesDataError, load_rulebooks
-from .model import Case, Rule, Rulebook
-from .ruling import Option, Question, Ruling
+from .pattern_cache import module_patterns
+
+with module_patterns():  # the expressions the modules compile at import: from a cache on disk
+    from .engine import Engine
+    from .language import Text
+    from .loader import RulesDataError, load_rulebooks
+    from .model import Case, Rule, Rulebook
+    from .ruling import Option, Question, Ruling
 
 _BOOKS, DEFAULT_RULEBOOK = load_rulebooks()
 RULEBOOKS: dict[str, str] = {book.id: book.name.en for book in _BOOKS.values()}

@@ -7,11 +7,12 @@ Every sentence a player reads comes from data as a `Text`, so answering in a lan
 from __future__ import annotations
 
 import string
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from .pattern_cache import TomlCache
 
 Language = Literal["en", "it"]
 LANGUAGES: tuple[Language, ...] = ("en", "it")
@@ -74,8 +75,9 @@ class PhrasesError(ValueError):
 
 def load_phrases(path: Path = PHRASES_PATH) -> dict[str, Text]:
     """The fixed sentences the engine writes around the rules data ("No rule found", "Under …: …")."""
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
+    cache = TomlCache(path.parent)  # parsed once, then read back like the rules (tomllib not even imported)
+    data = cache.load(path)
+    cache.save()
     phrases = {}
     for name, spec in data.items():
         if not isinstance(spec, dict) or set(spec) != set(LANGUAGES):

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import marshal
 import re
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
+from operator import or_
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
 from .language import Text, read_text
+from .literals import alternatives, conjunction, pieces, selectivity, words
 from .normalise import Speller
-from .pattern_cache import Built, Deferred, PatternCache, TomlCache, hinted
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, hinted
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -66,13 +67,11 @@ class Unit:
         return self._deferred.get().finditer(text)
 
 
-Anchors = frozenset[str] | None
-"""Strings one of which any match of a pattern contains (None: none known, the pattern is always tried)."""
-
-Options = tuple[tuple[frozenset[str], frozenset[str]], ...]
+SETS = 4
+Options = tuple[tuple[frozenset[str], ...], ...]
 """What a text must hold for a pattern to match: for one of the pattern's alternatives, one string of each of that
-alternative's two most selective sets ("was|got|… skipped" needs "skipped" and one of "was", "got"…: "was" alone
-does not justify running it). Two sets rule out most needless runs; checking more costs more than they save."""
+alternative's `SETS` most selective sets (the last repeated when it has fewer: "was|got|… skipped" needs "skipped"
+and one of "was", "got"…: "was" alone does not justify running it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,37 +120,37 @@ _FIRST = (0,)
 class AnchorIndex:
     """Which requirements of every pattern a text meets, for all patterns at once, as the bits of one number.
 
-    The strings hold no spaces (`_fragments`), so each lies inside one word: a word's strings are found once and
-    remembered, as the bits of the requirements they meet (one number for an option's first set, one for its
-    second); a text meets an option when one of its words meets each set.
+    Each string lies inside one word (`_fragments`), with a space at an edge known to be the word's (" turn ": the
+    word "turn"; " expos": a word starting so): a word's strings are found in it with a space on each side, once,
+    and remembered as the bits of the requirements they meet (one number for each of an option's sets, `Options`);
+    a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, first: Mapping[str, int], second: Mapping[str, int]) -> None:
-        self._first, self._second = first, second
-        self._strings = frozenset(first) | frozenset(second)
+    def __init__(self, sets: Sequence[Mapping[str, int]]) -> None:
+        self._sets = sets
+        self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
-        first = second = 0
-        for word in set(text.split()):
-            word_first, word_second = self._within(word)
-            first |= word_first
-            second |= word_second
-        return first & second
+        met = -1
+        for column in zip(*map(self._within, words(text)), strict=True):  # each set: the bits one of the words meets
+            met &= reduce(or_, column)
+        return met if met != -1 else 0
 
-    def _find(self, word: str) -> tuple[int, int]:
+    def _find(self, word: str) -> tuple[int, ...]:
+        word = f" {word} "
         if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
             strings = frozenset(s for s in self._strings if s in word)
         else:
             strings = self._strings.intersection(word[start:end] for start in range(len(word))
                                                  for end in range(start + 1, min(len(word), start + self._longest) + 1))
-        first = second = 0
+        found = [0] * len(self._sets)
         for string in strings:
-            first |= self._first.get(string, 0)
-            second |= self._second.get(string, 0)
-        return first, second
+            for index, bits in enumerate(self._sets):
+                found[index] |= bits.get(string, 0)
+        return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +237,7 @@ def _read(directory: Path) -> dict[str, dict[str, Any]]:
     for path in sorted(directory.glob("*.toml")):
         try:
             files[path.name] = cache.load(path)
-        except tomllib.TOMLDecodeError as error:
+        except TomlError as error:
             raise LexiconError(f"{path.name}: {error}") from error
     cache.save()
     if COMMON not in files:
@@ -396,14 +395,14 @@ def _split(parsed: Any) -> list[Any]:
     return [] if any(alternative.getwidth()[0] == 0 for alternative in split) else split
 
 
-Bits = tuple[dict[str, int], dict[str, int], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
 """The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
-and parts without one (`Finder`): plain data, kept in the pattern cache."""
+and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are a long number,
+kept as its bytes: marshal reads those several times faster than the number."""
 
 
 def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
-    first: dict[str, int] = {}
-    second: dict[str, int] = {}
+    sets: list[dict[str, int]] = [{} for _ in range(SETS)]
     concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
@@ -412,116 +411,59 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
             options: Options | None = marshal.loads(stored)
             if options is None:
                 always.append(index)
-            for strings_first, strings_second in options or ():
-                for string in strings_first:
-                    first[string] = first.get(string, 0) | 1 << bit
-                for string in strings_second:
-                    second[string] = second.get(string, 0) | 1 << bit
+            for option in options or ():
+                for strings, bits_of in zip(option, sets, strict=True):
+                    for string in strings:
+                        bits_of[string] = bits_of.get(string, 0) | 1 << bit
                 owners.append(index)
                 bit += 1
         concepts[name] = (low, bit - low, tuple(owners), tuple(always))
-    return first, second, concepts
+    return [{string: bits.to_bytes((bits.bit_length() + 7) // 8, "little") for string, bits in strings.items()}
+            for strings in sets], concepts
 
 
 def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
     """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
-    first, second, concepts = bits
+    sets, concepts = bits
     finders = {}
     for name, (_, parts) in compiled.items():
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex(first, second)
+    return finders, AnchorIndex([{string: int.from_bytes(bits, "little") for string, bits in strings.items()}
+                                 for strings in sets])
 
 
 def _needs(parsed: Any) -> Options | None:
     """What a text must hold for a pattern to match (the pattern cache stores it): None when an alternative requires
     no literal at all."""
-    options = [sorted(_fragments(_conjunction(items)), key=_selectivity, reverse=True)
-               for items in _alternatives(parsed)]
+    options = [sorted(_fragments(conjunction(items, left, right)), key=selectivity, reverse=True)
+               for items, left, right in alternatives(parsed)]
     if not all(options):
         return None
-    return tuple((option[0], option[1 % len(option)]) for option in options)
+    return tuple(tuple(option[index % len(option)] for index in range(SETS)) for option in options)
 
 
 def _fragments(needed: list[frozenset[str]]) -> list[frozenset[str]]:
-    """The sets as the word-by-word `AnchorIndex` can test them: one string alone is cut into its pieces between
-    spaces, each required ("out of turn": "out", "of", "turn"); a choice of strings keeps the longest piece of
-    each; a set left with nothing to test goes."""
+    """The sets as the word-by-word `AnchorIndex` can test them: one string alone is cut into its words, each
+    required ("out of turn": " out ", " of ", " turn "); a choice of strings keeps the longest word of each; a set
+    left with nothing to test goes."""
     cut: list[frozenset[str]] = []
     for strings in needed:
         if len(strings) == 1:
-            cut += [frozenset((piece,)) for piece in next(iter(strings)).split()]
+            cut += [frozenset((piece,)) for piece in pieces(next(iter(strings)))]
         else:
-            pieces = frozenset(max(string.split(), key=len, default="") for string in strings)
-            cut += [pieces] if "" not in pieces else []
+            longest = frozenset(max(pieces(string), key=_longest_word, default="") for string in strings)
+            cut += [longest] if "" not in longest else []
     return cut
 
 
-def _alternatives(parsed: Any) -> list[Any]:
-    """The top-level alternatives of a pattern as the lexicon wraps it (its `|`, or the whole pattern)."""
-    inner = [item for item in parsed if item[0] is not _ASSERT_NOT]  # the whole-word guards
-    if len(inner) == 1 and inner[0][0] is _BRANCH:
-        return list(inner[0][1][1])
-    return [parsed]
-
-
-def anchors(pattern: str) -> Anchors:
-    """Literal strings one of which every match of `pattern` contains, read from its parsed form, so a reading
-    skips the regular expression when the text holds none of them (most concepts, for most situations)."""
-    return _minimal(_required(_parser.parse(pattern)))
-
-
-def _minimal(needed: Anchors) -> Anchors:
-    """A string containing another of the set adds nothing and is left out."""
-    if needed is None:
-        return None
-    return frozenset(s for s in needed if not any(other != s and other in s for other in needed))
-
-
-def _required(items: Any) -> Anchors:
-    """The most selective set of strings a sequence of regex items requires (longest shortest string)."""
-    return max(_conjunction(items), key=_selectivity, default=None)
-
-
-def _selectivity(strings: frozenset[str]) -> tuple[int, int]:
-    return min(map(len, strings)), -len(strings)
-
-
-def _conjunction(items: Any) -> list[frozenset[str]]:
-    """Every set of strings a sequence of regex items requires: a match holds one string of each set."""
-    needed: list[frozenset[str]] = []
-    run: list[str] = []
-    for op, value in items:
-        if op is _LITERAL:
-            run.append(chr(value))
-            continue
-        if run:
-            needed.append(frozenset(("".join(run),)))
-            run = []
-        strings = _item(op, value)
-        if strings:
-            needed.append(strings)
-    if run:
-        needed.append(frozenset(("".join(run),)))
-    return needed
-
-
-def _item(op: Any, value: Any) -> Anchors:
-    if op is _SUBPATTERN:
-        return _required(value[-1])
-    if op is _BRANCH:
-        branches = [_required(branch) for branch in value[1]]
-        return frozenset().union(*branches) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
-    if op is _MAX_REPEAT or op is _MIN_REPEAT:
-        low, _, item = value
-        return _required(item) if low >= 1 else None
-    return None  # classes, anchors, lookarounds, backreferences: nothing literal is known to be required
+def _longest_word(piece: str) -> tuple[int, int]:
+    return len(piece.strip()), len(piece)
 
 
 _WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
-_LITERAL, _SUBPATTERN, _BRANCH, _ASSERT_NOT = sre.LITERAL, sre.SUBPATTERN, sre.BRANCH, sre.ASSERT_NOT
-_MAX_REPEAT, _MIN_REPEAT = sre.MAX_REPEAT, sre.MIN_REPEAT
+_BRANCH = sre.BRANCH
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -13,7 +12,7 @@ from .conditions import Condition
 from .language import PHRASES, Text, fields_of, read_optional_text, read_text, read_texts
 from .lexicon import topic_labels
 from .model import Assumption, Case, FactKind, FactOption, Outcome, QuestionVariant, Rule, Rulebook
-from .pattern_cache import TomlCache
+from .pattern_cache import TomlCache, TomlError
 
 RULES_DIR = Path(__file__).with_name("rules")
 RULEBOOKS_FILE = "rulebooks.toml"
@@ -90,7 +89,7 @@ def _disjoint(a: Condition, b: Condition) -> bool:
 def _read(path: Path, cache: TomlCache) -> dict[str, Any]:
     try:
         return cache.load(path)
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except (OSError, TomlError) as error:
         raise RulesDataError(f"{path.name}: {error}") from error
 
 

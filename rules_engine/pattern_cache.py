@@ -18,9 +18,9 @@ import marshal
 import os
 import re
 import sys
-import tomllib
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
@@ -29,7 +29,8 @@ from typing import Any, TypeVar
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
-_VERSION = f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive"
+_VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
+            " edges, sets as bytes")
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
@@ -45,15 +46,13 @@ Built = tuple[re.Pattern[str], re.Pattern[str] | None]
 class Deferred:
     """A stored expression built into a pattern when first used: a start builds only the expressions it runs."""
 
-    __slots__ = ("_built", "_pattern", "_spaced", "_stored")
+    __slots__ = ("_built", "_pattern", "_source", "_stored")
 
     def __init__(self, stored: Stored, source: str) -> None:
         self._stored = stored
+        self._source = source
         self._pattern: re.Pattern[str] | None = None
         self._built: Built | None = None
-        # what the spaced form needs: a body that never looks before where it starts (a lookbehind, `^`), since it
-        # is searched with a space put before the text
-        self._spaced = not any(sign in source.removeprefix(_GUARD_SOURCE) for sign in ("(?<", "^", "\\A"))
 
     def get(self) -> re.Pattern[str]:
         if self._pattern is None:
@@ -68,7 +67,11 @@ class Deferred:
         expression with a literal prefix (`re` already skips to it), one that may match empty or look behind where
         it starts, or one of another form."""
         if self._built is None:
-            self._built = (self.get(), _spaced(self._stored) if self._spaced else None)
+            # what the spaced form needs: a body that never looks before where it starts (a lookbehind, `^`), since
+            # it is searched with a space put before the text (read here, not at load: most expressions never run)
+            body = self._source.removeprefix(_GUARD_SOURCE)
+            spaced = "(?<" not in body and "^" not in body and "\\A" not in body
+            self._built = (self.get(), _spaced(self._stored) if spaced else None)
         return self._built
 
 
@@ -141,10 +144,12 @@ class PatternCache:
         self._fresh = True
         return Deferred(stored, source)
 
-    def compile(self, source: str) -> re.Pattern[str]:
+    def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
-        stored = self.get(source)
-        return stored[0] if stored else self.put(source, _parser.parse(source), None)
+        flags = int(flags)  # `re.IGNORECASE` is an enum marshal refuses
+        key = f"{source}{_FLAGS}{flags}" if flags else source
+        stored = self.get(key)
+        return stored[0] if stored else self.put(key, _parser.parse(source, flags), None)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What `compute` gives (plain data) for a text `key` that it depends on alone, kept like the expressions
@@ -160,6 +165,11 @@ class PatternCache:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
         if self._fresh:
             _write(self._path, {"patterns": self._used, "derived": self._kept})
+            self._fresh = False
+
+
+class TomlError(ValueError):
+    """A TOML file is malformed (`tomllib`'s error, with its message: `tomllib` is imported only to parse a file)."""
 
 
 class TomlCache:
@@ -173,13 +183,18 @@ class TomlCache:
         self._fresh = False
 
     def load(self, path: Path) -> dict[str, Any]:
-        """What `tomllib.load` gives for the file (raising as it does), a new copy each time."""
+        """What `tomllib.load` gives for the file (raising `TomlError` where it raises), a new copy each time."""
         raw = path.read_bytes()
         stored = self._stored.get(path.name)
         if stored is not None and stored[0] == raw:
             data: dict[str, Any] = marshal.loads(stored[1])
             return data
-        data = tomllib.loads(raw.decode())
+        import tomllib  # here, not at import: most starts parse no file (its import is 3 % of a start)
+
+        try:
+            data = tomllib.loads(raw.decode())
+        except tomllib.TOMLDecodeError as error:
+            raise TomlError(str(error)) from error
         try:
             self._stored[path.name] = (raw, marshal.dumps(data))
             self._fresh = True
@@ -220,11 +235,47 @@ def _read(path: Path) -> dict[str, Any]:
     return stored if version == _VERSION and isinstance(stored, dict) else {}
 
 
+_FLAGS = "\x00"  # between an expression and its flags, in the cache: never in an expression
+
+
 def hinted(expression: str) -> re.Pattern[str]:
     """`re.compile(expression)`, told where a match can start (`_start_hint`): for an expression that begins with a
     lookaround or `\\b`, which hide its first characters from `re`."""
+    if _importing is not None:
+        return _importing.compile(expression)
     pattern: re.Pattern[str] = _sre.compile(expression, *_compiled(_parser.parse(expression)))
     return pattern
+
+
+MODULES = CACHE.with_name(f"modules.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal")
+_MODULE_CACHES: dict[Path, PatternCache] = {}  # each read once: the engine's import and the topics' discovery share it
+_importing: PatternCache | None = None  # the one `module_patterns` serves from while it is on
+_PACKAGE = __name__.rpartition(".")[0]
+
+
+@contextmanager
+def module_patterns(path: Path = MODULES) -> Iterator[None]:
+    """While the engine's modules are imported (and the topics discovered), the expressions they compile at import
+    (`re.compile`, `hinted`: a hundred of them) come from a cache on disk like the lexicon's, not parsed anew at
+    each start. Only calls from this package are served; an expression not stored is compiled and kept."""
+    global _importing
+    if path not in _MODULE_CACHES:
+        _MODULE_CACHES[path] = PatternCache(path)
+    cache = _importing = _MODULE_CACHES[path]
+    original = re.compile
+
+    def compile(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if isinstance(pattern, str) and isinstance(flags, int) and caller.startswith(_PACKAGE):
+            return cache.compile(pattern, flags)
+        return original(pattern, flags)
+
+    re.compile = compile
+    try:
+        yield
+    finally:
+        re.compile, _importing = original, None
+        cache.save()
 
 
 def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]:

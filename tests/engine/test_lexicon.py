@@ -101,10 +101,11 @@ def test_anchors_never_hide_a_match() -> None:
     from rules_engine.reading import Reading
 
     data = Path(__file__).parent / "data"
-    texts = [example for entry in LEXICON.entries.values() for example in entry.examples]
-    texts += [line.text for path in sorted(data.glob("*.jsonl")) for line in read_set(path)]
+    phrases = [phrase for entry in LEXICON.entries.values() for phrase in (*entry.examples, *entry.not_examples)]
+    texts = [*phrases, *(line.text for path in sorted(data.glob("*.jsonl")) for line in read_set(path))]
     hidden = []
-    for text in map(_normalised, texts):
+    # normalised as the parser reads them, and each phrase as typed too (punctuation between its words)
+    for text in [*map(_normalised, texts), *(phrase.lower() for phrase in phrases)]:
         reading, asked = Reading(text, LEXICON), Reading(text, LEXICON)  # `asked` only whether each occurs
         for name, patterns in LEXICON.concepts.items():
             expected = sorted((m.span() for p in patterns for m in p.finditer(text)), key=lambda span: span[0])
@@ -121,7 +122,7 @@ def test_anchors_never_hide_a_match() -> None:
     ("x?y*", None),
 ])
 def test_anchors_are_the_literals_a_match_must_contain(pattern: str, anchors: set[str] | None) -> None:
-    from rules_engine.lexicon import anchors as anchors_of
+    from rules_engine.literals import anchors as anchors_of
 
     assert anchors_of(pattern) == (None if anchors is None else frozenset(anchors))
 

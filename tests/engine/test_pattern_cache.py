@@ -11,7 +11,16 @@ from re import _parser  # type: ignore[attr-defined]
 import pytest
 
 from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _compile_one, _sources
-from rules_engine.pattern_cache import PatternCache, TomlCache, every, hinted, search
+from rules_engine.pattern_cache import (
+    _MODULE_CACHES,
+    PatternCache,
+    TomlCache,
+    TomlError,
+    every,
+    hinted,
+    module_patterns,
+    search,
+)
 from rules_engine.reading import _leftmost
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
@@ -97,7 +106,7 @@ def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Pat
     path.write_text("a = 2\n", encoding="utf-8")
     assert TomlCache(tmp_path).load(path) == {"a": 2}
     path.write_text("a = \n", encoding="utf-8")
-    with pytest.raises(tomllib.TOMLDecodeError):
+    with pytest.raises(TomlError, match="Invalid value"):  # tomllib's message
         TomlCache(tmp_path).load(path)
     dated = tmp_path / "dated.toml"
     dated.write_text("when = 2024-05-01\n", encoding="utf-8")  # a value marshal cannot keep: parsed every time
@@ -188,3 +197,24 @@ def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tm
     assert kinds(r"\w+ x") == ["POSSESSIVE_REPEAT", "LITERAL", "LITERAL"]
     assert kinds(r"[a-c]+c") == ["MAX_REPEAT", "LITERAL"]  # "abc": the run must give the "c" back
     assert kinds(r"\w+\d") == ["MAX_REPEAT", "IN"]  # not a literal next: left as it is
+
+
+def test_an_engine_modules_expressions_come_from_the_cache_at_the_next_start(tmp_path: Path) -> None:
+    """While `module_patterns` is on, `re.compile` called from the engine's package is served from the cache (kept
+    for the next start) and finds what `re` finds; called from elsewhere, or once it is off, it is `re`'s own."""
+    path = tmp_path / "modules.marshal"
+    source = "re.compile(r'(?<![a-z])(seat|posto) (\\d+)\\b'), re.compile('x', re.IGNORECASE)"
+    written = []
+    for _ in range(2):  # two starts: the second reads every expression back, and writes nothing
+        _MODULE_CACHES.pop(path, None)
+        with module_patterns(path):
+            ours = eval(source, {"__name__": "rules_engine.readers.example", "re": re})
+            theirs = eval(source, {"__name__": "elsewhere", "re": re})
+        written.append(path.stat().st_mtime_ns)
+        assert PatternCache(path).get("(?<![a-z])(seat|posto) (\\d+)\\b") is not None
+        for pattern, plain in zip(ours, theirs, strict=True):
+            assert [m.groups() for m in pattern.finditer("Seat 4 x then posto 12 X")] == \
+                [m.groups() for m in plain.finditer("Seat 4 x then posto 12 X")]
+        assert theirs[0] is re.compile(r"(?<![a-z])(seat|posto) (\d+)\b")  # `re`'s own, from its own cache
+    assert written[0] == written[1]
+    assert re.compile is re.__dict__["compile"] and "module_patterns" not in repr(re.compile)
