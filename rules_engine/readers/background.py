@@ -22,18 +22,15 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     """The text without the sentences about earlier hands, and where its sentences now start."""
     spans = list(zip(sentences, (*sentences[1:], len(text) + 1), strict=True))
     said = [text[start:end].strip() for start, end in spans]
-    turn = next((i for i, sentence in enumerate(said) if i and _says(lexicon, "current_hand", sentence)), None)
+    turn = next((i for i, sentence in enumerate(said) if i and lexicon.says("current_hand", sentence)), None)
     if turn is None:
         return _without_side_remarks(said, text, sentences, lexicon)
     earlier = {i for i, sentence in enumerate(said[:turn])
-               if _says(lexicon, "earlier_hand", sentence) or _says(lexicon, "dismissed", sentence)}
+               if lexicon.says("earlier_hand", sentence) or lexicon.says("dismissed", sentence)}
     if not earlier:
         return text, sentences
     return joined([sentence for i, sentence in enumerate(said) if i not in earlier])
 
-
-def _says(lexicon: Lexicon, concept: str, sentence: str) -> bool:
-    return any(pattern.search(sentence) for pattern in lexicon.concepts[concept])
 
 
 def _without_side_remarks(said: list[str], text: str, sentences: tuple[int, ...],
@@ -41,8 +38,8 @@ def _without_side_remarks(said: list[str], text: str, sentences: tuple[int, ...]
     """The story without the asides told between its opening and its question, nor an earlier hand recalled at the
     end ("…the dealer flops while the button still had to act. Earlier someone had three cards but we fixed it.")."""
     asides = {i for i, sentence in enumerate(said[1:-1], start=1)
-              if _says(lexicon, "side_remark", sentence) or _says(lexicon, "dismissed", sentence)}
-    if len(said) > 1 and any(_says(lexicon, concept, said[-1]) for concept in ("earlier_hand", "dismissed")):
+              if lexicon.says("side_remark", sentence) or lexicon.says("dismissed", sentence)}
+    if len(said) > 1 and any(lexicon.says(concept, said[-1]) for concept in ("earlier_hand", "dismissed")):
         asides.add(len(said) - 1)
     if not asides:
         return text, sentences

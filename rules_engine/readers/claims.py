@@ -43,7 +43,7 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
         cut = cuts.get(start)
         kept.append(f"{text[start:cut[0]].strip()} {text[cut[1]:end].strip()}" if cut else text[start:end])
     told, starts = joined(kept)
-    if not any(_says(lexicon, event, told) for event in _EVENTS):
+    if not any(lexicon.says(event, told) for event in _EVENTS):
         return text, sentences  # nothing happened besides the claims: the rule itself is the question
     return told, starts
 
@@ -55,11 +55,11 @@ def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) 
                key=lambda m: m.start(), default=None)
     end = turn.start() if turn else sentence_end
     said = text[head.end():end]
-    generic = _says(lexicon, "rule_generic", said)  # a rule put generally is rule talk whatever its words
-    if not (generic or _says(lexicon, "rule_talk", said)):
+    generic = lexicon.says("rule_generic", said)  # a rule put generally is rule talk whatever its words
+    if not (generic or lexicon.says("rule_talk", said)):
         return None
     if group(head, "wish") or generic or not any(
-            _says(lexicon, event, said) for event in _EVENTS):
+            lexicon.says(event, said) for event in _EVENTS):
         return head.start(), end  # a remedy wanted, a rule put generally, or no event: no fact of this hand
     return None
 
@@ -70,11 +70,9 @@ def _asked_back(text: str, end: int, sentences: tuple[int, ...], lexicon: Lexico
     start = end + 1
     for stop in [s for s in sentences if s > end + 1] + [len(text) + 1]:
         sentence = text[start:stop - 1].strip()
-        if not _says(lexicon, "rulebook_only", sentence):
-            return _says(lexicon, "asked_back", sentence)
+        if not lexicon.says("rulebook_only", sentence):
+            return lexicon.says("asked_back", sentence)
         start = stop
     return False
 
 
-def _says(lexicon: Lexicon, concept: str, text: str) -> bool:
-    return any(pattern.search(text) for pattern in lexicon.concepts[concept])
