@@ -145,26 +145,25 @@ def _ends(items: list[Any], right: bool) -> list[bool]:
 
 def _after(op: Any, value: Any, start: bool) -> bool:
     """`start` after an item, given `start` before it."""
-    if op in _ONE_CHARACTER:
-        return not _may_be_alnum((op, value))
-    if op is sre.AT:
-        return start or value in _STARTS
-    if op is sre.ASSERT or op is sre.ASSERT_NOT:
-        direction, body = value
-        return start or (direction == -1 and _one_character(body, alnum=op is sre.ASSERT_NOT))
-    return _through(op, value, start, _after)
+    return _across(op, value, start, forwards=True)
 
 
 def _before(op: Any, value: Any, end: bool) -> bool:
     """`end` before an item, given `end` after it."""
+    return _across(op, value, end, forwards=False)
+
+
+def _across(op: Any, value: Any, edge: bool, forwards: bool) -> bool:
+    """A word edge carried across one item: forwards a start (an anchor that starts words, a lookbehind), backwards
+    an end (an anchor that ends words, a lookahead)."""
     if op in _ONE_CHARACTER:
         return not _may_be_alnum((op, value))
     if op is sre.AT:
-        return end or value in _ENDS
+        return edge or value in (_STARTS if forwards else _ENDS)
     if op is sre.ASSERT or op is sre.ASSERT_NOT:
         direction, body = value
-        return end or (direction == 1 and _one_character(body, alnum=op is sre.ASSERT_NOT))
-    return _through(op, value, end, _before)
+        return edge or (direction == (-1 if forwards else 1) and _one_character(body, alnum=op is sre.ASSERT_NOT))
+    return _through(op, value, edge, _after if forwards else _before)
 
 
 def _through(op: Any, value: Any, edge: bool, step: Any) -> bool:

@@ -4,17 +4,14 @@ Sentences are kept apart so a claim ends where its sentence (or a "but") does.""
 from rules_engine import Engine
 from rules_engine.lexicon import Lexicon
 from rules_engine.readers import claims
+from rules_engine.reading import joined
 
 LEXICON = Lexicon.load()
 
 
 def _told(text: str) -> str:
-    sentences = LEXICON.speller.sentences(text)
-    starts, offset = [], 0
-    for words in sentences:
-        starts.append(offset)
-        offset += len(" ".join(words)) + 1
-    return claims.apply(" ".join(word for words in sentences for word in words), tuple(starts), LEXICON)[0]
+    told, starts = joined([" ".join(words) for words in LEXICON.speller.sentences(text)])
+    return claims.apply(told, starts, LEXICON)[0]
 
 
 def test_a_claim_about_the_rule_is_dropped_to_the_end_of_its_sentence() -> None:

@@ -5,17 +5,14 @@ import pytest
 
 from rules_engine.lexicon import Lexicon
 from rules_engine.readers import names
+from rules_engine.reading import joined
 
 LEXICON = Lexicon.load()
 
 
 def _named(text: str) -> str:
-    sentences = LEXICON.speller.sentences(text)
-    starts, offset = [], 0
-    for words in sentences:
-        starts.append(offset)
-        offset += len(" ".join(words)) + 1
-    return names.apply(" ".join(word for words in sentences for word in words), tuple(starts), LEXICON)[0]
+    told, starts = joined([" ".join(words) for words in LEXICON.speller.sentences(text)])
+    return names.apply(told, starts, LEXICON)[0]
 
 
 @pytest.mark.parametrize(("text", "read"), [
