@@ -11,7 +11,7 @@ import marshal
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, reduce
+from functools import lru_cache, reduce
 from operator import or_
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
@@ -160,6 +160,7 @@ class Lexicon:
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
     entries: dict[str, Concept]
     numbers: dict[str, int]
+    number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
     contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
@@ -202,7 +203,9 @@ class Lexicon:
             concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
-            numbers=dict(common["numbers"]), contractions=dict(common.get("contractions", {})),
+            numbers=dict(common["numbers"]),
+            number_words={**common["numbers"], **common.get("placed_numbers", {})},
+            contractions=dict(common.get("contractions", {})),
             windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
             speller=speller,
@@ -218,13 +221,6 @@ def topic_labels(directory: Path = LEXICON_DIR) -> dict[str, Text]:
     """Each topic's name for players, from its lexicon file, without compiling any pattern."""
     return _topics(_read(directory))
 
-
-@cache
-def number_words(directory: Path = LEXICON_DIR) -> Mapping[str, int]:
-    """Every number word of common.toml with its value, those that are numbers only where a pattern puts one ("sei")
-    included: what an amount in words is read with (readers/betting_round.py), without compiling any pattern."""
-    common = TomlCache(directory).load(directory / COMMON)
-    return {**common["numbers"], **common.get("placed_numbers", {})}
 
 def topic_file(topic: str) -> str:
     """`exposed-holecard` → `exposed_holecard.toml`, the file named like the topic's module."""

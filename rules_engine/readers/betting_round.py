@@ -14,7 +14,6 @@ from decimal import Decimal
 from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
 
-from ..lexicon import number_words
 from ..reading import Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
@@ -186,15 +185,21 @@ def amount(value: Decimal) -> int | None:
     return int(value) if value == value.to_integral_value() else None
 
 
-def number(text: str | None) -> Decimal | None:
-    """"600" → 600, "2k" → 2000, "four thousand" → 4000, "quindicimila" → 15000; None when the text gives none."""
+def number(text: str | None, words: Mapping[str, int]) -> Decimal | None:
+    """"600" → 600, "2k" → 2000, "four thousand" → 4000, "quindicimila" → 15000 (`words`: the lexicon's number
+    words); None when the text gives none."""
     if not text:
         return None
     text = text.strip()
     if not _DIGIT.search(text):
-        return spelled(text)
+        return spelled(text, words)
     text = text.replace("p", ".")  # "0p50": the normaliser's 0.50
     return Decimal(text[:-1]) * 1000 if text.endswith("k") else Decimal(text)
+
+
+def read_number(r: Reading, text: str | None) -> Decimal | None:
+    """`number`, with the number words of the lexicon the text is read with."""
+    return number(text, r.lexicon.number_words)
 
 
 # Amounts players write in words ("announces 'four thousand'", "una fiche da mille", "altre tremila"): the lexicon's
@@ -204,12 +209,12 @@ _HUNDRED, _THOUSAND = 100, 1000
 _VOWELS = frozenset("aeiou")
 
 
-def spelled(text: str) -> Decimal | None:
+def spelled(text: str, words: Mapping[str, int]) -> Decimal | None:
     """An amount in words, a word holding one number word or several ("thirty five hundred", "a thousand",
     "duemilacinquecento", "trentacinque"); None for anything else."""
     total = current = 0
     for word in text.split():
-        values = _number_words(word, number_words())
+        values = _number_words(word, words)
         if values is None:
             return None
         for value in values:
@@ -242,19 +247,19 @@ def _blinds(r: Reading, first_action: int) -> Blinds | None:
     move that reads like blinds ("Tournament, 400/800."): the second larger than the first, at most three times."""
     small = big = straddle = None
     for match in r.matches("round_limit_stakes"):  # "limit 4/8": the bets are 4 and 8, the blinds 2 and 4
-        bet = number(group(match, "small"))
+        bet = read_number(r, group(match, "small"))
         if bet:
             return Blinds(bet / 2, bet)
     for match in r.matches("round_blinds"):
-        small = number(group(match, "small")) or small
-        big = number(group(match, "big")) or big
+        small = read_number(r, group(match, "small")) or small
+        big = read_number(r, group(match, "big")) or big
     if big is None:
         pair = next((m for m in r.matches("round_number_pair") if m.end() <= first_action), None)
-        low, high = (number(group(pair, "small")), number(group(pair, "big"))) if pair else (None, None)
+        low, high = (read_number(r, group(pair, "small")), read_number(r, group(pair, "big"))) if pair else (None, None)
         if low and high and low < high <= _BLINDS_RATIO * low:
             small, big = low, high
     for match in r.matches("round_straddle"):
-        straddle = number(group(match, "straddle"))
+        straddle = read_number(r, group(match, "straddle"))
     if big is None or big <= 0:
         return None
     small = small if small is not None and 0 < small <= big else big / 2
@@ -283,7 +288,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if who is None:
                 unnamed += 1
                 who = f"player {unnamed}"
-            to, by = number(group(match, "to")), None
+            to, by = read_number(r, group(match, "to")), None
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
@@ -291,7 +296,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
                 pushes.add(match.start("verb"))
             if concept == _ON_TOP:
                 above.add(match.start("verb"))
-                base = number(group(match, "base") or group(match, "base_after"))
+                base = read_number(r, group(match, "base") or group(match, "base_after"))
                 if base is not None:  # "200 sopra la chiamata da 1000": the bet faced, told with the extra
                     found.append((match.start("verb") - 0.5, match.start("verb"), Action("bettor", Move.BET, base)))
     faced_at = [(m.start(), m.end()) for m in _faced_matches(r)]
@@ -341,7 +346,8 @@ def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[flo
             start = anchor - 0.5  # just before the move it qualifies
         whose = group(match, "whose") or ""
         who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
-        faced.append((start, int(start) + 1 if before else match.end(), Action(who, Move.BET, number(match["to"]))))
+        bet = Action(who, Move.BET, read_number(r, match["to"]))
+        faced.append((start, int(start) + 1 if before else match.end(), bet))
     return faced
 
 
@@ -367,7 +373,7 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
     """Whose options the question is about: named ("can A re-raise?", "posso rilanciare?"), named by his move ("the
     guy who made it 50"), the raiser, or the only player who acted before the last all-in."""
     for match in r.matches("round_asker_by_move"):
-        made = number(match["to"])
+        made = read_number(r, match["to"])
         player = next((a.player for a in actions if a.to == made and a.move in (Move.RAISE, Move.BET)), None)
         if player is not None:
             return player

@@ -13,9 +13,14 @@ from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
+def _tabled(r: Reading) -> list[re.Match[str]]:
+    """Where a hand was turned face up, not said as denied ("never tabled his cards"): read once per text."""
+    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)])
+
+
 def _killed_tabled(r: Reading) -> bool:
     """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand)."""
-    return r.has("dealer_killed") and any(not denied(r, m) for m in r.matches("shown_hand"))
+    return r.has("dealer_killed") and bool(_tabled(r))
 
 
 def _false_claim(r: Reading) -> bool:
@@ -43,8 +48,7 @@ def _played_down(r: Reading) -> bool:
     """A player talked his own hand down and the truth was told after it ("said 'I got nothing', turned his cards
     up; turns out he had a wheel"): a miscalled hand, when it was turned face up."""
     said = r.matches("hand_played_down")
-    tabled = any(not denied(r, m) for m in r.matches("shown_hand"))
-    return tabled and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
+    return bool(_tabled(r)) and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
 
 
 def _mucked_on_claim(r: Reading) -> bool:
@@ -54,7 +58,7 @@ def _mucked_on_claim(r: Reading) -> bool:
 
 def _misread(r: Reading) -> bool:
     """A misreading at a showdown: "I had misread my own cards" while the dealer dealt is no showdown dispute."""
-    shown = any(not denied(r, m) for m in r.matches("shown_hand"))  # "il mazziere non ha girato niente"
+    shown = bool(_tabled(r))  # "il mazziere non ha girato niente"
     miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
         shown or r.has("showdown_scene") or r.has("hand_claim"))
     return miscalled or r.has("cards_speak") or r.has("dealer_reading") or _false_claim(r) or _played_down(r) \
@@ -65,16 +69,15 @@ def stopped_and_tabled(r: Reading) -> bool:
     """The dealer stopped a hand on its way to the muck and turned it up ("starts sliding his cards in but the
     dealer stops them and turns them over … I say he tried to muck so the pot is mine"): the tabled cards decide,
     and the dealer's grabbing them is no protect-your-hand case."""
-    shown = [m for m in r.matches("shown_hand") if not denied(r, m)]
-    return any(s.start() > m.start() for m in r.matches("muck_stopped") for s in shown)
+    return any(s.start() > m.start() for m in r.matches("muck_stopped") for s in _tabled(r))
 
 
 def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
     """A hand thrown away on a false claim, a tabled winner killed, or a tabled hand its owner talked down ("I
     said I got nothing … turns out I had a wheel"): said more specifically than a request to share the pot ("… do
     I get anything?", "got nothing?"), so tried before board claims."""
-    owner_miscalled = _played_down(r) and not _own_misread_muck(r)
-    if not r.has("hand_reading_words") or not (_mucked_on_claim(r) or _killed_tabled(r) or owner_miscalled):
+    if not r.has("hand_reading_words") or not (
+            _mucked_on_claim(r) or _killed_tabled(r) or (_played_down(r) and not _own_misread_muck(r))):
         return None
     return None if r.has("normal_play") or r.has("board_played") else {}
 

@@ -27,7 +27,12 @@ _OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
 
 
 def extra_hole_cards(r: Reading) -> int | None:
-    """How many cards too many a player got, when the text says so about hole cards."""
+    """How many cards too many a player got, when the text says so about hole cards (worked out once per text: two
+    cues, a reader and the card-count topic ask it)."""
+    return r.derived("extra_holecard.extra", lambda: _extra_hole_cards(r))
+
+
+def _extra_hole_cards(r: Reading) -> int | None:
     if r.has("flop") and not (r.has("hole") or r.has("recipient") or _held(r)):
         return None  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count = _extra_count(r)

@@ -9,15 +9,15 @@ from __future__ import annotations
 import re
 
 from ..readers.identifiable import hand_identifiable
-from ..readers.negation import denied
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .table_cards import cards_let_go
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
-    mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]  # "nobody mucked by mistake"
-    if mucked and (r.has("muck_regret") or r.has("own_misread") or r.has("fouled_other")
+    mucked = cards_let_go(r)  # "nobody mucked by mistake" is no muck
+    if mucked and (r.has("muck_regret") or r.has("own_misread")
                    or _believed(r, mucked) or _still_there(r, mucked) or _opponent_still_in(r, mucked)) \
             and not r.has("normal_play"):
         return {}
@@ -36,9 +36,10 @@ def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
     four cards together are his fouled discards, not a player dealt too many; or he let them go believing the
     others had folded while one still held cards ("figured everyone folded … the button still had cards"): a
     bettor's premature muck, not a fold."""
-    mucked = [m for m in r.matches("hand_mucked") if not denied(r, m)]
-    too_soon = bool(mucked) and r.has("muck_belief") and _opponent_still_in(r, mucked)
-    return {} if mucked and (r.has("fouled_other") or too_soon) and not r.has("normal_play") else None
+    mucked = cards_let_go(r)
+    if not mucked or r.has("normal_play"):
+        return None
+    return {} if r.has("fouled_other") or (r.has("muck_belief") and _opponent_still_in(r, mucked)) else None
 
 
 def _still_there(r: Reading, mucked: list[re.Match[str]]) -> bool:

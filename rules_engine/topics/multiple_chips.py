@@ -48,7 +48,7 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
 def paid_less_than_owed(r: Reading) -> bool:
     """Chips told against the bet they were meant to call, and less ("200 to call a 350 bet", "solo 40 degli 80")."""
     for match in r.matches("undercall_paid_owed"):
-        paid, owed = betting_round.number(group(match, "paid")), betting_round.number(group(match, "owed"))
+        paid, owed = (betting_round.read_number(r, group(match, name)) for name in ("paid", "owed"))
         if paid is not None and owed is not None and paid < owed:
             return True
     return False
@@ -125,7 +125,7 @@ def _before_the_push(r: Reading, told: betting_round.Told | None) -> tuple[Blind
     named = betting_round.blinds_only(r) if told is None else None
     if named is not None and named[1] is Street.PREFLOP:
         return named[0], Street.PREFLOP, []  # only the blinds told: the big blind is the bet faced
-    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
+    call = next((betting_round.read_number(r, group(m, "amount")) for m in r.matches("call_amount")), None)
     if call is None:
         return None
     return Blinds(Decimal(1), Decimal(1)), Street.FLOP, [Action("bettor", Move.BET, call)]
@@ -137,15 +137,15 @@ def chips_told(r: Reading) -> list[Decimal]:
     chips: list[Decimal] = []
     out = r.matches("chips_already_out")
     for match in r.matches("chip_total_in"):  # "1,400 in 100s"
-        total, value = betting_round.number(group(match, "total")), betting_round.number(group(match, "value"))
+        total, value = (betting_round.read_number(r, group(match, name)) for name in ("total", "value"))
         if total and value and total % value == 0:
             chips += [value] * int(total / value)
     for match in r.matches("chip_group"):
         if any(o.start() <= match.start() < o.end() for o in out):
             continue
-        count, value = group(match, "count") or "", betting_round.number(group(match, "value"))
+        count, value = group(match, "count") or "", betting_round.read_number(r, group(match, "value"))
         # the shared number words, then the amounts' own ("sei fiche da 50": elsewhere "sei" is "you are")
-        number = r.lexicon.numbers.get(count) or betting_round.number(count)
+        number = r.lexicon.numbers.get(count) or betting_round.read_number(r, count)
         if value is not None and number:
             chips += [value] * int(number)
     return chips

@@ -22,7 +22,7 @@ def _one_chip(r: Reading, given: Facts) -> Facts | None:
             r.has("allin_one_chip") or r.has("chip_with_others")):
         return None  # "a 100 chip and a 25 chip" are several chips; "all in for a single chip" is his last
     value = _chip_value(r)
-    call = next((betting_round.number(group(m, "amount")) for m in r.matches("call_amount")), None)
+    call = next((betting_round.read_number(r, group(m, "amount")) for m in r.matches("call_amount")), None)
     if value is not None and value == call:
         return None  # a chip worth exactly the call: a call, nothing to rule
     return None if _below_the_bet(r, value) else {}
@@ -30,7 +30,7 @@ def _one_chip(r: Reading, given: Facts) -> Facts | None:
 
 def _chip_value(r: Reading) -> Decimal | None:
     """The value of the one chip put in ("a single 500 chip", "una fiche da 100"), when the text gives it."""
-    return next((betting_round.number(group(m, "value")) for m in r.matches("single_chip_value")), None)
+    return next((betting_round.read_number(r, group(m, "value")) for m in r.matches("single_chip_value")), None)
 
 
 def undersized(r: Reading) -> bool:

@@ -56,7 +56,7 @@ def limit_half(r: Reading, facts: Facts) -> None:
 
 def _added(r: Reading, match: re.Match[str]) -> Decimal | None:
     """The chips added after the first movement: "adds 10", "altre tre fiche da 1" (three chips of 1)."""
-    value, count = betting_round.number(group(match, "amount")), group(match, "count")
+    value, count = betting_round.read_number(r, group(match, "amount")), group(match, "count")
     if value is None or not count:
         return value
     return value * (int(count) if count.isdigit() else r.lexicon.numbers.get(count, 1))

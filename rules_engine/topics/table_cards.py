@@ -19,11 +19,11 @@ def _part_shown(r: Reading, given: Facts) -> Facts | None:
     claim to play the board (`board-claim`, tried after this topic)."""
     # do face-up cards count? (a hand its owner misread is `cards-speak`)
     face_up_questioned = r.has("hand_status_asked") and r.has("both_shown") and not r.has("miscalled")
+    if r.has("facing_bet_yes"):
+        return None  # "facing a river bet he flipped both cards": the hand is still being bet, not at showdown
     shown = r.has("both_required") or face_up_questioned or (
         r.has("shown_privately") and r.has("showdown_scene")) or _one_card_at_showdown(r) or _tabled_then_let_go(r) \
         or _won_unshown(r)
-    if r.has("facing_bet_yes"):
-        return None  # "facing a river bet he flipped both cards": the hand is still being bet, not at showdown
     return {} if shown and not (r.has("board_played") or r.has("strategy_talk")) else None
 
 
@@ -36,26 +36,30 @@ def _tabled_then_let_go(r: Reading) -> bool:
     if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
                                               "winner_thrown", "win_asked")):
         return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
-    released = [m.start() for m in r.matches("hand_mucked") if not denied(r, m)]
+    released = [m.start() for m in cards_let_go(r)]
     return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
 
 
 def _won_unshown(r: Reading) -> bool:
     """Cards let go without being shown while the pot is claimed or its winner asked ("he says 'ace high', tosses
     his cards face down without showing them … who wins?"): can a hand never tabled win?"""
-    released = any(not denied(r, m) for m in r.matches("hand_mucked"))
-    return released and r.has("not_shown") and r.has("win_asked")
+    return bool(cards_let_go(r)) and r.has("not_shown") and r.has("win_asked")
 
 
 def _one_card_at_showdown(r: Reading) -> bool:
     """One card shown at a showdown, or one shown and the other thrown away or held back (what a showdown is)."""
     if not r.has("one_card_shown") or r.has("dealing_scene"):
         return False
-    ended = r.has("kept_cards") or any(not denied(r, m) for m in r.matches("hand_mucked"))
+    ended = r.has("kept_cards") or bool(cards_let_go(r))
     if not (r.has("showdown_scene") or ended):
         return False
     by_dealer = r.matches("dealer_showed_one")
     return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
+
+
+def cards_let_go(r: Reading) -> list[re.Match[str]]:
+    """Where he let go of his cards ("mucked", "threw them in"), not said as denied: read once per text."""
+    return r.derived("table_cards.released", lambda: [m for m in r.matches("hand_mucked") if not denied(r, m)])
 
 
 def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
@@ -71,7 +75,7 @@ def cards_released(r: Reading, facts: Facts) -> None:
     the other card, then mucked it")."""
     others = r.matches("kept_by_other")  # "the other guy still has his": not the cards of the player who let go
     said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(_overlap(m, o) for o in others)]
-    said += [(m.start(), "yes") for m in r.matches("hand_mucked") if not denied(r, m)]
+    said += [(m.start(), "yes") for m in cards_let_go(r)]
     if said:
         facts["cards_released"] = max(said)[1]
 

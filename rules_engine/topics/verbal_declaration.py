@@ -52,7 +52,7 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     # after a single chip landed the oversized-chip topic's
     if r.has("string_motions") or (r.has("single_chip") and r.has("raise_declared_no")):
         return None
-    return {} if _by_the_speaker(r, "verbal_chips_differ") or word_against_chips(r) else None
+    return {}  # the words and the chips disagree: the first test let nothing else through
 
 
 def word_against_chips(r: Reading) -> bool:
@@ -68,8 +68,8 @@ def _word_against_chips(r: Reading) -> bool:
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
     chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
     for word in said:
-        amount = betting_round.number(group(word, "to"))
-        later = [betting_round.number(group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
+        amount = betting_round.read_number(r, group(word, "to"))
+        later = [betting_round.read_number(r, group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
         if amount is not None and later and later[0] is not None and later[0] != amount:
             return True
     amounts = _push_and_bet(r)
@@ -136,7 +136,7 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     """A word said, then chips or a change by the one who said it: "I said raise to 300, then he just called" and
     "he said check and a second later I bet 100" are two players' moves, normal play."""
     for m in r.matches(concept):
-        teller_said = _TELLER_BEFORE.search(r.text[:m.start()]) or _TELLER_SAYS.match(m[0])
+        teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
         if not (_OTHER_PLAYER.search(m[0]) if teller_said else _TELLER_MOVED.search(m[0], 3)):
             return True
     return False

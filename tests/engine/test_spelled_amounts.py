@@ -3,7 +3,10 @@ written as one (tens and units, hundreds, thousands, a vowel dropped before anot
 
 import pytest
 
+from rules_engine.lexicon import Lexicon
 from rules_engine.readers.betting_round import number
+
+WORDS = Lexicon.load().number_words
 
 
 @pytest.mark.parametrize(("said", "value"), [
@@ -13,9 +16,9 @@ from rules_engine.readers.betting_round import number
     ("2k", 2000), ("600", 600),
 ])
 def test_an_amount_in_words_is_read(said: str, value: int) -> None:
-    assert number(said) == value
+    assert number(said, WORDS) == value
 
 
 @pytest.mark.parametrize("said", ["chips", "tent", "mille chips", "zero", ""])
 def test_words_that_are_no_amount_give_none(said: str) -> None:
-    assert number(said) is None
+    assert number(said, WORDS) is None
