@@ -9,7 +9,7 @@ from .ownership import owned
 
 _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _BETTING_ORDER = ("preflop", "flop", "turn")
-_NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
+NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 _BOARD_ORDINALS = {4: "turn", 5: "river", ordinals.LAST: "river"}  # the fourth card, the fifth or last card
 
 
@@ -35,4 +35,4 @@ def street_after_betting(r: Reading) -> str | None:
     named = [m["street"] for m in r.matches("betting_on")]
     if not named:
         return None
-    return _NEXT_STREET[max(named, key=_BETTING_ORDER.index)]
+    return NEXT_STREET[max(named, key=_BETTING_ORDER.index)]

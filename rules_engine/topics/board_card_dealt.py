@@ -26,8 +26,10 @@ def _passed_over(r: Reading, given: Facts) -> Facts | None:
     """A board card dealt over a player the dealer passed over in the betting ("missed seat 5 completely: seat 3
     called, seat 4 raised and he flopped while seat 5 was still holding his cards"): a betting skip, so a premature
     card, before the misdeal topic reads the skipped seat as one left out of the deal."""
+    if not r.has("player_passed_over"):
+        return None
     street = streets.board_street(r)
-    if not (street and r.has("player_passed_over") and happened(r, "board_dealing")):
+    if not (street and happened(r, "board_dealing")):
         return None
     if r.has("during_deal") or r.has("short_hand"):
         return None  # "skipped him in the second round", "found he had one card": passed over in the deal

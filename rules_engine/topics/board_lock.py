@@ -25,10 +25,7 @@ def _board_lock(r: Reading, given: Facts) -> Facts | None:
     open_ = [m for m in r.matches("betting_open") if not any(inside(m, n) for n in r.matches("lock_noticed_later"))]
     if r.has("early") or (open_ and not r.has("card_not_acted_on")):  # "nobody acted yet": on it, not early
         return None
-    street = streets.board_street(r)
-    if not (street or r.has("board") or r.has("card") or _STREET_WORD.search(r.text)):
-        return None  # "dealer error on the turn, it had…": the street concept leaves out "turn it"
-    return {"street": street} if street else {}
+    return _on_the_board(r, card_named=True)
 
 
 def _lock_asked(r: Reading, given: Facts) -> Facts | None:
@@ -36,8 +33,14 @@ def _lock_asked(r: Reading, given: Facts) -> Facts | None:
     is the one a wrong card gets once acted on; an early card is the premature card's question."""
     if not (r.has("lock_asked") and r.has("lock_stands")) or r.has("early") or r.has("betting_open"):
         return None
+    return _on_the_board(r, card_named=False)
+
+
+def _on_the_board(r: Reading, card_named: bool) -> Facts | None:
+    """The street the story is about, when it speaks of the board (or, `card_named`, of a card): "dealer error on
+    the turn, it had…" — the street concept leaves out "turn it", the bare word is enough."""
     street = streets.board_street(r)
-    if not (street or r.has("board") or _STREET_WORD.search(r.text)):
+    if not (street or r.has("board") or (card_named and r.has("card")) or _STREET_WORD.search(r.text)):
         return None
     return {"street": street} if street else {}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers import streets
 from ..readers.board_action import acted_on
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group
@@ -61,7 +62,7 @@ def _street_of(match: re.Match[str]) -> str:
     """The street a burn-street phrase names: its own, or the one after a betting round said over ("after the flop
     action" → the turn's burn)."""
     done = group(match, "done") or group(match, "done2")
-    return _STREETS[_STREETS.index(done) + 1] if done else group(match, "street") or ""
+    return streets.NEXT_STREET[done] if done else group(match, "street") or ""
 
 
 def _burn_error(r: Reading, given: Facts) -> Facts | None:

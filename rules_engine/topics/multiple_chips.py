@@ -13,7 +13,7 @@ from table_tools.raising import Action, Blinds, Move, Street, check_raise
 
 from ..readers import betting_round
 from ..readers.phrases import settled_by
-from ..reading import Facts, Reading, group
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 from .raise_size import all_in, half_or_more, pushed_by_total, raise_declared_before
 
@@ -141,7 +141,7 @@ def chips_told(r: Reading) -> list[Decimal]:
         if total and value and total % value == 0:
             chips += [value] * int(total / value)
     for match in r.matches("chip_group"):
-        if any(o.start() <= match.start() < o.end() for o in out):
+        if any(inside(match, o) for o in out):
             continue
         count, value = group(match, "count") or "", betting_round.read_number(r, group(match, "value"))
         # the shared number words, then the amounts' own ("sei fiche da 50": elsewhere "sei" is "you are")

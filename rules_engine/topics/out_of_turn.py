@@ -167,24 +167,27 @@ def acted_behind(r: Reading, facts: Facts) -> None:
 def acted_out_of_turn(r: Reading) -> bool:
     """Whether the story is about someone acting out of turn: a word said out of turn is this topic's, not the
     verbal-declaration topic's (catalogue C10: the out-of-turn rule is the one written for it)."""
-    return _out_of_turn(r, {}) is not None
+    return r.derived("out_of_turn.acted", lambda: _told_out_of_turn(r))
 
 
 def _out_of_turn(r: Reading, given: Facts) -> Facts | None:
+    return {} if acted_out_of_turn(r) else None
+
+
+def _told_out_of_turn(r: Reading) -> bool:
     """Acting before one's turn, or a player skipped in the betting (not one the dealer skipped while dealing); a
     dealing word inside the out-of-turn phrase is the move itself ("ha messo 200 prima che il 5 parlasse": chips)."""
     if r.has("asks_count"):
-        return None  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
+        return False  # "may I ask how much he has when it's not my turn?" is about the count, not the turn
     if not said_outright(r, "out_of_turn") or r.has("oot_not_action"):
-        return None
+        return False
     if all(r.sentence_end(m.start()) < m.end() for m in r.matches("out_of_turn")):
-        return None  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
+        return False  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
     dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
-        return None  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
-    if r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")):
-        return None  # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
-    return {}
+        return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
+    # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
+    return not (r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")))
 
 
 def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
