@@ -80,6 +80,9 @@ def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
     empty_seats = set(_SEAT_NUMBER.findall(empty[0]))
     if any(group(deal, "seat") in empty_seats for deal in r.matches("dealt_to_seat")):
         return True  # "seat 4 is empty tonight … the dealer pitched two cards to seat 4 anyway"
+    there = r.lexicon.windows["empty_seat_there_reach"]
+    if any(0 <= deal.start() - empty.end() <= there for deal in r.matches("dealt_there")):
+        return True  # "seat 6 has been empty since Franco went home … the dealer dealt there too"
     for deal in r.matches("empty_seat_dealt"):
         if empty.start() - reach <= deal.start() and deal.end() <= empty.start():
             return True  # "dealt to … the empty seat"

@@ -25,12 +25,13 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
 
 
 def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
-    """Calling a misdeal is no action and puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e UTG+1 avevano
-    foldato" is two folds, "he calls misdeals more than anyone" no call at all. Chips are in only when a chip action
-    lies outside every call for a misdeal; players counted from bare verbs alone are recounted without those calls."""
-    if "players_acted" not in facts or not r.has("misdeal_called"):
+    """Calling a misdeal or the floor is no action and puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e
+    UTG+1 avevano foldato" is two folds, "he calls misdeals more than anyone" no call at all, "both folded … the floor
+    was called" two folds. Chips are in only when a chip action lies outside every such call; players counted from
+    bare verbs alone are recounted without those calls."""
+    calls = r.matches("misdeal_called") + [m for m in r.matches("floor_called") if m.end() <= r.sentence_end(m.start())]
+    if "players_acted" not in facts or not calls:
         return
-    calls = r.matches("misdeal_called")
     if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls):
         facts["chips_in"] = "no"
     said = [m for m in r.matches("action_verb") if not denied(r, m)]
@@ -41,6 +42,14 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
             facts.pop("chips_in", None)
         elif isinstance(facts["players_acted"], int):
             facts["players_acted"] = min(facts["players_acted"], verbs)
+
+
+def only_one_told(r: Reading, facts: Facts) -> None:
+    """"Only the first had acted", "se ha agito solo UTG? Ha foldato": one player, however many verbs tell what he
+    did (the fold is his, not a second player's)."""
+    known = facts.get("players_acted")
+    if isinstance(known, int) and known > 1 and r.has("only_first_acted") and not r.has("acted_around"):
+        facts["players_acted"] = 1
 
 
 def moved_counted(r: Reading, facts: Facts) -> None:
@@ -78,7 +87,8 @@ def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Ma
     return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
-ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, moved_counted, action_so_far, moves_listed, played_out)
+ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, only_one_told, moved_counted, action_so_far, moves_listed,
+                 played_out)
 """How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""
