@@ -9,6 +9,7 @@ from ..readers.holder import holder_acted
 from ..readers.locations import card_location
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
+from .fouled_deck import checked_ok
 from .misdeal_cutoff import ACTION_SO_FAR
 
 
@@ -18,13 +19,19 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
     game), the jokers are said to be out ("jokers pulled out"), or the deck's make-up is asked as general knowledge
     ("quante carte ci sono in un mazzo, 52 o 54 coi jolly?")."""
     if r.has("foreign_card"):
-        cleared = r.matches("deck_checked_ok")
+        cleared = checked_ok(r)
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
         faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
-        if told and not faulty and not r.has("other_game") and not r.has("joker_by_choice") \
+        if told and not faulty and not _other_game_played(r) and not r.has("joker_by_choice") \
                 and not r.has("terms_asked") and not r.has("deck_size_asked"):
             return {}
     return {} if r.has("short_deck_card") else None
+
+
+def _other_game_played(r: Reading) -> bool:
+    """Another game named as the one played, not only as where the deck came from ("un mazzo da burraco")."""
+    origins = r.matches("deck_of_other_game")
+    return any(not any(inside(m, deck) for deck in origins) for m in r.matches("other_game"))
 
 
 def later_street(r: Reading, facts: Facts) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.locations import card_location
+from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
@@ -18,8 +19,14 @@ def _problems(r: Reading) -> list[tuple[int, str]]:
     return r.derived("deck_faults", lambda: _faults_told(r))
 
 
+def checked_ok(r: Reading) -> list[re.Match[str]]:
+    """The deck said to be checked or cleared ("52 cards, no duplicates", "jokers pulled out"), not a check said
+    not to have been done ("nobody took the jokers out", "nessuno aveva tolto i jolly")."""
+    return [m for m in r.matches("deck_checked_ok") if not denied(r, m)]
+
+
 def _faults_told(r: Reading) -> list[tuple[int, str]]:
-    cleared = r.matches("deck_checked_ok")
+    cleared = checked_ok(r)
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
             if not any(inside(m, ok) for ok in cleared)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
