@@ -45,9 +45,11 @@ def _named_twice(r: Reading) -> list[int]:
         here = _place_of(r, match)
         again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
         before = places.get(card)
-        elsewhere = len(here) == 1 and here != before and set(_HELD_OR_BOARD) <= (before or set()) | here
+        pinned = len(here) == 1 or len(before or set()) == 1  # one of the namings in one place only
+        elsewhere = pinned and here != before and set(_HELD_OR_BOARD) <= (before or set()) | here
         if before is not None and (again or elsewhere):
-            twice.append(match.start())  # already there, or held at one naming and on the board at the other
+            twice.append(match.start())  # already there, or held at one naming and on the board at the other ("I
+            # had the 8 of clubs in my hand and the 8 of clubs came on the flop": held, then both near the second)
         places[card] = (before or set()) | here
     return twice
 
