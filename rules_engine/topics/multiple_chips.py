@@ -12,6 +12,7 @@ from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, Street, check_raise
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
@@ -151,6 +152,6 @@ def chips_told(r: Reading) -> list[Decimal]:
     return chips
 
 
-TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
-              readers=(raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in, all_chips_needed,
-                       half_or_more, chip_amounts))
+TOPIC = Topic("multiple-chips", cues=(Cue(113, on_digits(_pushed)),),
+              readers=tuple(map(on_digits, (raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in,
+                                            all_chips_needed, half_or_more, chip_amounts))))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -87,6 +88,7 @@ def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
         facts["amount_named"] = "no"
 
 
-TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
-              readers=(facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act, bet_told_before,
-                       raise_declared_before("single_chip_value"), amount_named, no_amount_with_the_raise))
+TOPIC = Topic("oversized-chip", cues=(Cue(123, on_digits(_one_chip)),),
+              readers=tuple(map(on_digits, (facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
+                                            bet_told_before, raise_declared_before("single_chip_value"), amount_named,
+                                            no_amount_with_the_raise))))

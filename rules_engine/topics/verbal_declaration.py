@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -142,5 +143,5 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     return False
 
 
-TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
-              readers=(declaration, differ_by_amounts, word_timing, words_before_chips))
+TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(-3, on_digits(_changed_mind))),
+              readers=tuple(map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips))))
