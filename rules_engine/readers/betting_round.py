@@ -406,14 +406,18 @@ def _faced_matches(r: Reading) -> list[re.Match[str]]:
 
 def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
     """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
-    di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
+    di 300") or inside it ("raised a 300 bet to 450"): it came first, so it is placed just before that move; told
+    first ("facing 300, he…") it stays; told after every move, with none it qualifies, it is no bet made."""
     faced = []
     for index, match in enumerate(_faced_matches(r)):
         before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
+        before += [item for item in found if item[0] <= match.start() < item[1]]  # "raised a 300 bet to 450"
         start: float = match.start("verb")
         if before:
             anchor = max(before, key=lambda item: item[0])[0]
             start = anchor - 0.5  # just before the move it qualifies
+        elif all(item[0] < start for item in found):
+            continue  # "the two all-ins make a full raise over the 1,000": told after every move, no bet made
         whose = group(match, "whose") or ""
         who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
         bet = Action(who, Move.BET, read_number(r, match["to"]))
