@@ -399,6 +399,11 @@ def _on_top(action: Action, before: list[Action]) -> Action:
     return replace(action, to=max(bets) + action.to if bets and action.to is not None else None)
 
 
+def faced_named(r: Reading) -> bool:
+    """Whether the text names a bet faced ("facing 300", "over a call of 400", "su una puntata di 1.000")."""
+    return bool(_faced_matches(r))
+
+
 def _faced_matches(r: Reading) -> list[re.Match[str]]:
     """Where the text names the bet a move faced ("facing 300", "over my 200 bet", "su una puntata di 1.000")."""
     return [*r.matches("round_faced"), *r.matches("round_faced_su")]

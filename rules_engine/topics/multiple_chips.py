@@ -31,7 +31,8 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
         return None  # "silently puts out 15", "says raise and pushes 8k": no chip named, the raise size decides
     if r.has("pushed_after_raise"):
         return {}  # "said raise and pushed two 1,000 chips": a push of chips after the word
-    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
+    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question") or (
+            _all_pushed(r))):
         return None
     if told and told.short:
         return None  # less than the bet: a short call
@@ -44,6 +45,13 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     if amounts and amounts[0] <= amounts[1]:
         return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
     return {}
+
+
+def _all_pushed(r: Reading) -> bool:
+    """All his chips pushed, no word said about them ("spinge tutte le sue fiche, erano 730"), and nobody's options
+    asked about afterwards (that is the reopening question): what the push is, is this rule's."""
+    return r.has("all_in_yes") and not (r.has("round_asker") or r.has("allin_options_question") or r.has(
+        "raise_declared_yes") or r.has("round_said"))
 
 
 def paid_less_than_owed(r: Reading) -> bool:

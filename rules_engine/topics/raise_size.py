@@ -127,7 +127,7 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
         values = {"bet_faced": short.bet, "raise_to": short.to, "full_raise": short.min_to - short.bet,
                   "min_raise_to": short.min_to, "half_raise_to": short.half_to}
         half = "yes" if short.to >= short.half_to else "no"
-        facts.update({"raise_complete": "no", "all_in": "no", "half_or_more": half})
+        facts.update({"raise_complete": "no", "all_in": facts.get("all_in", "no"), "half_or_more": half})
         _amounts(facts, values, told.guessed)
         return
     raises = [i for i, reading in enumerate(check.readings) if reading.kind in _RAISES]
