@@ -19,6 +19,9 @@ from .undercall import short_call
 _TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i said", "io ho detto", "ho detto")
 _TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
 _OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
+# ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
+# only had 40 behind and figured I'd rather fold")
+_TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
 _TELLER_MOVED = re.compile(  # or another's word, then the teller's own bet or raise (not a quoted "I call")
     r"(?<!said )(?<!says )(?<!say )(?<!dice )\b(?:i|io) (?:then |just |poi |allora )?"
     r"(?:bet|bets|raised|raise|shoved|ho puntato|ho rilanciato|punto|rilancio)\b")
@@ -138,7 +141,8 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     "he said check and a second later I bet 100" are two players' moves, normal play."""
     for m in r.matches(concept):
         teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
-        if not (_OTHER_PLAYER.search(m[0]) if teller_said else _TELLER_MOVED.search(m[0], 3)):
+        other = _OTHER_PLAYER.search(m[0]) and not _TELLER_LAST.search(m[0])
+        if not (other if teller_said else _TELLER_MOVED.search(m[0], 3)):
             return True
     return False
 
