@@ -7,14 +7,15 @@ rule asks instead."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
 
-from ..reading import Reading, group
+from ..reading import Facts, Reading, group
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
@@ -104,10 +105,71 @@ def structure(r: Reading) -> Structure | None:
 def told(r: Reading) -> Told | None:
     """The betting round of the text, when it gives the amounts to work it out; None when it doesn't. Chips put
     out as the last move ("he silently puts out 300") are read as a bet or raise to that total, unless they are
-    less than the bet: then they are a short call, kept apart (`Told.short`). Worked out once per text."""
+    less than the bet: then they are a short call, kept apart (`Told.short`). Worked out once per text, with its
+    amounts in words written in digits (`in_digits`)."""
+    return r.derived("betting_round", lambda: _told_in_digits(in_digits(r)))
+
+
+def _told_in_digits(r: Reading) -> Told | None:
     if not _DIGIT.search(r.text):
-        return None  # every amount is written in digits: with none, there is no round to work out
-    return r.derived("betting_round", lambda: _told(r))
+        return None  # every amount is now written in digits: with none, there is no round to work out
+    return _told(r)
+
+
+def in_digits(r: Reading) -> Reading:
+    """The text with each amount said in words written in digits ("a bets a hundred, c shoves two fifty" → "a bets
+    100, c shoves 250", "puntata di mille" → "puntata di 1000"), so every pattern that reads an amount reads it
+    however it is written. Only amounts of twenty or more: "three chips", "two players" are counts, not amounts.
+    The same reading when the text has none; a doubt raised on it is the text's. Worked out once per text."""
+    return r.derived("amounts_in_digits", lambda: _in_digits(r))
+
+
+T = TypeVar("T")
+
+
+def on_digits(read: Callable[[Reading, Facts], T]) -> Callable[[Reading, Facts], T]:
+    """A betting topic's cue or reader run on the text with its amounts in digits (`in_digits`): "a bet of four
+    hundred", "una fiche da mille", "rilancio a ottocento" read like "400", "1000", "800"."""
+    def run(r: Reading, facts: Facts) -> T:
+        return read(in_digits(r), facts)
+    return run
+
+
+def _in_digits(r: Reading) -> Reading:
+    words = r.text.split(" ")
+    starts, position = [], 0
+    for word in words:
+        starts.append(position)
+        position += len(word) + 1
+    kept: list[str] = []
+    moved: dict[int, int] = {}  # a sentence start in the text → where it is in the new text
+    index, length = 0, 0
+    while index < len(words):
+        end, value = _amount_at(words, index, r.lexicon.number_words)
+        moved[starts[index]] = length
+        kept.append(str(value) if value is not None else words[index])
+        length += len(kept[-1]) + 1
+        index = end if value is not None else index + 1
+    if kept == words:
+        return r
+    sentences = tuple(moved.get(start, 0) for start in r.sentences)
+    return Reading(" ".join(kept), r.lexicon, sentences, doubted=r.doubted)
+
+
+def _amount_at(words: list[str], index: int, numbers: Mapping[str, int]) -> tuple[int, int | None]:
+    """The longest run of number words from `index` that says an amount of twenty or more, and its value
+    ("twelve hundred", "a thousand", "two fifty", "millequattrocento"); (index, None) when none starts there."""
+    end = index
+    if words[index] in _ARTICLES and numbers.get(words[index + 1] if index + 1 < len(words) else "") in _ROUND:
+        end += 1  # "a hundred", "a thousand": the article only as the run's first word, and only before these
+    while end < len(words) and words[end] not in _NOT_AMOUNTS and _number_words(words[end], numbers):
+        end += 1
+    while end > index:
+        value = spelled(" ".join(words[index:end]), numbers)
+        if value is not None and value >= _TENS and value == value.to_integral_value():
+            return end, int(value)
+        end -= 1
+    return index, None
 
 
 def _told(r: Reading) -> Told | None:
@@ -170,6 +232,7 @@ def _gist(told: Told) -> tuple[object, ...]:
 def blinds_only(r: Reading) -> tuple[Blinds, Street] | None:
     """The blinds and the street when the text names blinds but tells no move with an amount ("preflop 200/400, the
     button silently pushes two 1,000 chips"): before the flop the big blind is the bet to call."""
+    r = in_digits(r)
     blinds = _blinds(r, len(r.text))
     return (blinds, _street(r)) if blinds is not None else None
 
@@ -205,13 +268,18 @@ def read_number(r: Reading, text: str | None) -> Decimal | None:
 # Amounts players write in words ("announces 'four thousand'", "una fiche da mille", "altre tremila"): the lexicon's
 # patterns take them where an amount stands (the group the readers pass to `number`), and the lexicon's number words
 # give the value.
-_HUNDRED, _THOUSAND = 100, 1000
+_TENS, _HUNDRED, _THOUSAND = 20, 100, 1000
+# Number words that are no amount where they stand ("single", "both"), and articles that start one ("a hundred")
+_NOT_AMOUNTS = frozenset({"single", "both", "pair", "entrambe", "entrambi", "fourth", "fifth", "quarta", "quinta",
+                          "a", "an", "un", "una", "uno", "sei"})
+_ARTICLES = frozenset({"a", "an", "un"})
+_ROUND = (_HUNDRED, _THOUSAND)
 _VOWELS = frozenset("aeiou")
 
 
 def spelled(text: str, words: Mapping[str, int]) -> Decimal | None:
     """An amount in words, a word holding one number word or several ("thirty five hundred", "a thousand",
-    "duemilacinquecento", "trentacinque"); None for anything else."""
+    "duemilacinquecento", "trentacinque", "two fifty"); None for anything else."""
     total = current = 0
     for word in text.split():
         values = _number_words(word, words)
@@ -222,6 +290,8 @@ def spelled(text: str, words: Mapping[str, int]) -> Decimal | None:
                 total, current = total + (current or 1) * value, 0
             elif value == _HUNDRED:
                 current = (current or 1) * value
+            elif 0 < current < _TENS and value >= _TENS:
+                current = current * _HUNDRED + value  # "two fifty", "one twenty five": hundreds said without the word
             else:
                 current += value
     return Decimal(total + current) if total + current else None
@@ -329,6 +399,11 @@ def _on_top(action: Action, before: list[Action]) -> Action:
     return replace(action, to=max(bets) + action.to if bets and action.to is not None else None)
 
 
+def faced_named(r: Reading) -> bool:
+    """Whether the text names a bet faced ("facing 300", "over a call of 400", "su una puntata di 1.000")."""
+    return bool(_faced_matches(r))
+
+
 def _faced_matches(r: Reading) -> list[re.Match[str]]:
     """Where the text names the bet a move faced ("facing 300", "over my 200 bet", "su una puntata di 1.000")."""
     return [*r.matches("round_faced"), *r.matches("round_faced_su")]
@@ -336,14 +411,18 @@ def _faced_matches(r: Reading) -> list[re.Match[str]]:
 
 def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
     """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
-    di 300"): it came first, so it is placed just before that move; told first ("facing 300, he…") it stays."""
+    di 300") or inside it ("raised a 300 bet to 450"): it came first, so it is placed just before that move; told
+    first ("facing 300, he…") it stays; told after every move, with none it qualifies, it is no bet made."""
     faced = []
     for index, match in enumerate(_faced_matches(r)):
         before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
+        before += [item for item in found if item[0] <= match.start() < item[1]]  # "raised a 300 bet to 450"
         start: float = match.start("verb")
         if before:
             anchor = max(before, key=lambda item: item[0])[0]
             start = anchor - 0.5  # just before the move it qualifies
+        elif all(item[0] < start for item in found):
+            continue  # "the two all-ins make a full raise over the 1,000": told after every move, no bet made
         whose = group(match, "whose") or ""
         who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
         bet = Action(who, Move.BET, read_number(r, match["to"]))

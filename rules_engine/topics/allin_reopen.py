@@ -7,9 +7,11 @@ from __future__ import annotations
 from table_tools.raising import Kind, Structure
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .raise_size import legality_asked
 
 _STRUCTURE_VALUES = {Structure.NO_LIMIT: "no-limit", Structure.POT_LIMIT: "pot-limit", Structure.LIMIT: "limit"}
 
@@ -25,7 +27,7 @@ def _reopen(r: Reading, given: Facts) -> Facts | None:
     if r.has("strategy"):
         return None
     asked = r.has("round_asker") or r.has("allin_options_question") or r.has("round_back_to")
-    if r.has("legality_question") and not asked and not r.has("allin_reopen"):
+    if legality_asked(r) and not asked and not r.has("allin_reopen"):
         return None  # "is his all-in for 700 valid?": the all-in itself, the raise-size rule's, not anyone's options
     if r.has("allin_reopen") or (r.has("round_allin_word") and (
             r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
@@ -92,6 +94,6 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
             facts[name] = whole
 
 
-TOPIC = Topic("allin-reopen", cues=(Cue(93, _reopen),),
-              readers=(already_acted, acted_on_an_earlier_street, reopens, half_or_more, betting_structure,
-                       reopen_amounts))
+TOPIC = Topic("allin-reopen", cues=(Cue(93, on_digits(_reopen)),),
+              readers=tuple(map(on_digits, (already_acted, acted_on_an_earlier_street, reopens, half_or_more,
+                                            betting_structure, reopen_amounts))))

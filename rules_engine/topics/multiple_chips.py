@@ -12,6 +12,7 @@ from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, Street, check_raise
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
@@ -30,7 +31,8 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
         return None  # "silently puts out 15", "says raise and pushes 8k": no chip named, the raise size decides
     if r.has("pushed_after_raise"):
         return {}  # "said raise and pushed two 1,000 chips": a push of chips after the word
-    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")):
+    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question") or (
+            _all_pushed(r))):
         return None
     if told and told.short:
         return None  # less than the bet: a short call
@@ -43,6 +45,13 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     if amounts and amounts[0] <= amounts[1]:
         return None  # exactly the call ("bet 200, I pushed exactly 200"): a call; less is a short call
     return {}
+
+
+def _all_pushed(r: Reading) -> bool:
+    """All his chips pushed, no word said about them ("spinge tutte le sue fiche, erano 730"), and nobody's options
+    asked about afterwards (that is the reopening question): what the push is, is this rule's."""
+    return r.has("all_in_yes") and not (r.has("round_asker") or r.has("allin_options_question") or r.has(
+        "raise_declared_yes") or r.has("round_said"))
 
 
 def paid_less_than_owed(r: Reading) -> bool:
@@ -151,6 +160,6 @@ def chips_told(r: Reading) -> list[Decimal]:
     return chips
 
 
-TOPIC = Topic("multiple-chips", cues=(Cue(113, _pushed),),
-              readers=(raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in, all_chips_needed,
-                       half_or_more, chip_amounts))
+TOPIC = Topic("multiple-chips", cues=(Cue(113, on_digits(_pushed)),),
+              readers=tuple(map(on_digits, (raise_declared_before("chips_pushed", "round_push"), raise_not_said, all_in,
+                                            all_chips_needed, half_or_more, chip_amounts))))

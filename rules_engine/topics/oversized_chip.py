@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -52,22 +53,23 @@ def small_blind_faces_the_big(r: Reading, facts: Facts) -> None:
 
 
 def faces_the_blind(r: Reading, facts: Facts) -> None:
-    """The chip put in on the big blind, or before the flop by anyone but the big blind: the blind is a bet to call
-    (the big blind's own option in an unraised pot is not)."""
+    """The chip put in on the big blind, or before the flop by anyone but the big blind (blinds told and no later
+    street named is before the flop): the blind is a bet to call (the big blind's own option in an unraised pot is
+    not)."""
     if "facing_bet" in facts or r.has("chip_first_to_act") or r.has("round_postflop") or r.has("big_blind_acts"):
         return
-    if r.has("chip_on_the_blind"):
+    if r.has("chip_on_the_blind") or betting_round.blinds_only(r) is not None:  # "blinds 100/200, UTG throws…"
         facts["facing_bet"] = "yes"
 
 
 def bet_told_before(r: Reading, facts: Facts) -> None:
     """A bet or raise told with its amount before the chip ("il posto 3 apre a 300 e il posto 5 mette una fiche da
-    1.000"): the chip faced it."""
+    1.000"), or named as the bet faced wherever it is told ("one big chip over a call of 400"): the chip faced it."""
     if "facing_bet" in facts:
         return
     chip = next((m.start() for m in r.matches("single_chip_value")), None)
     bets = [m.start() for concept in _BETS_TOLD for m in r.matches(concept)]
-    if chip is not None and any(start < chip for start in bets):
+    if (chip is not None and any(start < chip for start in bets)) or betting_round.faced_named(r):
         facts["facing_bet"] = "yes"
 
 
@@ -87,6 +89,7 @@ def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
         facts["amount_named"] = "no"
 
 
-TOPIC = Topic("oversized-chip", cues=(Cue(123, _one_chip),),
-              readers=(facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act, bet_told_before,
-                       raise_declared_before("single_chip_value"), amount_named, no_amount_with_the_raise))
+TOPIC = Topic("oversized-chip", cues=(Cue(123, on_digits(_one_chip)),),
+              readers=tuple(map(on_digits, (facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
+                                            bet_told_before, raise_declared_before("single_chip_value"), amount_named,
+                                            no_amount_with_the_raise))))

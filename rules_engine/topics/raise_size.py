@@ -9,6 +9,7 @@ from decimal import Decimal
 from table_tools.raising import Kind, Move
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -59,14 +60,24 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     told = betting_round.told(r)
     if told is None:
         return None
+    if told.check.under_raise is None and r.has("one_motion_yes") and not r.has("raise_dispute"):
+        return None  # "pushed 60 out in one motion over a 20 bet, is that legal?": how he bet is asked, and it was
+    # a full raise made in one movement: nothing to rule
     if _short_told_last(told):
         return {}  # "says 20, throws out 20": its size
     if pushed_by_total(r, told) and raise_said(r) is False:
         return {}  # "put in 400 without a word" over a raise to 250: a silent raise told by its total
-    if not (r.has("legality_question") or r.has("raise_dispute")):
+    if not (legality_asked(r) or r.has("raise_dispute")):
         return None
     raised = told.check.under_raise or any(reading.kind in _RAISES for reading in told.check.readings)
     return {} if raised else None
+
+
+def legality_asked(r: Reading) -> bool:
+    """"Is that legal?" asked anywhere, or a sentence ending on the word alone ("… made it 2000. Legal? We play
+    TDA."): the text's end is not the only place a one-word question stands."""
+    return r.has("legality_question") or any(
+        r.lexicon.says("legality_question", r.text[start:r.sentence_end(start)]) for start in r.sentences[:-1])
 
 
 def _said_raise_short(r: Reading, given: Facts) -> Facts | None:
@@ -116,7 +127,7 @@ def raise_amounts(r: Reading, facts: Facts) -> None:
         values = {"bet_faced": short.bet, "raise_to": short.to, "full_raise": short.min_to - short.bet,
                   "min_raise_to": short.min_to, "half_raise_to": short.half_to}
         half = "yes" if short.to >= short.half_to else "no"
-        facts.update({"raise_complete": "no", "all_in": "no", "half_or_more": half})
+        facts.update({"raise_complete": "no", "all_in": facts.get("all_in", "no"), "half_or_more": half})
         _amounts(facts, values, told.guessed)
         return
     raises = [i for i, reading in enumerate(check.readings) if reading.kind in _RAISES]
@@ -140,5 +151,6 @@ def _amounts(facts: Facts, values: dict[str, Decimal], guessed: bool = False) ->
             facts[name] = whole
 
 
-TOPIC = Topic("raise-size", cues=(Cue(142, _said_raise_short), Cue(53, _raise_size)),
-              readers=(raise_complete, raise_declared, half_or_more, street_over, all_in, raise_amounts))
+TOPIC = Topic("raise-size", cues=(Cue(142, on_digits(_said_raise_short)), Cue(53, on_digits(_raise_size))),
+              readers=tuple(map(on_digits, (raise_complete, raise_declared, half_or_more, street_over, all_in,
+                                            raise_amounts))))

@@ -10,6 +10,7 @@ from decimal import Decimal
 from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import out_of_scope, said_outright, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -70,5 +71,5 @@ def _string(r: Reading, given: Facts) -> Facts | None:
     return {} if motions or (said_outright(r, "string_named") and tells_a_situation(r)) else None
 
 
-TOPIC = Topic("string-bet", cues=(Cue(133, _string),), readers=(one_motion, declared_first, betting_structure,
-                                                                half_or_more, limit_half))
+TOPIC = Topic("string-bet", cues=(Cue(133, on_digits(_string)),),
+              readers=tuple(map(on_digits, (one_motion, declared_first, betting_structure, half_or_more, limit_half))))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from table_tools.raising import Kind, Street
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -51,5 +52,6 @@ def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:
     facts["facing_opening_bet"] = "no" if raised else "yes"
 
 
-TOPIC = Topic("undercall", cues=(Cue(103, _short),),
-              readers=(call_declared, all_in, heads_up, facing_opening_bet, opening_bet_from_the_round))
+TOPIC = Topic("undercall", cues=(Cue(103, on_digits(_short)),),
+              readers=tuple(map(on_digits, (call_declared, all_in, heads_up, facing_opening_bet,
+                                            opening_bet_from_the_round))))

@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 from ..readers import betting_round
+from ..readers.betting_round import on_digits
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -17,7 +18,12 @@ from .undercall import short_call
 
 _TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i said", "io ho detto", "ho detto")
 _TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
+# what may stand between the word and the chips told in one clause: the word's own amount, "and", the mover
+_ONE_CLAUSE = re.compile(r"(?:\S+ ){0,3}(?:and|e)(?: (?:he|she|i|lui|lei|io))?")
 _OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
+# ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
+# only had 40 behind and figured I'd rather fold")
+_TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
 _TELLER_MOVED = re.compile(  # or another's word, then the teller's own bet or raise (not a quoted "I call")
     r"(?<!said )(?<!says )(?<!say )(?<!dice )\b(?:i|io) (?:then |just |poi |allora )?"
     r"(?:bet|bets|raised|raise|shoved|ho puntato|ho rilanciato|punto|rilancio)\b")
@@ -107,7 +113,9 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
     """Which came first, read from the order the story tells them in when no phrase says it: a word (or an amount)
     said, then chips put out after it in the text ("dice 'pago', poi spinge avanti 1.500"). A story that tells the
     chips first and the word after them says so with a phrase ("only then said call"), read before this. The two
-    must be joined by a word of sequence: "said call but put in chips for a raise" leaves the order open."""
+    must be joined by a word of sequence, or be one clause ("says 300 and throws 500 in": the word told first in
+    one breath, first or together, which the rules treat alike); "said call, but later put in chips for a raise"
+    and two sentences leave the order open."""
     if "word_timing" in facts or facts.get("declaration") != "chips-differ":
         return
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
@@ -115,8 +123,15 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
     chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
-    if words and chips and min(words) < min(chips) and r.lexicon.says("afterwards", r.text[min(words):min(chips)]):
+    if words and chips and min(words) < min(chips) and (
+            r.lexicon.says("afterwards", r.text[min(words):min(chips)]) or _joined(r.text[min(words):min(chips)])):
         facts["word_timing"] = "words-first"
+
+
+def _joined(between: str) -> bool:
+    """The word and the chips told in one clause joined by "and" ("says 300 and throws 500"): no sentence or clause
+    of other events between them."""
+    return bool(_ONE_CLAUSE.fullmatch(between.strip()))
 
 
 def _short_raise(r: Reading) -> bool:
@@ -137,10 +152,11 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     "he said check and a second later I bet 100" are two players' moves, normal play."""
     for m in r.matches(concept):
         teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
-        if not (_OTHER_PLAYER.search(m[0]) if teller_said else _TELLER_MOVED.search(m[0], 3)):
+        other = _OTHER_PLAYER.search(m[0]) and not _TELLER_LAST.search(m[0])
+        if not (other if teller_said else _TELLER_MOVED.search(m[0], 3)):
             return True
     return False
 
 
-TOPIC = Topic("verbal-declaration", cues=(Cue(143, _said_otherwise), Cue(-3, _changed_mind)),
-              readers=(declaration, differ_by_amounts, word_timing, words_before_chips))
+TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(-3, on_digits(_changed_mind))),
+              readers=tuple(map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips))))
