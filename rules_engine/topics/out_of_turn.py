@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import elliptic_actors, told_moves
+from ..readers.events import CHANGING, SKIPPED, TELLER, Event, events, named_at, skipped_players
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading, inside
@@ -20,7 +21,6 @@ _SUBSTANTIAL = 3
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
-_RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
@@ -81,14 +81,9 @@ def action_changed(r: Reading, facts: Facts) -> None:
              for m in r.matches(concept)
              if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
                                               or _own_words(r, m, p) for p in phrases)]
-    later += [(at, change) for at, change in _teller_moves(r) if at > after
-              and not any(p.start() <= at < p.end() for p in phrases)]
+    later += [(e.start, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
     if later:
         facts["action_changed"] = min(later)[1]
-        return
-    named = _named_moves(r, after)
-    if named:
-        facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
 
 
 def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
@@ -99,37 +94,25 @@ def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
         overlap.startswith("saltat") and _SKIPPED_ME.match(phrase[0]) is not None)
 
 
-def _teller_moves(r: Reading) -> list[tuple[int, str]]:
-    """The teller's own moves when he is the skipped player ("he acted before me … I just called", "sono stato
-    saltato … poi ho rilanciato"): a bet or raise changes the action ("yes"), a check, call or fold does not."""
-    if not r.has("oot_teller_skipped"):
-        return []
-    return [(m.start(), "yes" if _RAISING.search(m["move"]) else "no") for m in r.matches("oot_teller_move")]
+def skipped(r: Reading) -> frozenset[str]:
+    """Who the story says was passed over: named where the skip is told ("mentre il cut-off ci pensava", "it was on
+    seat 3"), the teller ("I was skipped", "toccava a me"), or marked by the events ("the 7, who had been
+    skipped", "4 says he was never asked")."""
+    return r.derived("out_of_turn.skipped", lambda: frozenset(
+        {who for m in r.matches("oot_skipped_named") if (who := named_at(r, m, "who"))}
+        | ({TELLER} if r.has("oot_teller_skipped") else set())
+        | {who for _, who in skipped_players(r)} | {e.actor for e in events(r) if e.skipped and e.actor}
+        | {SKIPPED}))
 
 
-def _named_moves(r: Reading, after: int) -> list[tuple[int, str, int]]:
-    """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
-    cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
-    folded"): each first move said just after that name, past the skip (where it starts, what it is, where it ends)."""
-    reach = r.lexicon.windows["oot_named_move"]
-    found = []
-    for named in r.matches("oot_skipped_named"):
-        since = max(after, named.end())
-        for seen in re.finditer(_name_pattern(named["who"]), r.text[since:]):
-            start = since + seen.end()
-            moves = [(m.start(), action, m.end()) for concept, action in _ACTIONS.items() for m in r.matches(concept)
-                     if start <= m.start() <= start + reach and not denied(r, m)]
-            found += [min(moves)] if moves else []
-    return found
-
-
-def _name_pattern(who: str) -> str:
-    """The skipped player's name as the story repeats it: a seat also by its bare number ("quando doveva parlare il
-    posto 5 … il 5 ha passato")."""
-    seat = re.fullmatch(r"(?:seat|posto) n(\d+)", who)
-    if seat:
-        return rf"\b(?:(?:seat|posto) n{seat[1]}|(?:il|the|lo) n?{seat[1]})\b"
-    return rf"\b{re.escape(who)}\b(?! n\d)"  # "utg" is not "utg+1" ("utg n1")
+def _skipped_moves(r: Reading, after: int) -> list[Event]:
+    """The skipped player's own moves told after a position ("he acted before me, I just called", "il cut-off ha
+    rilanciato", "the 7, who had been skipped, checks"); the teller's not inside the out-of-turn phrase, where his
+    move is the one made out of turn ("ho rilanciato prima che lui parlasse")."""
+    who = skipped(r)
+    phrases = r.matches("out_of_turn")
+    return [e for e in events(r) if e.actor in who and e.start > after and e.happened
+            and not (e.actor == TELLER and any(p.start() <= e.start < p.end() for p in phrases))]
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -150,10 +133,10 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     stops = [m.start() for m in r.matches("oot_objection")]
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if r.lexicon.says("oot_pronoun", r.before(m.start(), "same_phrase") + m[0])]
-    stops += [at for at, _ in _teller_moves(r)]  # "I was skipped … then I raised": his own move, not one behind him
+    own = [(e.start, e.end) for e in _skipped_moves(r, start)]  # the skipped player's own move once backed up is
+    # not behind him ("I was skipped … then I raised")
+    stops += [at for at, _ in own]
     end = min((at for at in stops if at > start), default=len(r.text))
-    own = [(at, till) for at, _, till in _named_moves(r, start)]  # the skipped player's own move once backed up is
-    # not behind him (nor any word of it: "utg then re raised" is one move)
     listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
     moves = [m for m in r.matches("oot_behind_action")
              if start <= m.start() < end and not any(at <= m.start() < till for at, till in own) and not denied(r, m)]

@@ -1,0 +1,218 @@
+"""The story as events: every move told, in order, with who made it, the amount if said, and whether it was only
+said, denied ("hadn't acted") or only asked about ("can he still raise?"). Worked out once per text; the action
+topics read their facts from it (who acted out of turn, what the skipped player did next, who acted behind him)
+instead of each matching its own actor and move phrases.
+
+Who made a move is read back from the move, in its own clause: a seat ("seat 4", "posto 4", "the 4", "il 4", a bare
+"4" in a list of moves), a position (the seat model's places), the teller ("I", "io", an Italian first-person verb),
+a pronoun (the player named last), or a name (a word before the move that is no filler). A relative clause between
+the player and his move ("the 7, who had been skipped, checks") is read apart, and what it says marks him."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..reading import Reading, group
+from .negation import denied
+from .seats import Seat, places
+
+TELLER = "me"
+MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
+CHANGING = frozenset({"raise", "allin", "bet"})  # a move that changes the action to the players before it
+_KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "raise": "bet-raise",
+         "allin": "bet-raise"}
+_AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
+_SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
+_BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
+SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
+_MAX_SEAT = 10
+_SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me)\b")
+_OBJECT = re.compile(r" (?:over )?(?:(?P<me>me|my turn)|(?P<who>(?:the |il |lo |l )?(?:seat n\d+|posto n\d+|\w+)))\b")
+_TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
+_PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
+_RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
+_REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
+_CLAUSE = re.compile(r"^(?:and|then|but|so|e|poi|ma|quindi|allora)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One move of the story: where it is told, who made it, what it was, and how it is told."""
+
+    start: int
+    end: int
+    actor: str | None  # "seat 4", a position ("bb", "utg+1"), "me", a name; None when the text names nobody
+    move: str  # one of MOVES
+    amount: str | None = None
+    verbal: bool = False  # said only ("says raise", "dice punto")
+    denied: bool = False  # "hadn't acted", "non aveva ancora parlato", "never called"
+    hypothetical: bool = False  # "can he still raise?", "if I call", "before he could act"
+    skipped: bool = False  # the actor is told as passed over where the move is told ("who had been skipped")
+
+    @property
+    def happened(self) -> bool:
+        return not self.denied and not self.hypothetical and self.move != "act"
+
+    @property
+    def kind(self) -> str:
+        """The move as the out-of-turn rule reads it: check, call, fold or bet-raise."""
+        return _KIND[self.move]
+
+
+def events(r: Reading) -> list[Event]:
+    """Every move the text tells, in order (worked out once per text)."""
+    return r.derived("events", lambda: _events(r))
+
+
+def skipped_players(r: Reading) -> list[tuple[int, str]]:
+    """Where a player is said to have been passed over, and who ("4 says he was never asked", "il 7 che era stato
+    saltato", "luca, who hadn't acted"): each mark goes to the player named just before it."""
+    return r.derived("events.skipped", lambda: _skipped(r))
+
+
+def moves_by(r: Reading, actor: str, after: int) -> list[Event]:
+    """The moves a player made after a position, as the story tells them."""
+    return [e for e in events(r) if e.actor == actor and e.start > after and e.happened]
+
+
+def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
+    """The player a named group of a match names, in the events' terms ("posto n5" → "seat 5", "il cut off" → "co",
+    "me" → the teller)."""
+    end = match.end(name)
+    if end < 0:
+        return None
+    start = match.start(name)
+    return TELLER if match[name] in ("me", "io", "i") else _named(r, r.text[start:end], end, _mentions(r))
+
+
+def _events(r: Reading) -> list[Event]:
+    mentions = _mentions(r)
+    moves = r.matches("event_move")
+    starts = {m.start() for m in moves}
+    found: list[Event] = []
+    ends = [0, 0]  # where the two moves before this one end (an amount included)
+    for match in moves:
+        kind = next(kind for kind in MOVES if group(match, kind))
+        opening = sentence_start(r, match.start())
+        amount = _AMOUNT.match(r.text, match.end())
+        if amount and amount.end() + 1 in starts:
+            amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
+        actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
+        framing = r.text[max(0, match.start() - _REACH):match.start()].rstrip()
+        found.append(Event(match.start(), match.end(), actor, kind, amount[1] if amount else None, verbal,
+                           denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped))
+        ends.append(amount.end() if amount else match.end())
+    return found
+
+
+def sentence_start(r: Reading, position: int) -> int:
+    """Where the sentence holding a position starts."""
+    return max(start for start in r.sentences if start <= position)
+
+
+def _mentions(r: Reading) -> list[tuple[int, int, str]]:
+    """The players the seat model places (positions, seats), where each is named: what a pronoun points back to."""
+    return r.derived("events.mentions", lambda: [(m.start(), m.end(), _place_key(seat)) for m, seat in places(r)])
+
+
+def _place_key(seat: Seat) -> str:
+    if seat.kind == "seat":
+        return f"seat {seat.number}"
+    if seat.kind == "utgplus":
+        return f"utg+{seat.number}"
+    if seat.kind == "left":
+        return f"left {seat.number}"
+    return seat.kind
+
+
+def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list[Event],
+           mentions: list[tuple[int, int, str]]) -> tuple[str | None, bool, bool]:
+    """Who made the move (read back from it in its clause, from the end of the move before; from the one before
+    that when a relative clause holds it: "luca, who hadn't acted, raised"), whether a relative clause marks him
+    skipped, and whether the move was only said."""
+    start, earlier = starts
+    before = r.text[start:move.start()].rstrip()
+    verbal = r.lexicon.says("event_said", before[-_REACH:])
+    skipped = False
+    relative = r.lexicon.concepts["event_relative"][0].search(r.text[earlier:move.start()].rstrip())
+    if relative:
+        skipped = r.lexicon.says("event_skipped", relative["clause"])
+        before = r.text[earlier:earlier + relative.start()].rstrip()
+        start = earlier
+    filler = r.lexicon.concepts["event_filler"][0].search(before)
+    if filler:
+        before = before[:filler.start()].rstrip()
+    offset = start + len(before)
+    antecedent = _RELATIVE_PRONOUN.search(before)
+    if antecedent:  # "luca who hadn't acted": the one named before "who"
+        return _named(r, before[:antecedent.start()].rstrip(), start + antecedent.start() - 1, mentions), \
+            skipped, verbal
+    named = _named(r, before, offset, mentions)
+    if named:
+        return named, skipped, verbal
+    if _PRONOUN.search(before):
+        return _last_actor(found, offset, mentions), skipped, verbal
+    if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
+        return TELLER, skipped, verbal
+    return (_last_actor(found, offset) if not before or _CLAUSE.search(before) else None), skipped, verbal
+
+
+def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The player named at the end of `before` (which ends at `offset` in the text)."""
+    seat = _SEAT_WORD.search(before) or _BARE_NUMBER.search(before)
+    number = next((int(g) for g in seat.groups() if g), 0) if seat else 0
+    if 0 < number <= _MAX_SEAT:
+        return f"seat {number}"
+    if r.lexicon.says("event_skipped_player", before):
+        return SKIPPED
+    placed = [key for start, end, key in mentions if end == offset and start >= offset - len(before)]
+    if placed:
+        return placed[-1]
+    if _TELLER_WORD.search(before):
+        return TELLER
+    word = before.rsplit(" ", 1)[-1]
+    if word.isalpha() and len(word) > 1 and not r.lexicon.says("event_no_actor", word):
+        return word
+    return None
+
+
+def _last_actor(found: list[Event], position: int,
+                mentions: list[tuple[int, int, str]] | None = None) -> str | None:
+    """Whom a pronoun or an elided subject points to: the player named last before it (not the teller)."""
+    named = [(e.start, e.actor) for e in found if e.actor and e.actor != TELLER and e.start < position]
+    named += [(start, key) for start, _, key in mentions or () if start < position]
+    return max(named)[1] if named else None
+
+
+def _skipped(r: Reading) -> list[tuple[int, str]]:
+    marks = []
+    mentions = _mentions(r)
+    for mark in r.matches("event_skipped"):
+        if _SKIPPED_ME.match(mark[0]):
+            marks.append((mark.start(), TELLER))
+            continue
+        passed = _OBJECT.match(r.text, mark.end()) if mark[0] == "skipped" else None
+        if passed:  # "skipped me", "skipped seat 4": the one after the verb
+            who = TELLER if passed["me"] else _named(r, passed["who"], passed.end(), mentions)
+            marks += [(mark.start(), who)] if who else []
+            continue
+        start = sentence_start(r, mark.start())
+        before = r.text[start:mark.start()].rstrip()
+        relative = re.search(r"\b(?:who|che|which)(?: \w+){0,3}$", before)
+        if relative:
+            before = before[:relative.start()].rstrip()
+        speech = re.search(r"\b(?:says|said|claims|dice|ha detto)(?: that| che)? (?:he|she|lui|lei)?$", before)
+        if speech:
+            before = before[:speech.start()].rstrip()
+        if re.search(r"\b(?:i|io)$", before):
+            marks.append((mark.start(), TELLER))
+            continue
+        offset = start + len(before)
+        if _PRONOUN.search(before):
+            who = _last_actor(events(r), offset, mentions)
+        else:
+            who = _named(r, before, offset, mentions)
+        if who:
+            marks.append((mark.start(), who))
+    return marks
