@@ -10,6 +10,7 @@ the player and his move ("the 7, who had been skipped, checks") is read apart, a
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ _PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
 _RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
 _REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
 _CLAUSE = re.compile(r"^(?:and|then|but|so|e|poi|ma|quindi|allora)$")
+_JOINED = re.compile(r"\b(?:and|e|but|ma)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,50 @@ def skipped_players(r: Reading) -> list[tuple[int, str]]:
 def moves_by(r: Reading, actor: str, after: int) -> list[Event]:
     """The moves a player made after a position, as the story tells them."""
     return [e for e in events(r) if e.actor == actor and e.start > after and e.happened]
+
+
+def passed_over(r: Reading) -> tuple[str, Event] | None:
+    """A player said to have been passed over and the move made past him, read from the events: by the seats'
+    order where seat numbers tell it ("seat 3 bets, 6 calls, then 4 says he was never asked": 6 called past 4),
+    else the nearest move another player made in the sentence of the mark or the next ("UTG was still thinking when
+    the hijack shoved")."""
+    return r.derived("events.passed_over", lambda: _passed_over(r))
+
+
+def _passed_over(r: Reading) -> tuple[str, Event] | None:
+    marks = skipped_players(r)
+    marked = {who for _, who in marks}
+    moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked]
+    for at, who in marks:
+        past = _past_by_seat(who, moves)
+        if past:
+            return who, past
+        near = [e for e in moves if _nearby(r, at, e.start)]
+        if near:
+            return who, min(near, key=lambda e: abs(e.start - at))
+    return None
+
+
+def _nearby(r: Reading, mark: int, move: int) -> bool:
+    """A move in the mark's sentence or the one after it."""
+    sentence = sentence_start(r, mark)
+    return sentence_start(r, move) == sentence or sentence_start(r, move) == r.sentence_end(mark) + 1
+
+
+def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
+    """The first move by a seat that comes after the skipped seat in the order of play, from a seat before it."""
+    skipped = _seat_number(who)
+    seats = [(e, number) for e in moves if (number := _seat_number(e.actor or ""))]
+    if not skipped:
+        return None
+    for (_, before), (event, after) in itertools.pairwise(seats):
+        if before < skipped < after or after < before < skipped or skipped < after < before:
+            return event
+    return None
+
+
+def _seat_number(actor: str) -> int:
+    return int(actor[len("seat "):]) if actor.startswith("seat ") else 0
 
 
 def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
@@ -151,6 +197,9 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     named = _named(r, before, offset, mentions)
     if named:
         return named, skipped, verbal
+    joined = _JOINED.search(before)
+    if joined:  # "seat 3 was skipped and now folds": the subject of the clause before
+        return _last_actor(found, offset, mentions), skipped, verbal
     if _PRONOUN.search(before):
         return _last_actor(found, offset, mentions), skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import elliptic_actors, told_moves
-from ..readers.events import CHANGING, SKIPPED, TELLER, Event, events, named_at, skipped_players
+from ..readers.events import CHANGING, SKIPPED, TELLER, Event, events, named_at, passed_over, skipped_players
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading, inside
@@ -18,6 +18,7 @@ _ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_b
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
+_STREETS = ("flop", "turn", "river")  # a street named after the skip: a card came while he still had to act
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
@@ -35,7 +36,10 @@ def oot_action(r: Reading, facts: Facts) -> None:
         facts["oot_action"] = _ASKED[asked[-1]["act"]]
         return
     if not r.has("out_of_turn"):
-        return  # a silent skipped player told without the words: nobody acted out of turn by name
+        past = passed_over(r)  # "seat 3 bets, 6 calls, then 4 says he was never asked": the move past him
+        if past:
+            facts["oot_action"] = past[1].kind
+        return
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
@@ -72,7 +76,7 @@ def action_changed(r: Reading, facts: Facts) -> None:
         if said_outright(r, concept):
             facts["action_changed"] = change
             return
-    after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
+    after = _incident(r)
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
     # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
     # "m'ha saltato, ha puntato": not "the skipped one bet")
@@ -84,6 +88,13 @@ def action_changed(r: Reading, facts: Facts) -> None:
     later += [(e.start, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
     if later:
         facts["action_changed"] = min(later)[1]
+
+
+def _incident(r: Reading) -> int:
+    """Where the out-of-turn act or the skip is told: the phrase, the silent player, or the move past him."""
+    told = [m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept)]
+    past = passed_over(r)
+    return min(told) if told else past[1].start if past else 0
 
 
 def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
@@ -178,6 +189,17 @@ def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
     return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
 
 
+def _passed_over(r: Reading, given: Facts) -> Facts | None:
+    """A player said to have been passed over and another's move past him, told in no out-of-turn words ("UTG was
+    still thinking when the hijack shoved", "seat 3 bets, 6 calls, then 4 says he was never asked"); not one
+    skipped in the deal, nor one still to act when a card was dealt (the premature card's story)."""
+    past = passed_over(r)
+    if not past or r.has("oot_not_action") or r.has("board_dealing"):
+        return None
+    mark = min(at for at, _ in skipped_players(r))
+    return None if any(m.start() > mark for street in _STREETS for m in r.matches(street)) else {}
+
+
 def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     """A player to act who stayed silent while others acted, and spoke up only then ("the small blind was on his
     phone; the big blind bet, the cutoff called and the button called too. Only then the small blind looked up"):
@@ -193,5 +215,5 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     return {} if moves else None
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(44, _silent_skip)),
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(46, _passed_over), Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))
