@@ -26,7 +26,8 @@ def players_acted(r: Reading, facts: Facts) -> None:
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
-    acted = max(said, default=0) + singles if said or singles else len(actions) + len(elliptic_actors(r, actions))
+    acted = max(said, default=0) + singles if said or singles else len(actions) + len(
+        elliptic_actors(r, [(m.start(), m.end()) for m in actions]))
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"
     if acted == 0:
@@ -44,14 +45,15 @@ def players_acted(r: Reading, facts: Facts) -> None:
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
-def elliptic_actors(r: Reading, actions: list[re.Match[str]]) -> list[re.Match[str]]:
+def elliptic_actors(r: Reading, actions: list[tuple[int, int]]) -> list[re.Match[str]]:
     """Second actors told without a verb of their own just after an action, in the same sentence ("UTG ha chiamato
     e UTG+1 pure", "UTG calls, UTG+1 too"): each is one more player who did the same. The one reader of this form:
-    `players_acted` (the count every misdeal topic reads) and the out-of-turn count call it."""
+    `players_acted` (the count every misdeal topic reads) and the out-of-turn count call it, with where each
+    action is told."""
     reach = r.lexicon.windows["elliptic_after_action"]
     return [m for m in r.matches("elliptic_actor") if not denied(r, m) and any(
-        a.end() <= m.start() <= a.end() + reach and r.sentence_end(a.start()) == r.sentence_end(m.start())
-        for a in actions)]
+        end <= m.start() <= end + reach and r.sentence_end(start) == r.sentence_end(m.start())
+        for start, end in actions)]
 
 
 def _said_count(match: re.Match[str]) -> int:

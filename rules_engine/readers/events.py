@@ -29,6 +29,9 @@ _BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
 _SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me)\b")
+_SEAT_MENTION = re.compile(r"\b(?:the|il|lo|l) n?([1-9]|10)\b(?! (?:of|di|d|e|and|euro|dollars|bucks|k)\b)")
+_RELATIVE = re.compile(r"\b(?:who|che|which)(?: \w+){0,3}$")
+_INVERTED = re.compile(r"(?:doveva|dovevano|toccava|tocca|spettava)\b")
 _OBJECT = re.compile(r" (?:over )?(?:(?P<me>me|my turn)|(?P<who>(?:the |il |lo |l )?(?:seat n\d+|posto n\d+|\w+)))\b")
 _TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
@@ -67,7 +70,17 @@ def events(r: Reading) -> list[Event]:
     return r.derived("events", lambda: _events(r))
 
 
-def skipped_players(r: Reading) -> list[tuple[int, str]]:
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A player said to have been passed over: where, who, and whether it is his own claim ("says he was never
+    asked": an objection, said once the others had acted)."""
+
+    at: int
+    who: str
+    claimed: bool
+
+
+def skipped_players(r: Reading) -> list[Mark]:
     """Where a player is said to have been passed over, and who ("4 says he was never asked", "il 7 che era stato
     saltato", "luca, who hadn't acted"): each mark goes to the player named just before it."""
     return r.derived("events.skipped", lambda: _skipped(r))
@@ -88,15 +101,15 @@ def passed_over(r: Reading) -> tuple[str, Event] | None:
 
 def _passed_over(r: Reading) -> tuple[str, Event] | None:
     marks = skipped_players(r)
-    marked = {who for _, who in marks}
+    marked = {mark.who for mark in marks}
     moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked]
-    for at, who in marks:
-        past = _past_by_seat(who, moves)
+    for mark in marks:
+        past = _past_by_seat(mark.who, moves)
         if past:
-            return who, past
-        near = [e for e in moves if _nearby(r, at, e.start)]
+            return mark.who, past
+        near = [e for e in moves if _nearby(r, mark.at, e.start)]
         if near:
-            return who, min(near, key=lambda e: abs(e.start - at))
+            return mark.who, min(near, key=lambda e: abs(e.start - mark.at))
     return None
 
 
@@ -158,8 +171,11 @@ def sentence_start(r: Reading, position: int) -> int:
 
 
 def _mentions(r: Reading) -> list[tuple[int, int, str]]:
-    """The players the seat model places (positions, seats), where each is named: what a pronoun points back to."""
-    return r.derived("events.mentions", lambda: [(m.start(), m.end(), _place_key(seat)) for m, seat in places(r)])
+    """The players the seat model places (positions, seats) and the seats said by number ("the 4", "il 4"), where
+    each is named: what a pronoun or a clause's subject points back to."""
+    return r.derived("events.mentions", lambda: sorted(
+        [(m.start(), m.end(), _place_key(seat)) for m, seat in places(r)]
+        + [(m.start(), m.end(), f"seat {m[1]}") for m in _SEAT_MENTION.finditer(r.text)]))
 
 
 def _place_key(seat: Seat) -> str:
@@ -234,34 +250,39 @@ def _last_actor(found: list[Event], position: int,
     return max(named)[1] if named else None
 
 
-def _skipped(r: Reading) -> list[tuple[int, str]]:
+def _skipped(r: Reading) -> list[Mark]:
     marks = []
     mentions = _mentions(r)
     for mark in r.matches("event_skipped"):
-        if _SKIPPED_ME.match(mark[0]):
-            marks.append((mark.start(), TELLER))
-            continue
-        passed = _OBJECT.match(r.text, mark.end()) if mark[0] == "skipped" else None
-        if passed:  # "skipped me", "skipped seat 4": the one after the verb
-            who = TELLER if passed["me"] else _named(r, passed["who"], passed.end(), mentions)
-            marks += [(mark.start(), who)] if who else []
-            continue
-        start = sentence_start(r, mark.start())
+        start = max([sentence_start(r, mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
-        relative = re.search(r"\b(?:who|che|which)(?: \w+){0,3}$", before)
+        relative = _RELATIVE.search(before)
         if relative:
             before = before[:relative.start()].rstrip()
-        speech = re.search(r"\b(?:says|said|claims|dice|ha detto)(?: that| che)? (?:he|she|lui|lei)?$", before)
-        if speech:
+        speech = r.lexicon.concepts["event_claim"][0].search(before)
+        if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection
             before = before[:speech.start()].rstrip()
-        if re.search(r"\b(?:i|io)$", before):
-            marks.append((mark.start(), TELLER))
-            continue
-        offset = start + len(before)
-        if _PRONOUN.search(before):
-            who = _last_actor(events(r), offset, mentions)
-        else:
-            who = _named(r, before, offset, mentions)
+        who = _marked(r, mark, before, start, mentions)
         if who:
-            marks.append((mark.start(), who))
+            marks.append(Mark(mark.start(), who, bool(speech)))
     return marks
+
+
+def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
+            mentions: list[tuple[int, int, str]]) -> str | None:
+    """Who a mark is said of: the teller ("mi hanno saltato", "skipped me"), the one after an active "skipped" or
+    an Italian verb put first ("doveva ancora parlare il posto 5"), the player named just before it, a pronoun's,
+    or the subject of the clause it ends ("il posto 4 era distratto e non ha parlato")."""
+    if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
+        return TELLER
+    after = _OBJECT.match(r.text, mark.end())
+    if after and (mark[0] == "skipped" or _INVERTED.match(mark[0])):
+        return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)
+    offset = start + len(before)
+    if _PRONOUN.search(before):
+        return _last_actor(events(r), offset, mentions)
+    named = _named(r, before, offset, mentions)
+    if named or not _JOINED.search(before):
+        return named
+    clause = [key for at, _, key in mentions if start <= at < offset]  # "X … e": the clause's subject
+    return clause[0] if clause else _last_actor(events(r), offset, mentions)

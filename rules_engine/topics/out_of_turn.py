@@ -18,6 +18,7 @@ _ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_b
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
+_CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
 _STREETS = ("flop", "turn", "river")  # a street named after the skip: a card came while he still had to act
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
@@ -112,7 +113,7 @@ def skipped(r: Reading) -> frozenset[str]:
     return r.derived("out_of_turn.skipped", lambda: frozenset(
         {who for m in r.matches("oot_skipped_named") if (who := named_at(r, m, "who"))}
         | ({TELLER} if r.has("oot_teller_skipped") else set())
-        | {who for _, who in skipped_players(r)} | {e.actor for e in events(r) if e.skipped and e.actor}
+        | {mark.who for mark in skipped_players(r)} | {e.actor for e in events(r) if e.skipped and e.actor}
         | {SKIPPED}))
 
 
@@ -135,13 +136,15 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
         return
-    skipped = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
-    if not r.has("oot_silent") and not skipped:
+    skipped_phrase = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
+    marks = [mark.at for mark in skipped_players(r) if not mark.claimed]  # "il posto 3 non aveva ancora agito"
+    if not r.has("oot_silent") and not skipped_phrase and not marks:
         return
-    start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
+    start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)
     # the count stops at the objection, or at the skipped player's own move told by a pronoun once the action came
     # back to him ("he hadn't acted and I shoved; he then raised": his raise is not behind him)
     stops = [m.start() for m in r.matches("oot_objection")]
+    stops += [mark.at for mark in skipped_players(r) if mark.claimed]  # "then 4 says he was never asked"
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if r.lexicon.says("oot_pronoun", r.before(m.start(), "same_phrase") + m[0])]
     own = [(e.start, e.end) for e in _skipped_moves(r, start)]  # the skipped player's own move once backed up is
@@ -149,13 +152,16 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     stops += [at for at, _ in own]
     end = min((at for at in stops if at > start), default=len(r.text))
     listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
-    moves = [m for m in r.matches("oot_behind_action")
-             if start <= m.start() < end and not any(at <= m.start() < till for at, till in own) and not denied(r, m)]
-    moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
-    if moves or listed:
-        facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
-        chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
-        facts["chips_in"] = "yes" if chips or len(listed) >= _SUBSTANTIAL else "no"
+    passed = skipped(r)
+    told = {at for at, _ in listed}  # a move of a bare list ("call, call, raise") is counted there
+    moves = [e for e in events(r) if start <= e.start < end and e.happened and e.actor not in passed
+             and e.start not in told and not any(at <= e.start < till for at, till in own)]
+    spans = [(e.start, e.end) for e in moves]
+    spans += [(m.start(), m.end()) for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
+    if spans or listed:
+        facts["acted_behind"] = min(len(spans) + len(listed), _SUBSTANTIAL)
+        paid = any(e.move in _CHIPS for e in moves)
+        facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
 
 
 def acted_out_of_turn(r: Reading) -> bool:
@@ -192,12 +198,13 @@ def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
 def _passed_over(r: Reading, given: Facts) -> Facts | None:
     """A player said to have been passed over and another's move past him, told in no out-of-turn words ("UTG was
     still thinking when the hijack shoved", "seat 3 bets, 6 calls, then 4 says he was never asked"); not one
-    skipped in the deal, nor one still to act when a card was dealt (the premature card's story)."""
+    skipped in the deal, nor one still to act when a card came (a street named once the moves began: the premature
+    card's story)."""
     past = passed_over(r)
     if not past or r.has("oot_not_action") or r.has("board_dealing"):
         return None
-    mark = min(at for at, _ in skipped_players(r))
-    return None if any(m.start() > mark for street in _STREETS for m in r.matches(street)) else {}
+    began = min(e.start for e in events(r) if e.happened)
+    return None if any(m.start() > began for street in _STREETS for m in r.matches(street)) else {}
 
 
 def _silent_skip(r: Reading, given: Facts) -> Facts | None:
@@ -211,8 +218,7 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
     if objection is None:
         return None
-    moves = [m for m in r.matches("oot_behind_action") if start < m.start() < objection and not denied(r, m)]
-    return {} if moves else None
+    return {} if any(start < e.start < objection and e.happened for e in events(r)) else None
 
 
 TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(46, _passed_over), Cue(44, _silent_skip)),
