@@ -28,7 +28,7 @@ _SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\
 _BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
-_SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me)\b")
+_SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me|a me|mio turno|dovevo|devo|ero io)\b")
 _SEAT_MENTION = re.compile(r"\b(?:the|il|lo|l) n?([1-9]|10)\b(?! (?:of|di|d|e|and|euro|dollars|bucks|k)\b)")
 _RELATIVE = re.compile(r"\b(?:who|che|which)(?: \w+){0,3}$")
 _INVERTED = re.compile(r"(?:doveva|dovevano|toccava|tocca|spettava)\b")
@@ -194,25 +194,23 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     that when a relative clause holds it: "luca, who hadn't acted, raised"), whether a relative clause marks him
     skipped, and whether the move was only said."""
     start, earlier = starts
-    before = r.text[start:move.start()].rstrip()
-    verbal = r.lexicon.says("event_said", before[-_REACH:])
-    skipped = False
-    relative = r.lexicon.concepts["event_relative"][0].search(r.text[earlier:move.start()].rstrip())
-    if relative:
-        skipped = r.lexicon.says("event_skipped", relative["clause"])
-        before = r.text[earlier:earlier + relative.start()].rstrip()
+    before = _unfilled(r, r.text[start:move.start()])
+    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - _REACH):move.start()].rstrip())
+    skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
+    wider = _unfilled(r, r.text[earlier:move.start()])
+    relative = r.lexicon.concepts["event_relative"][0].search(wider)
+    if relative:  # "io, che ero stato saltato, ho poi chiamato": the actor before the clause, marked by it
+        skipped = skipped or r.lexicon.says("event_skipped", relative["clause"])
+        before = _unfilled(r, wider[:relative.start()])
         start = earlier
-    filler = r.lexicon.concepts["event_filler"][0].search(before)
-    if filler:
-        before = before[:filler.start()].rstrip()
     offset = start + len(before)
     antecedent = _RELATIVE_PRONOUN.search(before)
     if antecedent:  # "luca who hadn't acted": the one named before "who"
         return _named(r, before[:antecedent.start()].rstrip(), start + antecedent.start() - 1, mentions), \
             skipped, verbal
     named = _named(r, before, offset, mentions)
-    if named:
-        return named, skipped, verbal
+    if named or skipped:  # "the guy who'd been skipped then led": the skipped one, however he is called
+        return named or SKIPPED, skipped, verbal
     joined = _JOINED.search(before)
     if joined:  # "seat 3 was skipped and now folds": the subject of the clause before
         return _last_actor(found, offset, mentions), skipped, verbal
@@ -223,21 +221,30 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     return (_last_actor(found, offset) if not before or _CLAUSE.search(before) else None), skipped, verbal
 
 
+def _unfilled(r: Reading, before: str) -> str:
+    """The words before a move without the fillers that open it ("then just", "ha gia", "says")."""
+    before = before.rstrip()
+    filler = r.lexicon.concepts["event_filler"][0].search(before)
+    return before[:filler.start()].rstrip() if filler else before
+
+
 def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
     """The player named at the end of `before` (which ends at `offset` in the text)."""
     seat = _SEAT_WORD.search(before) or _BARE_NUMBER.search(before)
     number = next((int(g) for g in seat.groups() if g), 0) if seat else 0
     if 0 < number <= _MAX_SEAT:
         return f"seat {number}"
-    if r.lexicon.says("event_skipped_player", before):
+    if r.lexicon.says("event_skipped_player", before) and not _SEAT_WORD.search(before):
         return SKIPPED
     placed = [key for start, end, key in mentions if end == offset and start >= offset - len(before)]
     if placed:
         return placed[-1]
     if _TELLER_WORD.search(before):
         return TELLER
-    word = before.rsplit(" ", 1)[-1]
-    if word.isalpha() and len(word) > 1 and not r.lexicon.says("event_no_actor", word):
+    words = before.split()
+    word = words[-1] if words else ""
+    opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
+    if word.isalpha() and len(word) > 1 and opening and not r.lexicon.says("event_no_actor", word):
         return word
     return None
 
@@ -276,7 +283,7 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
     if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
         return TELLER
     after = _OBJECT.match(r.text, mark.end())
-    if after and (mark[0] == "skipped" or _INVERTED.match(mark[0])):
+    if after and (mark[0] in ("skipped", "ha saltato", "hanno saltato", "aveva saltato") or _INVERTED.match(mark[0])):
         return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)
     offset = start + len(before)
     if _PRONOUN.search(before):
