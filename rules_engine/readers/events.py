@@ -39,6 +39,7 @@ _RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
 _REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
 _CLAUSE = re.compile(r"^(?:and|then|but|so|e|poi|ma|quindi|allora)$")
 _JOINED = re.compile(r"\b(?:and|e|but|ma)$")
+_JOINED_INSIDE = re.compile(r"\b(?:and|e|but|ma|then|poi)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     skipped, and whether the move was only said."""
     start, earlier = starts
     before = _unfilled(r, r.text[start:move.start()])
-    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - _REACH):move.start()].rstrip())
+    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - _REACH):move.start()].rstrip()) or \
+        r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
     wider = _unfilled(r, r.text[earlier:move.start()])
     relative = r.lexicon.concepts["event_relative"][0].search(wider)
@@ -211,14 +213,17 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     named = _named(r, before, offset, mentions)
     if named or skipped:  # "the guy who'd been skipped then led": the skipped one, however he is called
         return named or SKIPPED, skipped, verbal
-    joined = _JOINED.search(before)
-    if joined:  # "seat 3 was skipped and now folds": the subject of the clause before
-        return _last_actor(found, offset, mentions), skipped, verbal
     if _PRONOUN.search(before):
         return _last_actor(found, offset, mentions), skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
         return TELLER, skipped, verbal
-    return (_last_actor(found, offset) if not before or _CLAUSE.search(before) else None), skipped, verbal
+    if not before:
+        return _last_actor(found, offset), skipped, verbal
+    # "seat 3 was skipped and now folds", "l'UTG protesta subito e poi fa solo call": the subject of the clause
+    # before the conjunction
+    clause = [key for at, _, key in mentions if start <= at < offset]
+    joined = _JOINED.search(r.text[start:move.start()].rstrip()) or _JOINED_INSIDE.search(r.text[start:move.start()])
+    return (clause[-1] if clause and joined else None), skipped, verbal
 
 
 def _unfilled(r: Reading, before: str) -> str:
@@ -236,7 +241,8 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
         return f"seat {number}"
     if r.lexicon.says("event_skipped_player", before) and not _SEAT_WORD.search(before):
         return SKIPPED
-    placed = [key for start, end, key in mentions if end == offset and start >= offset - len(before)]
+    last = len(before.rsplit(" ", 1)[-1]) + 1  # "l'UTG+1, Andrea, dice all-in": a name put after the place
+    placed = [key for start, end, key in mentions if end in (offset, offset - last) and start >= offset - len(before)]
     if placed:
         return placed[-1]
     if _TELLER_WORD.search(before):

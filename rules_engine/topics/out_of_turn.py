@@ -13,8 +13,6 @@ from ..readers.phrases import said_outright
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
-# What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
-_ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_bet": "bet-raise"}
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
@@ -46,17 +44,18 @@ def oot_action(r: Reading, facts: Facts) -> None:
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
             and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
     nearest: tuple[int, str] | None = None
-    for concept, action in _ACTIONS.items():
-        for match in r.matches(concept):
-            if says and match.start() < says[0]:
-                continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before
-            inside = phrase.start() <= match.start() < phrase.end()
-            around = r.near("out_of_turn", match.start(), "oot_action_reach") and (
-                not said_only_acted or match.start() >= phrase.end())  # "he acted before me: he bet 50"
-            if inside or around:
-                distance = 0 if inside else min(abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
-                if nearest is None or distance < nearest[0]:
-                    nearest = (distance, action)
+    passed = skipped(r)
+    for event in events(r):
+        if not event.happened or event.actor in passed or (says and event.end <= says[0]):
+            continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before; nor the
+            # skipped player's own move ("UTG was still thinking when the hijack shoved; UTG then folded")
+        inside = phrase.start() <= event.start < phrase.end()
+        around = r.near("out_of_turn", event.start, "oot_action_reach") and (
+            not said_only_acted or event.start >= phrase.end())  # "he acted before me: he bet 50"
+        if inside or around:
+            distance = 0 if inside else min(abs(event.end - phrase.start()), abs(event.start - phrase.end()))
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, event.kind)
     if nearest is None:  # "B says 'I fold' and starts to throw his cards, and we tell him it's not his turn"
         nearest = _told_in_sentence(r, phrase)
     if nearest:
@@ -64,9 +63,9 @@ def oot_action(r: Reading, facts: Facts) -> None:
 
 
 def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | None:
-    """The last action told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
-    told = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
-            if m.start() < phrase.start() and r.sentence_end(m.start()) >= phrase.start() and not denied(r, m)]
+    """The last move told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
+    told = [(e.start, e.kind) for e in events(r) if e.start < phrase.start() and e.happened
+            and r.sentence_end(e.start) >= phrase.start()]
     return (0, max(told)[1]) if told else None
 
 
