@@ -288,6 +288,8 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
     or the subject of the clause it ends ("il posto 4 era distratto e non ha parlato")."""
     if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
         return TELLER
+    if group(mark, "who"):  # "before seat 3 could say anything": the one named in it
+        return _named(r, group(mark, "who") or "", mark.end("who"), mentions)
     after = _OBJECT.match(r.text, mark.end())
     if after and (mark[0] in ("skipped", "ha saltato", "hanno saltato", "aveva saltato") or _INVERTED.match(mark[0])):
         return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)
