@@ -25,6 +25,7 @@ _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "
          "allin": "bet-raise"}
 _AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
 _SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
+_SEATS = re.compile(r"\b(?:seats|posti)(?: n?\d+){1,5} (?:and|e|&) n?\d+$|\b(?:seats|posti)(?: n?\d+){2,6}$")
 _BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
@@ -59,6 +60,11 @@ class Event:
     @property
     def happened(self) -> bool:
         return not self.denied and not self.hypothetical and self.move != "act"
+
+    @property
+    def players(self) -> int:
+        """How many players made it: "seats 6, 7 and 8 called" is three."""
+        return len(self.actor.split()) - 1 if self.actor and self.actor.startswith("seats ") else 1
 
     @property
     def kind(self) -> str:
@@ -234,7 +240,11 @@ def _unfilled(r: Reading, before: str) -> str:
 
 
 def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
-    """The player named at the end of `before` (which ends at `offset` in the text)."""
+    """The player named at the end of `before` (which ends at `offset` in the text); several seats named together
+    are one actor ("seats 6, 7 and 8", "i posti 3 e 4")."""
+    group_ = _SEATS.search(before)
+    if group_:
+        return "seats " + " ".join(re.findall(r"\d+", group_[0]))
     seat = _SEAT_WORD.search(before) or _BARE_NUMBER.search(before)
     number = next((int(g) for g in seat.groups() if g), 0) if seat else 0
     if 0 < number <= _MAX_SEAT:

@@ -156,9 +156,10 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     moves = [e for e in events(r) if start <= e.start < end and e.happened and e.actor not in passed
              and e.start not in told and not any(at <= e.start < till for at, till in own)]
     spans = [(e.start, e.end) for e in moves]
-    spans += [(m.start(), m.end()) for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
+    others = [m for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
     if spans or listed:
-        facts["acted_behind"] = min(len(spans) + len(listed), _SUBSTANTIAL)
+        acted = sum(e.players for e in moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
+        facts["acted_behind"] = min(acted, _SUBSTANTIAL)
         paid = any(e.move in _CHIPS for e in moves)
         facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
 
