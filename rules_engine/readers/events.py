@@ -25,6 +25,7 @@ _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "
          "allin": "bet-raise"}
 _AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
 _SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
+_SHORT = {"small": "sb", "big": "bb"}  # "lo small", "the big": a blind by half its name
 _SEATS = re.compile(r"\b(?:seats|posti)(?: n?\d+){1,5} (?:and|e|&) n?\d+$|\b(?:seats|posti)(?: n?\d+){2,6}$")
 _BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
@@ -258,7 +259,9 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
     if _TELLER_WORD.search(before):
         return TELLER
     words = before.split()
-    word = words[-1] if words else ""
+    word = _SHORT.get(words[-1], words[-1]) if words else ""
+    if word in _SHORT.values():
+        return word
     opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
     if word.isalpha() and len(word) > 1 and opening and not r.lexicon.says("event_no_actor", word):
         return word
@@ -267,8 +270,10 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
 
 def _last_actor(found: list[Event], position: int,
                 mentions: list[tuple[int, int, str]] | None = None) -> str | None:
-    """Whom a pronoun or an elided subject points to: the player named last before it (not the teller)."""
-    named = [(e.start, e.actor) for e in found if e.actor and e.actor != TELLER and e.start < position]
+    """Whom a pronoun or an elided subject points to: the one player named last before it (not the teller, not
+    several seats at once)."""
+    named = [(e.start, e.actor) for e in found if e.actor and e.players == 1 and e.actor != TELLER
+             and e.start < position]
     named += [(start, key) for start, _, key in mentions or () if start < position]
     return max(named)[1] if named else None
 
@@ -298,8 +303,13 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
     or the subject of the clause it ends ("il posto 4 era distratto e non ha parlato")."""
     if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
         return TELLER
-    if group(mark, "who"):  # "before seat 3 could say anything": the one named in it
-        return _named(r, group(mark, "who") or "", mark.end("who"), mentions)
+    who = group(mark, "who")
+    if who:  # "before seat 3 could say anything", "the action was on him": the one named in it
+        if who in ("me", "io"):
+            return TELLER
+        if _PRONOUN.search(who) or who in ("him", "her"):
+            return _last_actor(events(r), mark.start(), mentions)
+        return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
     after = _OBJECT.match(r.text, mark.end())
     if after and (mark[0] in ("skipped", "ha saltato", "hanno saltato", "aveva saltato") or _INVERTED.match(mark[0])):
         return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)

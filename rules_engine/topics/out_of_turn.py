@@ -91,8 +91,10 @@ def action_changed(r: Reading, facts: Facts) -> None:
 
 
 def _incident(r: Reading) -> int:
-    """Where the out-of-turn act or the skip is told: the phrase, the silent player, or the move past him."""
+    """Where the out-of-turn act or the skip is told: the phrase, the silent player, the player said to be still to
+    act ("io dovevo parlare"), or the move past him."""
     told = [m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept)]
+    told += [mark.at for mark in skipped_players(r) if not mark.claimed]
     past = passed_over(r)
     return min(told) if told else past[1].start if past else 0
 
