@@ -284,12 +284,12 @@ def _skipped(r: Reading) -> list[Mark]:
     for mark in r.matches("event_skipped"):
         start = max([sentence_start(r, mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
-        relative = _RELATIVE.search(before)
-        if relative:
-            before = before[:relative.start()].rstrip()
         speech = r.lexicon.concepts["event_claim"][0].search(before)
         if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection
             before = before[:speech.start()].rstrip()
+        relative = _RELATIVE.search(before)
+        if relative and not _named(r, before, start + len(before), mentions):  # "the 7 who had been", not
+            before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
             marks.append(Mark(mark.start(), who, bool(speech)))

@@ -5,6 +5,7 @@ A fold out of turn is the out-of-turn topic (it outranks this one)."""
 
 from __future__ import annotations
 
+from ..readers.events import events, skipped_players
 from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
@@ -61,6 +62,15 @@ def next_acted_heads_up(r: Reading, facts: Facts) -> None:
         facts["next_acted"] = "no"
 
 
+def next_acted_in_story(r: Reading, facts: Facts) -> None:
+    """Another player said to be still to act after the fold ("the cutoff hasn't acted yet"): nobody acted on it."""
+    folds = [e for e in events(r) if e.move == "fold" and e.happened]
+    if "next_acted" in facts or not folds:
+        return
+    if any(mark.at > folds[0].start and mark.who != folds[0].actor for mark in skipped_players(r)):
+        facts["next_acted"] = "no"
+
+
 def _dealt_too_soon(r: Reading) -> bool:
     """A card dealt while someone still had to act: "hadn't acted" told before the dealing, or the dealing told
     after the fold; not "the flop comes 9-9-4 … he flicks his cards … nobody has acted after him"."""
@@ -72,4 +82,4 @@ def _dealt_too_soon(r: Reading) -> bool:
 
 
 TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
-              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, hand_identifiable))
+              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable))

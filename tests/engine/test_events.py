@@ -150,3 +150,14 @@ def test_a_move_only_asked_about_changes_nothing(engine: Engine, text: str) -> N
 def test_no_out_of_turn_act(engine: Engine, text: str) -> None:
     """Moves in order, or a player still to act when a card came: no move out of turn."""
     assert engine.rule(text, "robert-classic").facts.get("topic") != "out-of-turn"
+
+
+@pytest.mark.parametrize(("text", "next_acted"), [
+    ("No bet to him, Dave just mucks his cards. The player on his left hasn't acted yet. Can Dave get them back?",
+     "no"),
+    ("Nessuna puntata davanti, Franco butta le carte; il cutoff non aveva ancora parlato. Può riprenderle?", "no"),
+])
+def test_the_player_after_the_fold_still_to_act(engine: Engine, text: str, next_acted: str) -> None:
+    """A player other than the one who folded, said to be still to act after the fold: nobody acted on it."""
+    facts = engine.rule(text, "robert-classic").facts
+    assert (facts.get("topic"), facts.get("next_acted")) == ("non-standard-fold", next_acted)
