@@ -57,6 +57,7 @@ class Event:
     denied: bool = False  # "hadn't acted", "non aveva ancora parlato", "never called"
     hypothetical: bool = False  # "can he still raise?", "if I call", "before he could act"
     skipped: bool = False  # the actor is told as passed over where the move is told ("who had been skipped")
+    described: bool = False  # the move describes a player named before ("the guy on his right who folded preflop")
 
     @property
     def happened(self) -> bool:
@@ -110,7 +111,7 @@ def passed_over(r: Reading) -> tuple[str, Event] | None:
 def _passed_over(r: Reading) -> tuple[str, Event] | None:
     marks = skipped_players(r)
     marked = {mark.who for mark in marks}
-    moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked]
+    moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked and not e.described]
     for mark in marks:
         past = _past_by_seat(mark.who, moves)
         if past:
@@ -166,9 +167,10 @@ def _events(r: Reading) -> list[Event]:
         if amount and amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
+        described = bool(_RELATIVE_PRONOUN.search(_unfilled(r, r.text[opening:match.start()])))
         framing = r.text[max(0, match.start() - _REACH):match.start()].rstrip()
         found.append(Event(match.start(), match.end(), actor, kind, amount[1] if amount else None, verbal,
-                           denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped))
+                           denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped, described))
         ends.append(amount.end() if amount else match.end())
     return found
 

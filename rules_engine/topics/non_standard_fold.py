@@ -5,7 +5,7 @@ A fold out of turn is the out-of-turn topic (it outranks this one)."""
 
 from __future__ import annotations
 
-from ..readers.events import events, skipped_players
+from ..readers.events import events, passed_over, skipped_players
 from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
@@ -28,6 +28,8 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
         return None  # "mucked the best hand by accident, can he get it back?": the mucked hand's
     if _after_a_shown_hand(r):
         return None  # "Mike flips a straight, I see I'm beat and toss my cards": a showdown muck
+    if _folded_past_another(r):
+        return None  # "the hijack hadn't acted yet when the button threw his cards in": a fold out of turn
     if r.has("needless_fold"):
         return {}
     if not r.has("fold_act") or _dealt_too_soon(r):
@@ -60,6 +62,15 @@ def next_acted_heads_up(r: Reading, facts: Facts) -> None:
     fold = r.matches("fold_act")[0].start()
     if any(m.start() < fold for m in r.matches("round_check")):
         facts["next_acted"] = "no"
+
+
+def _folded_past_another(r: Reading) -> bool:
+    """A fold made past a player told first as still to act: out of turn, the out-of-turn rule's."""
+    past = passed_over(r)
+    if past is None:
+        return False
+    who, move = past
+    return move.move == "fold" and any(mark.at < move.start and mark.who == who for mark in skipped_players(r))
 
 
 def next_acted_in_story(r: Reading, facts: Facts) -> None:

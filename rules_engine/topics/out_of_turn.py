@@ -223,5 +223,5 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     return {} if any(start < e.start < objection and e.happened for e in events(r)) else None
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(46, _passed_over), Cue(44, _silent_skip)),
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(72, _passed_over), Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))
