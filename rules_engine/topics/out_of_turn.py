@@ -58,6 +58,9 @@ def oot_action(r: Reading, facts: Facts) -> None:
                 nearest = (distance, event.kind)
     if nearest is None:  # "B says 'I fold' and starts to throw his cards, and we tell him it's not his turn"
         nearest = _told_in_sentence(r, phrase)
+    past = passed_over(r)  # "io dovevo parlare … il cutoff ha buttato dentro 800": the move past the skipped one
+    if nearest is None and past:
+        nearest = (0, past[1].kind)
     if nearest:
         facts["oot_action"] = nearest[1]
 
