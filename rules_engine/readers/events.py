@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..reading import Reading, group
 from .negation import denied
+from .ordinals import ORDINAL_VALUE
 from .seats import Seat, places
 
 TELLER = "me"
@@ -25,6 +26,9 @@ _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "
          "allin": "bet-raise"}
 _AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
 _SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
+_SEAT_SPELLED = re.compile(r"\b(?:seat|posto|al|il|del|dal|the) (\w+)$")
+_ORDINAL = re.compile(r"\b(?:the|il|la) (\w+?)(?: (?:guy|player|one|giocatore|tipo|posto))?$")
+_BEFORE = re.compile(r"(?:before|prima)\b")
 _SHORT = {"small": "sb", "big": "bb"}  # "lo small", "the big": a blind by half its name
 _SEATS = re.compile(r"\b(?:seats|posti)(?: n?\d+){1,5} (?:and|e|&) n?\d+$|\b(?:seats|posti)(?: n?\d+){2,6}$")
 _BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
@@ -87,6 +91,7 @@ class Mark:
     at: int
     who: str
     claimed: bool
+    before: bool = False  # "before seat 3 acted": the move past him is told just before the mark
 
 
 def skipped_players(r: Reading) -> list[Mark]:
@@ -103,7 +108,7 @@ def moves_by(r: Reading, actor: str, after: int) -> list[Event]:
 def passed_over(r: Reading) -> tuple[str, Event] | None:
     """A player said to have been passed over and the move made past him, read from the events: by the seats'
     order where seat numbers tell it ("seat 3 bets, 6 calls, then 4 says he was never asked": 6 called past 4),
-    else the nearest move another player made in the sentence of the mark or the next ("UTG was still thinking when
+    else the first move another player made after the mark, in its sentence or the next ("UTG was still thinking when
     the hijack shoved")."""
     return r.derived("events.passed_over", lambda: _passed_over(r))
 
@@ -116,9 +121,15 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
         past = _past_by_seat(mark.who, moves)
         if past:
             return mark.who, past
-        near = [e for e in moves if _nearby(r, mark.at, e.start)]
-        if near:
-            return mark.who, min(near, key=lambda e: abs(e.start - mark.at))
+        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark
+            opening = sentence_start(r, mark.at)
+            earlier = [e for e in moves if opening <= e.start < mark.at]
+            if earlier:
+                return mark.who, earlier[-1]
+            continue
+        after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
+        if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
+            return mark.who, after[0]
     return None
 
 
@@ -141,7 +152,9 @@ def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
 
 
 def _seat_number(actor: str) -> int:
-    return int(actor[len("seat "):]) if actor.startswith("seat ") else 0
+    """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
+    kind, _, number = actor.partition(" ")
+    return int(number) if kind in ("seat", "order") and number.isdigit() else 0
 
 
 def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
@@ -245,6 +258,15 @@ def _unfilled(r: Reading, before: str) -> str:
 def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
     """The player named at the end of `before` (which ends at `offset` in the text); several seats named together
     are one actor ("seats 6, 7 and 8", "i posti 3 e 4")."""
+    spelled = _SEAT_SPELLED.search(before)  # "il tipo al posto sette", "quello al sei"
+    number = r.lexicon.number_words.get(spelled[1], 0) if spelled else 0
+    if 1 < number <= _MAX_SEAT:
+        return f"seat {number}"
+    ordinal = _ORDINAL.search(before)  # "il secondo ci pensa e il terzo butta le carte": places in the order
+    word = ordinal[1] if ordinal else ""
+    place = ORDINAL_VALUE.get(word[:-1] + "a" if word.endswith("o") else word, 0)  # "secondo": "seconda"
+    if 0 < place <= _MAX_SEAT:
+        return f"order {place}"
     group_ = _SEATS.search(before)
     if group_:
         return "seats " + " ".join(re.findall(r"\d+", group_[0]))
@@ -294,7 +316,7 @@ def _skipped(r: Reading) -> list[Mark]:
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            marks.append(Mark(mark.start(), who, bool(speech)))
+            marks.append(Mark(mark.start(), who, bool(speech), _BEFORE.match(mark[0]) is not None))
     return marks
 
 

@@ -121,6 +121,11 @@ def test_the_move_past_him_by_the_seats_order(engine: Engine) -> None:
      "robert-classic", {"acted_behind": 3}),
     ("il posto 4 era distratto e non ha parlato: il 5 ha rilanciato, il 6 ha chiamato. Solo allora il 4 si sveglia",
      "tda-2024", {"acted_behind": 2, "chips_in": "yes"}),
+    # places in the order and seats in words
+    ("Io punto, il secondo ci pensa e il terzo, senza aspettare, butta le carte. Il secondo poi rilancia.",
+     "robert-v11", {"oot_action": "fold", "action_changed": "yes"}),
+    ("il quattro punta, quello al posto sette chiama prima che il sei parlasse, poi il sei passa", "tda-2024",
+     {"oot_action": "call", "action_changed": "no"}),
     # a belief is no move: Sam's bet is his first
     ("I thought Sam had checked, so I checked too, but he hadn't acted yet. Then Sam bet 10.", "robert-classic",
      {"oot_action": "check", "action_changed": "yes"}),
