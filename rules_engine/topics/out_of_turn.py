@@ -17,7 +17,8 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
 _CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
-_STREETS = ("flop", "turn", "river")  # a street named after the skip: a card came while he still had to act
+_STREETS = ("flop", "turn", "river")  # a street named once the moves began: a card came while he still had to act
+_DEALT = (*_STREETS, "card")  # what a dealing word deals
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
@@ -188,7 +189,10 @@ def _told_out_of_turn(r: Reading) -> bool:
         return False
     if all(r.sentence_end(m.start()) < m.end() for m in r.matches("out_of_turn")):
         return False  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
-    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
+    phrases = r.matches("out_of_turn")
+    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in phrases) and (
+        d.start() < phrases[0].start() or any(r.near(card, d.start(), "oot_action_reach") for card in _DEALT))]
+    # told after the out-of-turn words, a dealing word deals a card only with one near it ("come viene trattato?")
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
