@@ -43,7 +43,6 @@ _TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
 _RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
 _REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
-_CLAUSE = re.compile(r"^(?:and|then|but|so|e|poi|ma|quindi|allora)$")
 _JOINED = re.compile(r"\b(?:and|e|but|ma)$")
 _JOINED_INSIDE = re.compile(r"\b(?:and|e|but|ma|then|poi)\b")
 
@@ -98,11 +97,6 @@ def skipped_players(r: Reading) -> list[Mark]:
     """Where a player is said to have been passed over, and who ("4 says he was never asked", "il 7 che era stato
     saltato", "luca, who hadn't acted"): each mark goes to the player named just before it."""
     return r.derived("events.skipped", lambda: _skipped(r))
-
-
-def moves_by(r: Reading, actor: str, after: int) -> list[Event]:
-    """The moves a player made after a position, as the story tells them."""
-    return [e for e in events(r) if e.actor == actor and e.start > after and e.happened]
 
 
 def passed_over(r: Reading) -> tuple[str, Event] | None:
