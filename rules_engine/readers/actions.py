@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..reading import Facts, Reading, group
+from .events import Event, events
 from .negation import denied
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
@@ -21,12 +22,14 @@ def players_acted(r: Reading, facts: Facts) -> None:
     # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
-    actions = [m for m in r.matches("action_verb") if not denied(r, m)]
-    if any(r.near("uncertain", m.start(), "doubt_action") for m in taken + actions + r.matches("some_action")):
+    moves = [e for e in events(r) if not e.denied and not e.hypothetical]
+    if any(r.near("uncertain", at, "doubt_action") for at in [m.start() for m in taken + r.matches("some_action")]
+           + [e.start for e in moves]):
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
-    acted = max(said, default=0) + singles if said or singles else len(actions) + len(elliptic_actors(r, actions))
+    acted = max(said, default=0) + singles if said or singles else _actors(moves) + len(
+        elliptic_actors(r, [(e.start, e.end) for e in moves]))
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"
     if acted == 0:
@@ -37,21 +40,30 @@ def players_acted(r: Reading, facts: Facts) -> None:
     if acted < SUBSTANTIAL:
         chips = [m for m in r.matches("chips_action") if not denied(r, m)]
         chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
-        told = [m for m in actions if not _ONLY_ACTED.fullmatch(m[0])]  # "folded", "checked": what they did
+        told = [e for e in moves if e.move != "act"]  # "folded", "checked": what they did
         if chips or chip_nouns:
             facts["chips_in"] = "yes"
         elif told or not any(_ONLY_ACTED.search(m[0]) for m in taken):
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
-def elliptic_actors(r: Reading, actions: list[re.Match[str]]) -> list[re.Match[str]]:
+def _actors(moves: list[Event]) -> int:
+    """The players who made the moves: each named player once ("UTG raised … then UTG called" is one), each
+    unnamed move one more."""
+    named = {e.actor: e.players for e in moves if e.actor}
+    return sum(named.values()) + sum(1 for e in moves if not e.actor)
+
+
+def elliptic_actors(r: Reading, actions: list[tuple[int, int]]) -> list[re.Match[str]]:
     """Second actors told without a verb of their own just after an action, in the same sentence ("UTG ha chiamato
     e UTG+1 pure", "UTG calls, UTG+1 too"): each is one more player who did the same. The one reader of this form:
-    `players_acted` (the count every misdeal topic reads) and the out-of-turn count call it."""
+    `players_acted` (the count every misdeal topic reads) and the out-of-turn count call it, with where each
+    action is told."""
     reach = r.lexicon.windows["elliptic_after_action"]
     return [m for m in r.matches("elliptic_actor") if not denied(r, m) and any(
-        a.end() <= m.start() <= a.end() + reach and r.sentence_end(a.start()) == r.sentence_end(m.start())
-        for a in actions)]
+        end <= m.start() <= end + reach and r.sentence_end(start) == r.sentence_end(m.start())
+        for start, end in actions) and not any(start <= m.start("who") < end for start, end in actions)]
+    # ("passa pure lui": the move itself, said again of its own actor, is no second actor)
 
 
 def _said_count(match: re.Match[str]) -> int:

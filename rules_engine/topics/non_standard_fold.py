@@ -5,6 +5,7 @@ A fold out of turn is the out-of-turn topic (it outranks this one)."""
 
 from __future__ import annotations
 
+from ..readers.events import events, passed_over, skipped_players
 from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
@@ -27,6 +28,8 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
         return None  # "mucked the best hand by accident, can he get it back?": the mucked hand's
     if _after_a_shown_hand(r):
         return None  # "Mike flips a straight, I see I'm beat and toss my cards": a showdown muck
+    if _folded_past_another(r):
+        return None  # "the hijack hadn't acted yet when the button threw his cards in": a fold out of turn
     if r.has("needless_fold"):
         return {}
     if not r.has("fold_act") or _dealt_too_soon(r):
@@ -61,6 +64,24 @@ def next_acted_heads_up(r: Reading, facts: Facts) -> None:
         facts["next_acted"] = "no"
 
 
+def _folded_past_another(r: Reading) -> bool:
+    """A fold made past a player told first as still to act: out of turn, the out-of-turn rule's."""
+    past = passed_over(r)
+    if past is None:
+        return False
+    who, move = past
+    return move.move == "fold" and any(mark.at < move.start and mark.who == who for mark in skipped_players(r))
+
+
+def next_acted_in_story(r: Reading, facts: Facts) -> None:
+    """Another player said to be still to act after the fold ("the cutoff hasn't acted yet"): nobody acted on it."""
+    folds = [e for e in events(r) if e.move == "fold" and e.happened]
+    if "next_acted" in facts or not folds:
+        return
+    if any(mark.at > folds[0].start and mark.who != folds[0].actor for mark in skipped_players(r)):
+        facts["next_acted"] = "no"
+
+
 def _dealt_too_soon(r: Reading) -> bool:
     """A card dealt while someone still had to act: "hadn't acted" told before the dealing, or the dealing told
     after the fold; not "the flop comes 9-9-4 … he flicks his cards … nobody has acted after him"."""
@@ -72,4 +93,4 @@ def _dealt_too_soon(r: Reading) -> bool:
 
 
 TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
-              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, hand_identifiable))
+              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable))

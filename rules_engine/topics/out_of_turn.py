@@ -7,20 +7,21 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import elliptic_actors, told_moves
+from ..readers.events import CHANGING, SKIPPED, TELLER, Event, events, named_at, passed_over, skipped_players
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
-# What he did out of turn, by the concept naming it; the verb nearest the out-of-turn phrase decides.
-_ACTIONS = {"oot_fold": "fold", "oot_check": "check", "oot_call": "call", "oot_bet": "bet-raise"}
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
+_CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
+_STREETS = ("flop", "turn", "river")  # a street named once the moves began: a card came while he still had to act
+_DEALT = (*_STREETS, "card")  # what a dealing word deals
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
-_RAISING = re.compile(r"bet|rais|shov|jamm|punt|rilanc")  # a move that changes the action
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
@@ -35,33 +36,40 @@ def oot_action(r: Reading, facts: Facts) -> None:
         facts["oot_action"] = _ASKED[asked[-1]["act"]]
         return
     if not r.has("out_of_turn"):
-        return  # a silent skipped player told without the words: nobody acted out of turn by name
+        past = passed_over(r)  # "seat 3 bets, 6 calls, then 4 says he was never asked": the move past him
+        if past:
+            facts["oot_action"] = past[1].kind
+        return
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
             and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
     nearest: tuple[int, str] | None = None
-    for concept, action in _ACTIONS.items():
-        for match in r.matches(concept):
-            if says and match.start() < says[0]:
-                continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before
-            inside = phrase.start() <= match.start() < phrase.end()
-            around = r.near("out_of_turn", match.start(), "oot_action_reach") and (
-                not said_only_acted or match.start() >= phrase.end())  # "he acted before me: he bet 50"
-            if inside or around:
-                distance = 0 if inside else min(abs(match.end() - phrase.start()), abs(match.start() - phrase.end()))
-                if nearest is None or distance < nearest[0]:
-                    nearest = (distance, action)
+    passed = skipped(r)
+    for event in events(r):
+        if not event.happened or event.actor in passed or (says and event.end <= says[0]):
+            continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before; nor the
+            # skipped player's own move ("UTG was still thinking when the hijack shoved; UTG then folded")
+        inside = phrase.start() <= event.start < phrase.end()
+        around = r.near("out_of_turn", event.start, "oot_action_reach") and (
+            not said_only_acted or event.start >= phrase.end())  # "he acted before me: he bet 50"
+        if inside or around:
+            distance = 0 if inside else min(abs(event.end - phrase.start()), abs(event.start - phrase.end()))
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, event.kind)
     if nearest is None:  # "B says 'I fold' and starts to throw his cards, and we tell him it's not his turn"
         nearest = _told_in_sentence(r, phrase)
+    past = passed_over(r)  # "io dovevo parlare … il cutoff ha buttato dentro 800": the move past the skipped one
+    if nearest is None and past:
+        nearest = (0, past[1].kind)
     if nearest:
         facts["oot_action"] = nearest[1]
 
 
 def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | None:
-    """The last action told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
-    told = [(m.start(), action) for concept, action in _ACTIONS.items() for m in r.matches(concept)
-            if m.start() < phrase.start() and r.sentence_end(m.start()) >= phrase.start() and not denied(r, m)]
+    """The last move told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
+    told = [(e.start, e.kind) for e in events(r) if e.start < phrase.start() and e.happened
+            and r.sentence_end(e.start) >= phrase.start()]
     return (0, max(told)[1]) if told else None
 
 
@@ -72,7 +80,7 @@ def action_changed(r: Reading, facts: Facts) -> None:
         if said_outright(r, concept):
             facts["action_changed"] = change
             return
-    after = min(m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept))
+    after = _incident(r)
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
     # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
     # "m'ha saltato, ha puntato": not "the skipped one bet")
@@ -81,14 +89,18 @@ def action_changed(r: Reading, facts: Facts) -> None:
              for m in r.matches(concept)
              if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
                                               or _own_words(r, m, p) for p in phrases)]
-    later += [(at, change) for at, change in _teller_moves(r) if at > after
-              and not any(p.start() <= at < p.end() for p in phrases)]
+    later += [(e.start, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
     if later:
         facts["action_changed"] = min(later)[1]
-        return
-    named = _named_moves(r, after)
-    if named:
-        facts["action_changed"] = "yes" if min(named)[1] == "bet-raise" else "no"
+
+
+def _incident(r: Reading) -> int:
+    """Where the out-of-turn act or the skip is told: the phrase, the silent player, the player said to be still to
+    act ("io dovevo parlare"), or the move past him."""
+    told = [m.start() for concept in ("out_of_turn", "oot_silent") for m in r.matches(concept)]
+    told += [mark.at for mark in skipped_players(r) if not mark.claimed]
+    past = passed_over(r)
+    return min(told) if told else past[1].start if past else 0
 
 
 def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
@@ -99,37 +111,25 @@ def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
         overlap.startswith("saltat") and _SKIPPED_ME.match(phrase[0]) is not None)
 
 
-def _teller_moves(r: Reading) -> list[tuple[int, str]]:
-    """The teller's own moves when he is the skipped player ("he acted before me … I just called", "sono stato
-    saltato … poi ho rilanciato"): a bet or raise changes the action ("yes"), a check, call or fold does not."""
-    if not r.has("oot_teller_skipped"):
-        return []
-    return [(m.start(), "yes" if _RAISING.search(m["move"]) else "no") for m in r.matches("oot_teller_move")]
+def skipped(r: Reading) -> frozenset[str]:
+    """Who the story says was passed over: named where the skip is told ("mentre il cut-off ci pensava", "it was on
+    seat 3"), the teller ("I was skipped", "toccava a me"), or marked by the events ("the 7, who had been
+    skipped", "4 says he was never asked")."""
+    return r.derived("out_of_turn.skipped", lambda: frozenset(
+        {who for m in r.matches("oot_skipped_named") if (who := named_at(r, m, "who"))}
+        | ({TELLER} if r.has("oot_teller_skipped") else set())
+        | {mark.who for mark in skipped_players(r)} | {e.actor for e in events(r) if e.skipped and e.actor}
+        | {SKIPPED}))
 
 
-def _named_moves(r: Reading, after: int) -> list[tuple[int, str, int]]:
-    """The skipped player's own moves told later by the name the skip gave him ("il bottone ha fatto check mentre il
-    cut-off ci pensava. Il cut-off ha rilanciato"; "the hijack hadn't acted when the cutoff called. Then the hijack
-    folded"): each first move said just after that name, past the skip (where it starts, what it is, where it ends)."""
-    reach = r.lexicon.windows["oot_named_move"]
-    found = []
-    for named in r.matches("oot_skipped_named"):
-        since = max(after, named.end())
-        for seen in re.finditer(_name_pattern(named["who"]), r.text[since:]):
-            start = since + seen.end()
-            moves = [(m.start(), action, m.end()) for concept, action in _ACTIONS.items() for m in r.matches(concept)
-                     if start <= m.start() <= start + reach and not denied(r, m)]
-            found += [min(moves)] if moves else []
-    return found
-
-
-def _name_pattern(who: str) -> str:
-    """The skipped player's name as the story repeats it: a seat also by its bare number ("quando doveva parlare il
-    posto 5 … il 5 ha passato")."""
-    seat = re.fullmatch(r"(?:seat|posto) n(\d+)", who)
-    if seat:
-        return rf"\b(?:(?:seat|posto) n{seat[1]}|(?:il|the|lo) n?{seat[1]})\b"
-    return rf"\b{re.escape(who)}\b(?! n\d)"  # "utg" is not "utg+1" ("utg n1")
+def _skipped_moves(r: Reading, after: int) -> list[Event]:
+    """The skipped player's own moves told after a position ("he acted before me, I just called", "il cut-off ha
+    rilanciato", "the 7, who had been skipped, checks"); the teller's not inside the out-of-turn phrase, where his
+    move is the one made out of turn ("ho rilanciato prima che lui parlasse")."""
+    who = skipped(r)
+    phrases = r.matches("out_of_turn")
+    return [e for e in events(r) if e.actor in who and e.start > after and e.happened
+            and not (e.actor == TELLER and any(p.start() <= e.start < p.end() for p in phrases))]
 
 
 def acted_behind(r: Reading, facts: Facts) -> None:
@@ -141,27 +141,33 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
         return
-    skipped = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
-    if not r.has("oot_silent") and not skipped:
+    skipped_phrase = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
+    marks = [mark.at for mark in skipped_players(r) if not mark.claimed]  # "il posto 3 non aveva ancora agito"
+    if not r.has("oot_silent") and not skipped_phrase and not marks:
         return
-    start = min(m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept))
+    start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)
     # the count stops at the objection, or at the skipped player's own move told by a pronoun once the action came
     # back to him ("he hadn't acted and I shoved; he then raised": his raise is not behind him)
     stops = [m.start() for m in r.matches("oot_objection")]
+    stops += [mark.at for mark in skipped_players(r) if mark.claimed]  # "then 4 says he was never asked"
     stops += [m.start() for concept in ("oot_later_raise", "oot_later_flat") for m in r.matches(concept)
               if r.lexicon.says("oot_pronoun", r.before(m.start(), "same_phrase") + m[0])]
-    stops += [at for at, _ in _teller_moves(r)]  # "I was skipped … then I raised": his own move, not one behind him
+    own = [(e.start, e.end) for e in _skipped_moves(r, start)]  # the skipped player's own move once backed up is
+    # not behind him ("I was skipped … then I raised")
+    stops += [at for at, _ in own]
     end = min((at for at in stops if at > start), default=len(r.text))
-    own = [(at, till) for at, _, till in _named_moves(r, start)]  # the skipped player's own move once backed up is
-    # not behind him (nor any word of it: "utg then re raised" is one move)
     listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
-    moves = [m for m in r.matches("oot_behind_action")
-             if start <= m.start() < end and not any(at <= m.start() < till for at, till in own) and not denied(r, m)]
-    moves += [m for m in elliptic_actors(r, moves) if m.start() < end]  # "UTG+1 called and UTG+2 too"
-    if moves or listed:
-        facts["acted_behind"] = min(len(moves) + len(listed), _SUBSTANTIAL)
-        chips = [m for m in r.matches("oot_behind_chips") if start <= m.start() < end and not denied(r, m)]
-        facts["chips_in"] = "yes" if chips or len(listed) >= _SUBSTANTIAL else "no"
+    passed = skipped(r)
+    told = {at for at, _ in listed}  # a move of a bare list ("call, call, raise") is counted there
+    moves = [e for e in events(r) if start <= e.start < end and e.happened and e.actor not in passed
+             and e.start not in told and not any(at <= e.start < till for at, till in own)]
+    spans = [(e.start, e.end) for e in moves]
+    others = [m for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
+    if spans or listed:
+        acted = sum(e.players for e in moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
+        facts["acted_behind"] = min(acted, _SUBSTANTIAL)
+        paid = any(e.move in _CHIPS for e in moves)
+        facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
 
 
 def acted_out_of_turn(r: Reading) -> bool:
@@ -183,7 +189,10 @@ def _told_out_of_turn(r: Reading) -> bool:
         return False
     if all(r.sentence_end(m.start()) < m.end() for m in r.matches("out_of_turn")):
         return False  # "… big blind folds. Before UTG+2 acts, the hijack says": two sentences, no move out of turn
-    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in r.matches("out_of_turn"))]
+    phrases = r.matches("out_of_turn")
+    dealt = [d for d in r.matches("board_dealing") if not any(inside(d, m) for m in phrases) and (
+        d.start() < phrases[0].start() or any(r.near(card, d.start(), "oot_action_reach") for card in _DEALT))]
+    # told after the out-of-turn words, a dealing word deals a card only with one near it ("come viene trattato?")
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
@@ -193,6 +202,18 @@ def _told_out_of_turn(r: Reading) -> bool:
 def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
     """The out-of-turn phrase is itself words for a player who had not acted yet ("the dealer skipped him")."""
     return any(phrase.start() < b.end() and b.start() < phrase.end() for b in r.matches("betting_open"))
+
+
+def _passed_over(r: Reading, given: Facts) -> Facts | None:
+    """A player said to have been passed over and another's move past him, told in no out-of-turn words ("UTG was
+    still thinking when the hijack shoved", "seat 3 bets, 6 calls, then 4 says he was never asked"); not one
+    skipped in the deal, nor one still to act when a card came (a street named once the moves began: the premature
+    card's story)."""
+    past = passed_over(r)
+    if not past or r.has("oot_not_action") or r.has("board_dealing"):
+        return None
+    began = min(e.start for e in events(r) if e.happened)
+    return None if any(m.start() > began for street in _STREETS for m in r.matches(street)) else {}
 
 
 def _silent_skip(r: Reading, given: Facts) -> Facts | None:
@@ -206,9 +227,8 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
     if objection is None:
         return None
-    moves = [m for m in r.matches("oot_behind_action") if start < m.start() < objection and not denied(r, m)]
-    return {} if moves else None
+    return {} if any(start < e.start < objection and e.happened for e in events(r)) else None
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(44, _silent_skip)),
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(72, _passed_over), Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))

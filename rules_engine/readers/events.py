@@ -1,0 +1,341 @@
+"""The story as events: every move told, in order, with who made it, the amount if said, and whether it was only
+said, denied ("hadn't acted") or only asked about ("can he still raise?"). Worked out once per text; the action
+topics read their facts from it (who acted out of turn, what the skipped player did next, who acted behind him)
+instead of each matching its own actor and move phrases.
+
+Who made a move is read back from the move, in its own clause: a seat ("seat 4", "posto 4", "the 4", "il 4", a bare
+"4" in a list of moves), a position (the seat model's places), the teller ("I", "io", an Italian first-person verb),
+a pronoun (the player named last), or a name (a word before the move that is no filler). A relative clause between
+the player and his move ("the 7, who had been skipped, checks") is read apart, and what it says marks him."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from ..reading import Reading, group
+from .negation import denied
+from .ordinals import ORDINAL_VALUE
+from .seats import Seat, places
+
+TELLER = "me"
+MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
+CHANGING = frozenset({"raise", "allin", "bet"})  # a move that changes the action to the players before it
+_KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "raise": "bet-raise",
+         "allin": "bet-raise"}
+_AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
+_SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
+_SEAT_SPELLED = re.compile(r"\b(?:seat|posto|al|il|del|dal|the) (\w+)$")
+_ORDINAL = re.compile(r"\b(?:the|il|la) (\w+?)(?: (?:guy|player|one|giocatore|tipo|posto))?$")
+_BEFORE = re.compile(r"(?:before|prima)\b")
+_SHORT = {"small": "sb", "big": "bb"}  # "lo small", "the big": a blind by half its name
+_SEATS = re.compile(r"\b(?:seats|posti)(?: n?\d+){1,5} (?:and|e|&) n?\d+$|\b(?:seats|posti)(?: n?\d+){2,6}$")
+_BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
+SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
+_MAX_SEAT = 10
+_SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me|a me|mio turno|dovevo|devo|ero io)\b")
+_SEAT_MENTION = re.compile(r"\b(?:the|il|lo|l) n?([1-9]|10)\b(?! (?:of|di|d|e|and|euro|dollars|bucks|k)\b)")
+_RELATIVE = re.compile(r"\b(?:who|che|which)(?: \w+){0,3}$")
+_INVERTED = re.compile(r"(?:doveva|dovevano|toccava|tocca|spettava)\b")
+_OBJECT = re.compile(r" (?:over )?(?:(?P<me>me|my turn)|(?P<who>(?:the |il |lo |l )?(?:seat n\d+|posto n\d+|\w+)))\b")
+_TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
+_PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
+_RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
+_REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
+_JOINED = re.compile(r"\b(?:and|e|but|ma)$")
+_JOINED_INSIDE = re.compile(r"\b(?:and|e|but|ma|then|poi)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One move of the story: where it is told, who made it, what it was, and how it is told."""
+
+    start: int
+    end: int
+    actor: str | None  # "seat 4", a position ("bb", "utg+1"), "me", a name; None when the text names nobody
+    move: str  # one of MOVES
+    amount: str | None = None
+    verbal: bool = False  # said only ("says raise", "dice punto")
+    denied: bool = False  # "hadn't acted", "non aveva ancora parlato", "never called"
+    hypothetical: bool = False  # "can he still raise?", "if I call", "before he could act"
+    skipped: bool = False  # the actor is told as passed over where the move is told ("who had been skipped")
+    described: bool = False  # the move describes a player named before ("the guy on his right who folded preflop")
+
+    @property
+    def happened(self) -> bool:
+        return not self.denied and not self.hypothetical and self.move != "act"
+
+    @property
+    def players(self) -> int:
+        """How many players made it: "seats 6, 7 and 8 called" is three."""
+        return len(self.actor.split()) - 1 if self.actor and self.actor.startswith("seats ") else 1
+
+    @property
+    def kind(self) -> str:
+        """The move as the out-of-turn rule reads it: check, call, fold or bet-raise."""
+        return _KIND[self.move]
+
+
+def events(r: Reading) -> list[Event]:
+    """Every move the text tells, in order (worked out once per text)."""
+    return r.derived("events", lambda: _events(r))
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A player said to have been passed over: where, who, and whether it is his own claim ("says he was never
+    asked": an objection, said once the others had acted)."""
+
+    at: int
+    who: str
+    claimed: bool
+    before: bool = False  # "before seat 3 acted": the move past him is told just before the mark
+
+
+def skipped_players(r: Reading) -> list[Mark]:
+    """Where a player is said to have been passed over, and who ("4 says he was never asked", "il 7 che era stato
+    saltato", "luca, who hadn't acted"): each mark goes to the player named just before it."""
+    return r.derived("events.skipped", lambda: _skipped(r))
+
+
+def passed_over(r: Reading) -> tuple[str, Event] | None:
+    """A player said to have been passed over and the move made past him, read from the events: by the seats'
+    order where seat numbers tell it ("seat 3 bets, 6 calls, then 4 says he was never asked": 6 called past 4),
+    else the first move another player made after the mark, in its sentence or the next ("UTG was still thinking when
+    the hijack shoved")."""
+    return r.derived("events.passed_over", lambda: _passed_over(r))
+
+
+def _passed_over(r: Reading) -> tuple[str, Event] | None:
+    marks = skipped_players(r)
+    marked = {mark.who for mark in marks}
+    moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked and not e.described]
+    for mark in marks:
+        past = _past_by_seat(mark.who, moves)
+        if past:
+            return mark.who, past
+        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark
+            opening = sentence_start(r, mark.at)
+            earlier = [e for e in moves if opening <= e.start < mark.at]
+            if earlier:
+                return mark.who, earlier[-1]
+            continue
+        after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
+        if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
+            return mark.who, after[0]
+    return None
+
+
+def _nearby(r: Reading, mark: int, move: int) -> bool:
+    """A move in the mark's sentence or the one after it."""
+    sentence = sentence_start(r, mark)
+    return sentence_start(r, move) == sentence or sentence_start(r, move) == r.sentence_end(mark) + 1
+
+
+def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
+    """The first move by a seat that comes after the skipped seat in the order of play, from a seat before it."""
+    skipped = _seat_number(who)
+    seats = [(e, number) for e in moves if (number := _seat_number(e.actor or ""))]
+    if not skipped:
+        return None
+    for (_, before), (event, after) in itertools.pairwise(seats):
+        if before < skipped < after or after < before < skipped or skipped < after < before:
+            return event
+    return None
+
+
+def _seat_number(actor: str) -> int:
+    """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
+    kind, _, number = actor.partition(" ")
+    return int(number) if kind in ("seat", "order") and number.isdigit() else 0
+
+
+def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
+    """The player a named group of a match names, in the events' terms ("posto n5" → "seat 5", "il cut off" → "co",
+    "me" → the teller)."""
+    end = match.end(name)
+    if end < 0:
+        return None
+    start = match.start(name)
+    return TELLER if match[name] in ("me", "io", "i") else _named(r, r.text[start:end], end, _mentions(r))
+
+
+def _events(r: Reading) -> list[Event]:
+    mentions = _mentions(r)
+    moves = r.matches("event_move")
+    starts = {m.start() for m in moves}
+    found: list[Event] = []
+    ends = [0, 0]  # where the two moves before this one end (an amount included)
+    for match in moves:
+        kind = next(kind for kind in MOVES if group(match, kind))
+        opening = sentence_start(r, match.start())
+        amount = _AMOUNT.match(r.text, match.end())
+        if amount and amount.end() + 1 in starts:
+            amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
+        actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
+        described = bool(_RELATIVE_PRONOUN.search(_unfilled(r, r.text[opening:match.start()])))
+        framing = r.text[max(0, match.start() - _REACH):match.start()].rstrip()
+        found.append(Event(match.start(), match.end(), actor, kind, amount[1] if amount else None, verbal,
+                           denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped, described))
+        ends.append(amount.end() if amount else match.end())
+    return found
+
+
+def sentence_start(r: Reading, position: int) -> int:
+    """Where the sentence holding a position starts."""
+    return max(start for start in r.sentences if start <= position)
+
+
+def _mentions(r: Reading) -> list[tuple[int, int, str]]:
+    """The players the seat model places (positions, seats) and the seats said by number ("the 4", "il 4"), where
+    each is named: what a pronoun or a clause's subject points back to."""
+    return r.derived("events.mentions", lambda: sorted(
+        [(m.start(), m.end(), _place_key(seat)) for m, seat in places(r)]
+        + [(m.start(), m.end(), f"seat {m[1]}") for m in _SEAT_MENTION.finditer(r.text)]))
+
+
+def _place_key(seat: Seat) -> str:
+    if seat.kind == "seat":
+        return f"seat {seat.number}"
+    if seat.kind == "utgplus":
+        return f"utg+{seat.number}"
+    if seat.kind == "left":
+        return f"left {seat.number}"
+    return seat.kind
+
+
+def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list[Event],
+           mentions: list[tuple[int, int, str]]) -> tuple[str | None, bool, bool]:
+    """Who made the move (read back from it in its clause, from the end of the move before; from the one before
+    that when a relative clause holds it: "luca, who hadn't acted, raised"), whether a relative clause marks him
+    skipped, and whether the move was only said."""
+    start, earlier = starts
+    before = _unfilled(r, r.text[start:move.start()])
+    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - _REACH):move.start()].rstrip()) or \
+        r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
+    skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
+    wider = _unfilled(r, r.text[earlier:move.start()])
+    relative = r.lexicon.concepts["event_relative"][0].search(wider)
+    if relative:  # "io, che ero stato saltato, ho poi chiamato": the actor before the clause, marked by it
+        skipped = skipped or r.lexicon.says("event_skipped", relative["clause"])
+        before = _unfilled(r, wider[:relative.start()])
+        start = earlier
+    offset = start + len(before)
+    antecedent = _RELATIVE_PRONOUN.search(before)
+    if antecedent:  # "luca who hadn't acted": the one named before "who"
+        return _named(r, before[:antecedent.start()].rstrip(), start + antecedent.start() - 1, mentions), \
+            skipped, verbal
+    named = _named(r, before, offset, mentions)
+    if named or skipped:  # "the guy who'd been skipped then led": the skipped one, however he is called
+        return named or SKIPPED, skipped, verbal
+    if _PRONOUN.search(before):
+        return _last_actor(found, offset, mentions), skipped, verbal
+    if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
+        return TELLER, skipped, verbal
+    if not before:
+        return _last_actor(found, offset), skipped, verbal
+    # "seat 3 was skipped and now folds", "l'UTG protesta subito e poi fa solo call": the subject of the clause
+    # before the conjunction
+    clause = [key for at, _, key in mentions if start <= at < offset]
+    joined = _JOINED.search(r.text[start:move.start()].rstrip()) or _JOINED_INSIDE.search(r.text[start:move.start()])
+    return (clause[-1] if clause and joined else None), skipped, verbal
+
+
+def _unfilled(r: Reading, before: str) -> str:
+    """The words before a move without the fillers that open it ("then just", "ha gia", "says")."""
+    before = before.rstrip()
+    filler = r.lexicon.concepts["event_filler"][0].search(before)
+    return before[:filler.start()].rstrip() if filler else before
+
+
+def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
+    """The player named at the end of `before` (which ends at `offset` in the text); several seats named together
+    are one actor ("seats 6, 7 and 8", "i posti 3 e 4")."""
+    spelled = _SEAT_SPELLED.search(before)  # "il tipo al posto sette", "quello al sei"
+    number = r.lexicon.number_words.get(spelled[1], 0) if spelled else 0
+    if 1 < number <= _MAX_SEAT:
+        return f"seat {number}"
+    ordinal = _ORDINAL.search(before)  # "il secondo ci pensa e il terzo butta le carte": places in the order
+    word = ordinal[1] if ordinal else ""
+    place = ORDINAL_VALUE.get(word[:-1] + "a" if word.endswith("o") else word, 0)  # "secondo": "seconda"
+    if 0 < place <= _MAX_SEAT:
+        return f"order {place}"
+    group_ = _SEATS.search(before)
+    if group_:
+        return "seats " + " ".join(re.findall(r"\d+", group_[0]))
+    seat = _SEAT_WORD.search(before) or _BARE_NUMBER.search(before)
+    number = next((int(g) for g in seat.groups() if g), 0) if seat else 0
+    if 0 < number <= _MAX_SEAT:
+        return f"seat {number}"
+    if r.lexicon.says("event_skipped_player", before) and not _SEAT_WORD.search(before):
+        return SKIPPED
+    last = len(before.rsplit(" ", 1)[-1]) + 1  # "l'UTG+1, Andrea, dice all-in": a name put after the place
+    placed = [key for start, end, key in mentions if end in (offset, offset - last) and start >= offset - len(before)]
+    if placed:
+        return placed[-1]
+    if _TELLER_WORD.search(before):
+        return TELLER
+    words = before.split()
+    word = _SHORT.get(words[-1], words[-1]) if words else ""
+    if word in _SHORT.values():
+        return word
+    opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
+    if word.isalpha() and len(word) > 1 and opening and not r.lexicon.says("event_no_actor", word):
+        return word
+    return None
+
+
+def _last_actor(found: list[Event], position: int,
+                mentions: list[tuple[int, int, str]] | None = None) -> str | None:
+    """Whom a pronoun or an elided subject points to: the one player named last before it (not the teller, not
+    several seats at once)."""
+    named = [(e.start, e.actor) for e in found if e.actor and e.players == 1 and e.actor != TELLER
+             and e.start < position]
+    named += [(start, key) for start, _, key in mentions or () if start < position]
+    return max(named)[1] if named else None
+
+
+def _skipped(r: Reading) -> list[Mark]:
+    marks = []
+    mentions = _mentions(r)
+    for mark in r.matches("event_skipped"):
+        start = max([sentence_start(r, mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
+        before = r.text[start:mark.start()].rstrip()
+        speech = r.lexicon.concepts["event_claim"][0].search(before)
+        if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection
+            before = before[:speech.start()].rstrip()
+        relative = _RELATIVE.search(before)
+        if relative and not _named(r, before, start + len(before), mentions):  # "the 7 who had been", not
+            before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
+        who = _marked(r, mark, before, start, mentions)
+        if who:
+            marks.append(Mark(mark.start(), who, bool(speech), _BEFORE.match(mark[0]) is not None))
+    return marks
+
+
+def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
+            mentions: list[tuple[int, int, str]]) -> str | None:
+    """Who a mark is said of: the teller ("mi hanno saltato", "skipped me"), the one after an active "skipped" or
+    an Italian verb put first ("doveva ancora parlare il posto 5"), the player named just before it, a pronoun's,
+    or the subject of the clause it ends ("il posto 4 era distratto e non ha parlato")."""
+    if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
+        return TELLER
+    who = group(mark, "who")
+    if who:  # "before seat 3 could say anything", "the action was on him": the one named in it
+        if who in ("me", "io"):
+            return TELLER
+        if _PRONOUN.search(who) or who in ("him", "her"):
+            return _last_actor(events(r), mark.start(), mentions)
+        return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
+    after = _OBJECT.match(r.text, mark.end())
+    if after and (mark[0] in ("skipped", "ha saltato", "hanno saltato", "aveva saltato") or _INVERTED.match(mark[0])):
+        return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)
+    offset = start + len(before)
+    if _PRONOUN.search(before):
+        return _last_actor(events(r), offset, mentions)
+    named = _named(r, before, offset, mentions)
+    if named or not _JOINED.search(before):
+        return named
+    clause = [key for at, _, key in mentions if start <= at < offset]  # "X … e": the clause's subject
+    return clause[0] if clause else _last_actor(events(r), offset, mentions)
