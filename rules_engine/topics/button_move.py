@@ -31,6 +31,13 @@ def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
     return {} if ((named or busted) and r.has("player_gone")) or r.has("heads_up_blinds") else None
 
 
+def _blind_skipped_after_leaving(r: Reading, given: Facts) -> Facts | None:
+    """A player gone and the deal going on without a blind ("seat 3 went home and the next hand was dealt skipping
+    the small blind"): where the blinds go, said by its result, above the deal told (no player was dealt out)
+    and the betting (nobody was skipped in turn) that share its words. Not when the one gone is back."""
+    return {} if r.has("deal_skipped_blind") and r.has("player_gone") and not r.has("coming_back") else None
+
+
 button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
 
 
@@ -42,5 +49,6 @@ def button_rule(r: Reading, facts: Facts) -> None:
         facts["button_rule"] = rules.pop()
 
 
-TOPIC = Topic("button-move", cues=(Cue(79, _strong_button_question), Cue(37, _button_question)),
+TOPIC = Topic("button-move", cues=(Cue(138, _blind_skipped_after_leaving), Cue(108, _strong_button_question),
+                   Cue(37, _button_question)),
               readers=(button_issue, button_rule))
