@@ -12,7 +12,7 @@ from . import Cue, Topic
 
 
 def _button_question(r: Reading, given: Facts) -> Facts | None:
-    asked = (r.has("heads_up_blinds") or r.has("player_gone")) and r.has("button_question")
+    asked = (r.has("heads_up_blinds") or _gone(r)) and r.has("button_question")
     named = asked or r.has("dead_button_named") or r.has("moving_button_named")
     return {} if named and not r.has("button_misplaced") else None
 
@@ -28,17 +28,23 @@ def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
     named = r.has("dead_button_named") or r.has("moving_button_named")
     # a player knocked out and no cards dealt told: where the button goes, even said "in front of his empty seat"
     busted = r.has("player_busted") and not (r.has("cards_dealt_told") or r.has("bought_back"))
-    return {} if ((named or busted) and r.has("player_gone")) or r.has("heads_up_blinds") else None
+    return {} if ((named or busted) and _gone(r)) or r.has("heads_up_blinds") else None
+
+
+def _gone(r: Reading) -> bool:
+    """A player left, joined or was knocked out (however the knock-out is said: "il posto 4 è saltato")."""
+    return r.has("player_gone") or r.has("player_busted")
 
 
 def _blind_skipped_after_leaving(r: Reading, given: Facts) -> Facts | None:
     """A player gone and the deal going on without a blind ("seat 3 went home and the next hand was dealt skipping
     the small blind"): where the blinds go, said by its result, above the deal told (no player was dealt out)
     and the betting (nobody was skipped in turn) that share its words. Not when the one gone is back."""
-    return {} if r.has("deal_skipped_blind") and r.has("player_gone") and not r.has("coming_back") else None
+    return {} if r.has("deal_skipped_blind") and _gone(r) and not r.has("coming_back") else None
 
 
-button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
+button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left",
+                                          "player_busted": "player-left"})
 
 
 def button_rule(r: Reading, facts: Facts) -> None:

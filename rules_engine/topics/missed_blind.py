@@ -13,7 +13,8 @@ from . import Cue, Topic
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
-    if not r.has("blind_words") or not (any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)):
+    told = any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r) or away_when_dealt(r)
+    if not r.has("blind_words") or not told:
         return None  # "nobody missed a blind" says it did not happen
     # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so are a blind
     # the deal went on without ("dealt with no small blind") and one skipped because a player was knocked out,
@@ -31,6 +32,14 @@ def _missed_told_apart(r: Reading) -> bool:
     return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying") and not paid
 
 
+def away_when_dealt(r: Reading) -> bool:
+    """Away from his seat, said any way, with the deal's moment right after ("wasn't in his chair when the dealer
+    dealt the last card", "era al bar mentre distribuivano"): read once per text."""
+    return r.derived("missed_blind.away_when_dealt", lambda: any(
+        not denied(r, m) and r.lexicon.says("deal_moment", r.after(m.end(), "deal_after_absence"))
+        for m in r.matches("absent_state")))
+
+
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
            ("missed_blind", "coming-back"))
 
@@ -40,7 +49,7 @@ def missed_issue(r: Reading, facts: Facts) -> None:
     dealt in owing one and looked": dealt in owing). Owing a blind and then being given cards, acting on or
     looking at a hand says he was dealt in, unless the blind was paid first."""
     for concept, issue in _STAGES:
-        if any(not denied(r, m) for m in r.matches(concept)):
+        if any(not denied(r, m) for m in r.matches(concept)) or (issue == "away-at-deal" and away_when_dealt(r)):
             facts["missed_issue"] = issue
             break
     else:  # away a while, blinds going by him, no deal told ("gone for three orbits, do we keep posting his blinds?")
