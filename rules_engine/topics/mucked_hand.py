@@ -39,8 +39,9 @@ def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
 
 def _lost_in_muck(r: Reading, mucked: list[re.Match[str]]) -> bool:
     """His cards said to be mixed into the discards after he let them go ("threw his hand in and it got mixed
-    into the muck", "si sono mescolate con le altre"): whether they can be had back is the question."""
-    return any(m.start() > mucked[0].start() for m in r.matches("cards_mixed"))
+    into the muck", "si sono mescolate con le altre"): whether they can be had back is the question, unless he lets
+    the loss go ("oh well, nice hand")."""
+    return any(m.start() > mucked[0].start() for m in r.matches("cards_mixed")) and not r.has("muck_accepted")
 
 
 def _opponent_still_in(r: Reading, mucked: list[re.Match[str]]) -> bool:
