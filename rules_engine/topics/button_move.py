@@ -39,8 +39,13 @@ def _gone(r: Reading) -> bool:
 def _blind_skipped_after_leaving(r: Reading, given: Facts) -> Facts | None:
     """A player gone and the deal going on without a blind ("seat 3 went home and the next hand was dealt skipping
     the small blind"): where the blinds go, said by its result, above the deal told (no player was dealt out)
-    and the betting (nobody was skipped in turn) that share its words. Not when the one gone is back."""
-    return {} if r.has("deal_skipped_blind") and _gone(r) and not r.has("coming_back") else None
+    and the betting (nobody was skipped in turn) that share its words. Not when the one gone is back, nor when the
+    deal is told leaving a player without cards ("skipped the small blind when dealing", "who got no cards", "gave
+    his first card to the big blind"): a player dealt out."""
+    if not (r.has("deal_skipped_blind") and _gone(r)) or r.has("coming_back"):
+        return None
+    dealt_out = r.has("left_cardless") or r.has("skip_in_the_deal") or r.has("first_card_to")
+    return None if dealt_out else {}
 
 
 button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left",
