@@ -39,7 +39,9 @@ side_pot = settled_by("side_pot", {"single_pot": "no", "side_pot": "yes"})
 
 def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
+    at_stake = r.has("showdown_scene") or r.has("allin")  # hands at stake, not board cards turned one by one
     asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
+        r.has("show_in_turn") and at_stake and not r.has("board_words")) or (
         r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")) and not _see_asked(r))
     return {} if asked and not r.has("strategy_talk") else None
 
