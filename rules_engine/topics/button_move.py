@@ -12,7 +12,7 @@ from . import Cue, Topic
 
 
 def _button_question(r: Reading, given: Facts) -> Facts | None:
-    asked = (r.has("heads_up_blinds") or r.has("player_gone")) and r.has("button_question")
+    asked = (r.has("heads_up_blinds") or _gone(r)) and r.has("button_question")
     named = asked or r.has("dead_button_named") or r.has("moving_button_named")
     return {} if named and not r.has("button_misplaced") else None
 
@@ -28,10 +28,28 @@ def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
     named = r.has("dead_button_named") or r.has("moving_button_named")
     # a player knocked out and no cards dealt told: where the button goes, even said "in front of his empty seat"
     busted = r.has("player_busted") and not (r.has("cards_dealt_told") or r.has("bought_back"))
-    return {} if ((named or busted) and r.has("player_gone")) or r.has("heads_up_blinds") else None
+    return {} if ((named or busted) and _gone(r)) or r.has("heads_up_blinds") else None
 
 
-button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left"})
+def _gone(r: Reading) -> bool:
+    """A player left, joined or was knocked out (however the knock-out is said: "il posto 4 è saltato")."""
+    return r.has("player_gone") or r.has("player_busted")
+
+
+def _blind_skipped_after_leaving(r: Reading, given: Facts) -> Facts | None:
+    """A player gone and the deal going on without a blind ("seat 3 went home and the next hand was dealt skipping
+    the small blind"): where the blinds go, said by its result, above the deal told (no player was dealt out)
+    and the betting (nobody was skipped in turn) that share its words. Not when the one gone is back, nor when the
+    deal is told leaving a player without cards ("skipped the small blind when dealing", "who got no cards", "gave
+    his first card to the big blind"): a player dealt out."""
+    if not (r.has("deal_skipped_blind") and _gone(r)) or r.has("coming_back"):
+        return None
+    dealt_out = r.has("left_cardless") or r.has("skip_in_the_deal") or r.has("first_card_to")
+    return None if dealt_out else {}
+
+
+button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "player_gone": "player-left",
+                                          "player_busted": "player-left"})
 
 
 def button_rule(r: Reading, facts: Facts) -> None:
@@ -42,5 +60,6 @@ def button_rule(r: Reading, facts: Facts) -> None:
         facts["button_rule"] = rules.pop()
 
 
-TOPIC = Topic("button-move", cues=(Cue(79, _strong_button_question), Cue(37, _button_question)),
+TOPIC = Topic("button-move", cues=(Cue(138, _blind_skipped_after_leaving), Cue(108, _strong_button_question),
+                   Cue(37, _button_question)),
               readers=(button_issue, button_rule))

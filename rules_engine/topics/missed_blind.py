@@ -13,11 +13,13 @@ from . import Cue, Topic
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
-    if not r.has("blind_words") or not (any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)):
+    told = any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r) or away_when_dealt(r)
+    if not r.has("blind_words") or not told:
         return None  # "nobody missed a blind" says it did not happen
-    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so is a blind
-    # skipped because a player was knocked out, unless he bought back in
-    button_named = r.has("dead_button_named") or r.has("moving_button_named")
+    # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so are a blind
+    # the deal went on without ("dealt with no small blind") and one skipped because a player was knocked out,
+    # unless he bought back in
+    button_named = r.has("dead_button_named") or r.has("moving_button_named") or r.has("deal_skipped_blind")
     busted = r.has("player_busted") and not r.has("bought_back") and not r.has("away_break")
     return None if button_named or busted or r.has("strategy_talk") else {}
 
@@ -30,6 +32,14 @@ def _missed_told_apart(r: Reading) -> bool:
     return said_outright(r, "away_break") and r.has("blind_named") and r.has("blind_paying") and not paid
 
 
+def away_when_dealt(r: Reading) -> bool:
+    """Away from his seat, said any way, with the deal's moment right after ("wasn't in his chair when the dealer
+    dealt the last card", "era al bar mentre distribuivano"): read once per text."""
+    return r.derived("missed_blind.away_when_dealt", lambda: any(
+        not denied(r, m) and r.lexicon.says("deal_moment", r.after(m.end(), "deal_after_absence"))
+        for m in r.matches("absent_state")))
+
+
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
            ("missed_blind", "coming-back"))
 
@@ -39,21 +49,29 @@ def missed_issue(r: Reading, facts: Facts) -> None:
     dealt in owing one and looked": dealt in owing). Owing a blind and then being given cards, acting on or
     looking at a hand says he was dealt in, unless the blind was paid first."""
     for concept, issue in _STAGES:
-        if any(not denied(r, m) for m in r.matches(concept)):
+        if any(not denied(r, m) for m in r.matches(concept)) or (issue == "away-at-deal" and away_when_dealt(r)):
             facts["missed_issue"] = issue
             break
+    else:  # away a while, blinds going by him, no deal told ("gone for three orbits, do we keep posting his blinds?")
+        if said_outright(r, "away_break"):
+            facts["missed_issue"] = "coming-back"
     owed = facts.get("missed_issue") == "coming-back" and r.has("missed_blind")
-    played = r.has("chips_in_hand") or r.has("looked_at_cards") or r.has("dealt_in")
+    played = r.has("chips_in_hand") or r.has("played_hand") or r.has("looked_at_cards") or r.has("dealt_in")
     if owed and played and not any(not denied(r, m) for m in r.matches("blind_posted")):
         facts["missed_issue"] = "dealt-in-owing"
 
 
 def acted_on_hand(r: Reading, facts: Facts) -> None:
-    """Chips put in on this hand; one who has not even looked at his cards has not acted on them."""
+    """Chips put in on this hand; one who has not even looked at his cards has not acted on them, nor has one
+    dealt in owing who looked at once and whose story tells no betting at all ("gli ha dato le carte e lui le ha
+    guardate subito"); "and he looked at it" alone leaves it open."""
     if r.has("no_chips_in") or r.has("not_looked"):
         facts["acted_on_hand"] = "no"
-    elif any(not denied(r, m) for m in r.matches("chips_in_hand")):
+    elif any(not denied(r, m) for m in r.matches("chips_in_hand") + r.matches("played_hand")):
         facts["acted_on_hand"] = "yes"
+    elif facts.get("missed_issue") == "dealt-in-owing" and r.has("looked_at_once") and not (
+            r.has("action_verb") or r.has("played_hand")):
+        facts["acted_on_hand"] = "no"
 
 
 def looked_at_cards(r: Reading, facts: Facts) -> None:
@@ -64,4 +82,4 @@ def looked_at_cards(r: Reading, facts: Facts) -> None:
         facts["looked_at_cards"] = "yes"
 
 
-TOPIC = Topic("missed-blind", cues=(Cue(47, _owed_blind),), readers=(missed_issue, acted_on_hand, looked_at_cards))
+TOPIC = Topic("missed-blind", cues=(Cue(47, _owed_blind),), readers=(missed_issue, looked_at_cards, acted_on_hand))

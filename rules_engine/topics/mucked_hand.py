@@ -12,16 +12,36 @@ from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .non_standard_fold import _BETTING_TOLD as BETTING_TOLD
 from .table_cards import cards_let_go
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
     mucked = cards_let_go(r)  # "nobody mucked by mistake" is no muck
     if mucked and (r.has("muck_regret") or r.has("own_misread")
-                   or _believed(r, mucked) or _still_there(r, mucked) or _opponent_still_in(r, mucked)) \
+                   or _believed(r, mucked) or _still_there(r, mucked) or _lost_in_muck(r, mucked)
+                   or _opponent_still_in(r, mucked)) \
             and not r.has("normal_play"):
         return {}
     return None
+
+
+def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
+    """His cards let go, then said to be still known against the muck ("threw them forward and they touched the
+    muck, but you could still tell which two were his"): told only because he wants them back, above a fold that
+    binds (the cards' fate is the question, not whether folding was allowed); not with the betting the fold was
+    in told ("no bet to face… but they are still there, and nobody after him has acted": that fold's rule)."""
+    mucked = cards_let_go(r)
+    if not mucked or r.has("normal_play") or any(map(r.has, BETTING_TOLD)):
+        return None
+    return {} if _still_there(r, mucked) else None
+
+
+def _lost_in_muck(r: Reading, mucked: list[re.Match[str]]) -> bool:
+    """His cards said to be mixed into the discards after he let them go ("threw his hand in and it got mixed
+    into the muck", "si sono mescolate con le altre"): whether they can be had back is the question, unless he lets
+    the loss go ("oh well, nice hand")."""
+    return any(m.start() > mucked[0].start() for m in r.matches("cards_mixed")) and not r.has("muck_accepted")
 
 
 def _opponent_still_in(r: Reading, mucked: list[re.Match[str]]) -> bool:
@@ -58,5 +78,6 @@ def _believed(r: Reading, mucked: list[re.Match[str]]) -> bool:
 fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})
 
 
-TOPIC = Topic("mucked-hand", cues=(Cue(104, _into_another_hand), Cue(57, _regretted_muck)),
+TOPIC = Topic("mucked-hand", cues=(Cue(104, _into_another_hand), Cue(74, _kept_apart_after_muck),
+                                   Cue(57, _regretted_muck)),
               readers=(fouled_other_hand, hand_identifiable))

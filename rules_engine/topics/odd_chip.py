@@ -19,7 +19,13 @@ def _splitting(r: Reading, given: Facts) -> Facts | None:
     return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first") or r.has("strategy_talk")) else None
 
 
+def _high_low_split(r: Reading, given: Facts) -> Facts | None:
+    """The odd chip of a high-low split ("Omaha hi-lo, piatto diviso tra alto e basso, avanza una fiche"): the one
+    split rule other games share (the odd chip goes to high), so above the other games the game's name calls up."""
+    return _splitting(r, given) if r.has("hi_lo") and r.has("odd_chip") else None
+
+
 hi_lo = settled_by("hi_lo", {"hi_lo": "yes"})
 
 
-TOPIC = Topic("odd-chip", cues=(Cue(117, _splitting),), readers=(hi_lo,))
+TOPIC = Topic("odd-chip", cues=(Cue(132, _high_low_split), Cue(117, _splitting)), readers=(hi_lo,))

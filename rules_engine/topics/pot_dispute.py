@@ -21,7 +21,14 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
         return None
     wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
-    return {} if wrong and not r.has("normal_play") else None
+    return {} if (wrong or _disputed_by_next_hand(r)) and not r.has("normal_play") else None
+
+
+def _disputed_by_next_hand(r: Reading) -> bool:
+    """A complaint made and timed against the next hand ("ho contestato subito, il dealer non aveva ancora raccolto
+    le carte per la mano dopo"): the pot just pushed was disputed, and when is the question; "too late?" alone,
+    or a complaint about a bet or a card, is none."""
+    return r.has("next_hand_begun") and any(not denied(r, m) for m in r.matches("dispute_made"))
 
 
 error_kind = settled_by(

@@ -39,9 +39,18 @@ side_pot = settled_by("side_pot", {"single_pot": "no", "side_pot": "yes"})
 
 def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
+    at_stake = r.has("showdown_scene") or r.has("allin")  # hands at stake, not board cards turned one by one
     asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
-        r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")))  # may anyone keep his hand hidden?
+        r.has("show_in_turn") and at_stake and not r.has("board_words")) or (
+        r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")) and not _see_asked(r))
     return {} if asked and not r.has("strategy_talk") else None
+
+
+def _see_asked(r: Reading) -> bool:
+    """In an all-in, may anyone keep his hand hidden? Unless the teller asks to see it ("he's trying to muck without
+    showing. Can I see them?"): a request to see, besides the wish to hide it."""
+    hidden = r.matches("hide_cards")
+    return any(not any(_overlap(a, h) for h in hidden) for a in r.matches("ask_see"))
 
 
 TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))
