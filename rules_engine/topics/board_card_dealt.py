@@ -46,7 +46,7 @@ def _told_together(r: Reading, pending: re.Match[str], card: re.Match[str]) -> b
     still thinking")."""
     ends = r.sentence_end(pending.start()), r.sentence_end(card.start())
     if card.start() > pending.end():
-        if any(pending.end() <= m.start() < card.start() for m in r.matches("action_verb")):
+        if any(pending.end() <= m.start() < card.start() for m in r.matches("pending_then_acted")):
             return False  # "he was still thinking, then called; the dealer then dealt the river": he had acted
         return ends[0] == ends[1] or r.sentence_end(ends[0] + 1) == ends[1]
     return ends[0] == ends[1] and r.has("meanwhile") and any(

@@ -4,6 +4,8 @@ named (not "not the button") together with a hand of one card."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
@@ -13,8 +15,14 @@ from . import Cue, Topic
 
 
 def _button_short(r: Reading, given: Facts) -> Facts | None:
-    short = r.has("button_short") or (r.has("button_word") and _holder_is_the_button(r))
+    told = r.has("button_short") and any(not _across_sentences(r, m) for m in r.matches("button_short"))
+    short = told or (r.has("button_word") and _holder_is_the_button(r))
     return {} if short and not r.has("not_the_button") else None
+
+
+def _across_sentences(r: Reading, match: re.Match[str]) -> bool:
+    """A phrase found across a full stop ("Seat 3 was skipped. The button then raised") says nothing of the button."""
+    return any(match.start() < start < match.end() for start in r.sentences)
 
 
 def _holder_is_the_button(r: Reading) -> bool:
