@@ -7,7 +7,7 @@ import re
 
 from ..readers import streets, timing
 from ..readers.negation import happened
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -17,11 +17,23 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     street = streets.board_street(r)
     if r.has("all_fine") and not (r.has("betting_open") or r.has("early")):
         return None  # "then the dealer burns and turns, no problems": normal play told as a story
+    if not happened(r, "board_dealing") and _streets_only_as_places(r):
+        return None  # "On the river seat 2 was first to act, and before he did anything seat 4 bet": no card came
     said_when = timing.said(r) or "betting_complete" in given
     doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted")  # "un po' di fretta": asked
     if street and (said_when or (happened(r, "board_dealing") and doubted)):
         return {"street": streets.street_after_betting(r) or street}
     return None
+
+
+def _streets_only_as_places(r: Reading) -> bool:
+    """Every street named is where the betting was ("on the flop", "al river"), none a card that came ("the fifth
+    card", "la quarta carta")."""
+    if r.has("ordinal_card"):
+        return False
+    places = r.matches("street_as_place")
+    named = r.matches("flop") + r.matches("turn") + r.matches("river")
+    return bool(named) and all(any(inside(m, p) for p in places) for m in named)
 
 
 def _dealt_over_a_pending_player(r: Reading, given: Facts) -> Facts | None:
