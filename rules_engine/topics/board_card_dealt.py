@@ -44,8 +44,9 @@ def _dealt_over_a_pending_player(r: Reading, given: Facts) -> Facts | None:
     if r.has("everyone_allin") or not r.has("still_to_act"):
         return None
     street = streets.board_street(r)
-    if street is None or not streets.named_in_words(r, "premature_burn_and_turn"):
-        return None  # "still counting chips when the dealer burns and turns": no street said (premature-card)
+    if street is None or not streets.named_in_words(r, "premature_burn_and_turn") or _streets_only_as_places(r):
+        return None  # "still counting chips when the dealer burns and turns": no street said (premature-card); "on
+        # the flop he turned his cards toward me while I was still deciding": no board card named
     dealt = happened(r, "board_dealing")
     if not any(_told_together(r, pending, card) for pending in r.matches("still_to_act") for card in dealt):
         return None
