@@ -21,8 +21,12 @@ _DECK_ORDER_AFTER = re.compile(
     r"|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives)(?! me\b))\b")
 
 
+# "the first card he dealt to the big blind", "…the dealer gave the button": that player's first card
 _DEALT_TO = re.compile(r"^ (?:(?:he|she|the dealer|il mazziere|il dealer) )?(?:dealt|deals|pitched|pitches|gave|gives"
-                       r"|dato|data|diede) (?:to|al|allo|alla|a)\b")
+                       r"|dato|data|diede) (?:to|al|allo|alla|a)\b"
+                       r"|^ (?:he|she|the dealer) (?:dealt|deals|pitched|pitches|gave|gives) (?:the )?"
+                       r"(?:button|small blind|big blind|sb|bb|utg|under the gun|cutoff|hijack|lojack|co|hj|lj|mp|seat"
+                       r"|player|guy|him|her)\b")
 
 
 def ordinal(match: re.Match[str]) -> str:

@@ -35,13 +35,15 @@ _SEAT_NUMBER = re.compile(r"\d+")
 _COUNT_ONLY = {"sei": 6}  # "eravamo in sei": a number only where a count of players is said ("sei" is also "you are")
 _IT_WAS = re.compile(
     r"\b(?:it was|it s|that was|that s|era|e stata|was)(?: the| la| quella| del| di| dello| della| dell)* $")
-# A card named by whose it is: "the first card OF the UTG player", "la prima carta DEL posto 6", "going to Jen in".
+# A card named by whose it is: "the first card OF the UTG player", "la prima carta DEL posto 6", "going to Jen in",
+# "the first card the dealer GAVE the button" (the button's first card, not the deck's).
 _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quella|in|on|at|who|s|is|was|sitting|seduto"
            r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
     r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|all|a|going to|went to|goes to|che va a|in"
     r"|at|verso|towards?|onto|in front of|davanti a"
+    r"|(?:he|she|dealer|mazziere|croupier|lui) (?:gave|gives|dealt|deals|pitched|pitches|ha dato|aveva dato)"
     rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(

@@ -36,3 +36,11 @@ def street_after_betting(r: Reading) -> str | None:
     if not named:
         return None
     return NEXT_STREET[max(named, key=_BETTING_ORDER.index)]
+
+
+def named_in_words(r: Reading, jargon_concept: str) -> bool:
+    """A street said in words: not "burns and turns" (the dealer's words for any street's card, found by the
+    jargon concept); "on the flop" names the next one."""
+    jargon = r.matches(jargon_concept)
+    turns = [m for m in r.matches("turn") if not any(inside(m, j) or inside(j, m) for j in jargon)]
+    return bool(turns or r.has("flop") or r.has("river") or r.has("betting_on"))

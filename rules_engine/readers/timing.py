@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..reading import Facts, Reading
-from .negation import negated, said_not
+from .negation import happened, negated, said_not
 
 # Timing cues, strongest first: all-in means nothing was left to bet; a named player still to act beats
 # "after X checked"; a bare "early" only counts when nothing more specific is said.
@@ -19,10 +19,20 @@ def said(r: Reading) -> bool:
 
 
 def _cue(r: Reading, cue: str) -> list[re.Match[str]]:
-    """A timing cue's occurrences; "early" denied ("the river wasn't early", "non è uscito in anticipo") is none."""
+    """A timing cue's occurrences; "early" denied ("the river wasn't early", "non è uscito in anticipo") is none; a
+    player still to act who then acted before the card came is no longer pending ("went into the tank on the flop,
+    after 3 minutes he folded and the dealer turned the turn")."""
+    if cue == "betting_open":
+        return [m for m in r.matches(cue) if not _acted_before_the_card(r, m)]
     if cue != "early":
         return r.matches(cue)
     return [m for m in r.matches(cue) if not (negated(r, m) or said_not(r, m))]
+
+
+def _acted_before_the_card(r: Reading, pending: re.Match[str]) -> bool:
+    """His move told after the pending player and before the next board card dealt."""
+    card = next((m.start() for m in happened(r, "board_dealing") if m.start() > pending.end()), None)
+    return card is not None and any(pending.end() <= m.start() < card for m in r.matches("pending_then_acted"))
 
 
 def betting_complete(r: Reading, facts: Facts) -> None:

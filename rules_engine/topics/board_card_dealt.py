@@ -3,9 +3,11 @@ or river came while someone still had to act, or after the betting was done (the
 
 from __future__ import annotations
 
+import re
+
 from ..readers import streets, timing
 from ..readers.negation import happened
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -15,11 +17,53 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     street = streets.board_street(r)
     if r.has("all_fine") and not (r.has("betting_open") or r.has("early")):
         return None  # "then the dealer burns and turns, no problems": normal play told as a story
+    if not happened(r, "board_dealing") and _streets_only_as_places(r):
+        return None  # "On the river seat 2 was first to act, and before he did anything seat 4 bet": no card came
     said_when = timing.said(r) or "betting_complete" in given
     doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted")  # "un po' di fretta": asked
     if street and (said_when or (happened(r, "board_dealing") and doubted)):
         return {"street": streets.street_after_betting(r) or street}
     return None
+
+
+def _streets_only_as_places(r: Reading) -> bool:
+    """Every street named is where the betting was ("on the flop", "al river"), none a card that came ("the fifth
+    card", "la quarta carta")."""
+    if r.has("ordinal_card"):
+        return False
+    places = r.matches("street_as_place")
+    named = r.matches("flop") + r.matches("turn") + r.matches("river")
+    return bool(named) and all(any(inside(m, p) for p in places) for m in named)
+
+
+def _dealt_over_a_pending_player(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, before the betting told around it takes the story: a board street dealt while a player
+    was still to act, the two told together ("Gus was still thinking when the kid burned and flopped", "the button
+    was still on his phone. The dealer had already turned fourth street", "non aveva ancora risposto. Enrico ha
+    girato il river lo stesso")."""
+    if r.has("everyone_allin") or not r.has("still_to_act"):
+        return None
+    street = streets.board_street(r)
+    if street is None or not streets.named_in_words(r, "premature_burn_and_turn") or _streets_only_as_places(r):
+        return None  # "still counting chips when the dealer burns and turns": no street said (premature-card); "on
+        # the flop he turned his cards toward me while I was still deciding": no board card named
+    dealt = happened(r, "board_dealing")
+    if not any(_told_together(r, pending, card) for pending in r.matches("still_to_act") for card in dealt):
+        return None
+    return {"street": streets.street_after_betting(r) or street}
+
+
+def _told_together(r: Reading, pending: re.Match[str], card: re.Match[str]) -> bool:
+    """The player still to act said just before the card (in its sentence or the one before it) with no move told
+    in between, or after it in the card's own sentence as what was going on meanwhile ("flopped while the BB was
+    still thinking")."""
+    ends = r.sentence_end(pending.start()), r.sentence_end(card.start())
+    if card.start() > pending.end():
+        if any(pending.end() <= m.start() < card.start() for m in r.matches("pending_then_acted")):
+            return False  # "he was still thinking, then called; the dealer then dealt the river": he had acted
+        return ends[0] == ends[1] or r.sentence_end(ends[0] + 1) == ends[1]
+    return ends[0] == ends[1] and r.has("meanwhile") and any(
+        card.end() <= m.start() < pending.start() for m in r.matches("meanwhile"))
 
 
 def _passed_over(r: Reading, given: Facts) -> Facts | None:
@@ -54,5 +98,6 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     timing.betting_complete(r, facts)
 
 
-TOPIC = Topic("board-card-dealt", cues=(Cue(136, _passed_over), Cue(88, _two_streets_at_once), Cue(40, _board_card)),
+TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),
+                                       Cue(88, _two_streets_at_once), Cue(40, _board_card)),
               readers=(betting_complete,))

@@ -11,6 +11,7 @@ what they disagree on is asked.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..readers.negation import denied
 from ..reading import Facts, Reading, inside
@@ -21,6 +22,8 @@ _AFTER = re.compile(r"\b(?:after|dopo)\b")
 _BEFORE = re.compile(r"\b(?:before|prima di)\b")
 _THEN = re.compile(r"\b(?:then|poi)\b")
 _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not the one claiming the board
+_RANKS = "23456789tjqka"
+_WHEEL = [0, 1, 2, 3, 12]  # A-2-3-4-5: the ace plays low
 _NEVER = re.compile(r"\b(?:never|didn t|did not|didnt|non|mai|without|senza)\b")  # a denial, not how the cards lie
 
 
@@ -31,7 +34,7 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
         return {}
     if not (r.has("discard") or r.has("tabled") or r.has("still_on_muck")):
         return None
-    return {} if r.has("split_request") or (r.has("board_hand") and (r.has("discard") or r.has("still_on_muck"))) \
+    return {} if r.has("split_request") or (_board_hand(r) and (r.has("discard") or r.has("still_on_muck"))) \
         else None
 
 
@@ -40,7 +43,23 @@ def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
     flush"), cards are shown or let go, and a share is asked ("split?"): that is playing the board, however the
     hole cards were shown."""
     let_go = r.has("tabled") or r.has("discard") or r.has("still_on_muck")
-    return {} if r.has("board_hand") and let_go and r.has("split_request") else None
+    return {} if _board_hand(r) and let_go and r.has("split_request") else None
+
+
+def _board_hand(r: Reading) -> bool:
+    """The board itself makes a hand: named ("c'era scala al tavolo"), or five ranks listed that make a straight, a
+    full house or quads ("board AKQJT"); a listed board of high cards or one pair ("board was 6-J-2-9-K") is only
+    the story's board, no hand to play."""
+    return r.has("board_hand") or any(_made(m["ranks"].replace(" ", "")) for m in r.matches("board_listed"))
+
+
+def _made(ranks: str) -> bool:
+    """Five ranks ("akqjt", "6j29k") making a straight (the ace high or low), a full house or quads."""
+    counts = sorted(Counter(ranks).values())
+    if counts in ([2, 3], [1, 4]):
+        return True
+    values = sorted(_RANKS.index(rank) for rank in ranks)
+    return len(set(values)) == len(values) and (values[-1] - values[0] == len(values) - 1 or values == _WHEEL)
 
 
 def claim(r: Reading, facts: Facts) -> None:

@@ -4,6 +4,8 @@ named (not "not the button") together with a hand of one card."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
@@ -13,31 +15,48 @@ from . import Cue, Topic
 
 
 def _button_short(r: Reading, given: Facts) -> Facts | None:
-    short = r.has("button_short") or (r.has("button_word") and _holder_is_the_button(r))
+    told = r.has("button_short") and any(not _across_sentences(r, m) for m in r.matches("button_short"))
+    short = told or (r.has("button_word") and _holder_is_the_button(r))
     return {} if short and not r.has("not_the_button") else None
+
+
+def _across_sentences(r: Reading, match: re.Match[str]) -> bool:
+    """A phrase found across a full stop ("Seat 3 was skipped. The button then raised") says nothing of the button."""
+    return any(match.start() < start < match.end() for start in r.sentences)
 
 
 def _holder_is_the_button(r: Reading) -> bool:
     """A hand of one card whose holder, the seat named last before it, is the button ("the big blind says 'I only
     have one card'" is not, even after "the button 3-bets"), also named by the button's seat number ("il bottone era
-    al posto 9 … il posto 9 ne trova una sola")."""
+    al posto 9 … il posto 9 ne trova una sola"), or the teller's own hand when he says he sits on the button ("gave
+    myself one card, I'm the button")."""
     reach = r.lexicon.windows["holder_before"]
     seats = [(m.start(), True) for m in r.matches("button_word")]
     seats += [(m.start(), False) for m in r.matches("named_seat")]
     button = table_seats.table(r).button
     seats += [(place.start(), True) for place, seat in table_seats.places(r)
               if button and seat.kind == "seat" and seat.number == button]
+    teller_on_button = None
     for short in r.matches("short_hand") + r.matches("single_card"):  # a seat inside the phrase counts too: "il
         # bottone ha una carta" is one match from "il"
         before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True
+        if not before and r.near("teller_holds", short.start(), "teller_holds"):
+            if teller_on_button is None:
+                teller_on_button = table_seats.speaker(r) == table_seats.Seat("btn")
+            if teller_on_button:
+                return True  # "I only gave myself one card - I'm the button"
     return False
 
 
 def button_acted(r: Reading, facts: Facts) -> None:
-    """"the button raised holding a single card": the button, the holder here, acted on his one card."""
-    if "holder_acted" not in facts and r.has("button_acted"):
+    """"the button raised holding a single card": the button, the holder here, acted on his one card; not when
+    another player is named between the button and the move ("gave the button one card and only UTG had called")."""
+    if "holder_acted" in facts or not r.has("button_acted"):
+        return
+    named = [place.start() for place, seat in table_seats.places(r) if seat.kind != "btn"]
+    if any(not any(m.start() < at < m.end() for at in named) for m in r.matches("button_acted")):
         facts["holder_acted"] = "yes"
 
 

@@ -61,6 +61,9 @@ def _extra_count(r: Reading) -> int | None:
             return count - HOLE_CARDS
     if _past_a_full_deal(r) or (r.has("after_deal") and r.has("next_card_to")):
         return 1  # "eight of us… 16 cards fine and then a 17th"; "after the deal the next card slid onto the SB's"
+    rounds = [m for m in r.matches("third_round") if not undone(r, m)]
+    if rounds:
+        return r.number(rounds[0]) or max(seats.recipients(r), 1)  # a third round reached each player one card
     third = [m for m in r.matches("ordinal_card") if ordinals.value(m) == _THIRD_CARD
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):

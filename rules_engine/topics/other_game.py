@@ -4,14 +4,17 @@ engine answers no-match and names it among the facts; a rule with `applies = { t
 
 from __future__ import annotations
 
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
 def _other_game(r: Reading, given: Facts) -> Facts | None:
     if r.has("hi_lo") and r.has("odd_chip") and r.has("split_words"):
         return None  # "Omaha hi-lo … one chip left over": the odd chip rule names the high-low split itself
-    return {} if r.has("other_game") or r.has("game_vocabulary") else None
+    if r.has("game_vocabulary"):
+        return {}
+    similes = r.matches("game_simile")  # "dealt on as if we were playing Omaha": the game is Hold'em
+    return {} if any(not any(inside(m, s) or inside(s, m) for s in similes) for m in r.matches("other_game")) else None
 
 
 TOPIC = Topic("other-game", cues=(Cue(130, _other_game),))

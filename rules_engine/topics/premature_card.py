@@ -7,7 +7,7 @@ cue, no street and no hole card), so it is tried early: the generic card words o
 from __future__ import annotations
 
 from ..readers import seats, streets, timing
-from ..reading import Facts, Reading, inside
+from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
@@ -26,7 +26,7 @@ def _premature(r: Reading, given: Facts) -> Facts | None:
 
 def _street_said(r: Reading) -> bool:
     """A street named; "burned and turned the next card" is the dealer's words for any street's card."""
-    if r.has("premature_next_card") and not _street_named(r, "premature_next_card"):
+    if r.has("premature_next_card") and not streets.named_in_words(r, "premature_next_card"):
         return False
     return streets.board_street(r) is not None
 
@@ -40,14 +40,7 @@ def _acted_after_early_card(r: Reading, given: Facts) -> Facts | None:
         return None
     if not (r.has("premature_timing") or r.has("early") or r.has("betting_open")):
         return None
-    return None if _street_named(r, "premature_burn_and_turn") else {}
-
-
-def _street_named(r: Reading, jargon_concept: str) -> bool:
-    """A street said in words: not "burns and turns" (any street's card); "on the flop" names the next one."""
-    jargon = r.matches(jargon_concept)
-    turns = [m for m in r.matches("turn") if not any(inside(m, j) or inside(j, m) for j in jargon)]
-    return bool(turns or r.has("flop") or r.has("river") or r.has("betting_on"))
+    return None if streets.named_in_words(r, "premature_burn_and_turn") else {}
 
 
 def betting_complete(r: Reading, facts: Facts) -> None:
