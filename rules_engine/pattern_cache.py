@@ -30,7 +30,7 @@ CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
-            " edges, sets as bytes")
+            " edges, sets as bytes, anchored first")
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
@@ -287,8 +287,29 @@ def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[s
         index_group[index] = name
     if not state.flags & sre.SRE_FLAG_IGNORECASE:  # where letters match either case, classes are not read here
         parsed = _parser.SubPattern(state, _possessive(parsed.data, state))
-    program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
+    start = 0 if state.flags & sre.SRE_FLAG_MULTILINE else _anchored(parsed.data)  # `^`: the start of a line
+    if start:
+        parsed = _parser.SubPattern(state, [parsed.data[start], *parsed.data[:start], *parsed.data[start + 1:]])
+        program = list(map(int, _compiler._code(parsed, 0)))  # no start hint: only the start of the text is tried
+    else:
+        program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
     return state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group)
+
+
+_BEGINNINGS = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)
+
+
+def _anchored(items: Any) -> int:
+    """Where `^` (or `\\A`) stands among the zero-width tests an expression opens with, when not first: `re` tries an
+    expression that opens with it at the start of the text only, but one that opens with the whole-word guard
+    (`(?<![a-z0-9])^…`) at every character. The tests hold at the same place whatever their order: `^` is put first.
+    0 when there is none, or it is first already."""
+    for index, (op, value) in enumerate(items):
+        if op is sre.AT and value in _BEGINNINGS:
+            return index
+        if op is not sre.ASSERT and op is not sre.ASSERT_NOT and op is not sre.AT:
+            return 0
+    return 0
 
 
 def _build(stored: Stored) -> re.Pattern[str]:

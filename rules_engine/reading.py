@@ -161,7 +161,7 @@ def inside(match: re.Match[str], outer: re.Match[str]) -> bool:
 
 def group(match: re.Match[str], name: str) -> str | None:
     """A named group's text, or None when this pattern of the concept has no such group or it did not match."""
-    return match.groupdict().get(name)
+    return match.group(name) if name in match.re.groupindex else None  # not `groupdict()`: a dict of every group
 
 
 def joined(sentences: list[str]) -> tuple[str, tuple[int, ...]]:

@@ -63,7 +63,9 @@ TRICKY = [r"(?:raised to|raised|raise)", r"(?:bet|call(?:ed)?|\d+ chips)", r"x?y
           r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)",
           # a repeat made possessive where the next item never matches its characters, and ones that are not
           r"(?:\w+ )?(?:he )?bet", r"(\w+ ){0,2}call", r"\d+ chips?", r"[a-c]+c", r"a{1,3}a",
-          r"(?i:[a-z]+ B)", r"[^a]+a"]
+          r"(?i:[a-z]+ B)", r"[^a]+a",
+          # `^` put before the guard (tried at the start only), and where it is not the whole expression's
+          r"^he raised", r"^(?:he|she) (?:bet|called)", r"(?:^he|she) called", r"(?=h)^he"]
 HAYSTACK = "he raised to 5 bet 10 chips call y xy BET cb she called ball abc zz call caller raise 3 chips"
 
 
