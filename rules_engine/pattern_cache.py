@@ -144,6 +144,16 @@ class PatternCache:
         self._fresh = True
         return Deferred(stored, source)
 
+    def every(self) -> dict[tuple[type, str, int], re.Pattern[str]]:
+        """Every expression stored by `compile`, as `re.compile`'s cache keys it (kept in the file however long
+        unused: a module's edited expression leaves its old text there, a few microseconds at each start)."""
+        found: dict[tuple[type, str, int], re.Pattern[str]] = {}
+        for key, stored in self._stored.items():
+            source, _, flags = key.partition(_FLAGS)
+            found[str, source, int(flags or 0)] = _build(stored, source)
+            self._used[key] = stored
+        return found
+
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
         flags = int(flags)  # `re.IGNORECASE` is an enum marshal refuses
@@ -249,32 +259,32 @@ def hinted(expression: str) -> re.Pattern[str]:
 
 MODULES = CACHE.with_name(f"modules.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal")
 _MODULE_CACHES: dict[Path, PatternCache] = {}  # each read once: the engine's import and the topics' discovery share it
-_importing: PatternCache | None = None  # the one `module_patterns` serves from while it is on
-_PACKAGE = __name__.rpartition(".")[0]
+_importing: PatternCache | None = None  # the one `module_patterns` serves `hinted` from while it is on
 
 
 @contextmanager
 def module_patterns(path: Path = MODULES) -> Iterator[None]:
     """While the engine's modules are imported (and the topics discovered), the expressions they compile at import
     (`re.compile`, `hinted`: a hundred of them) come from a cache on disk like the lexicon's, not parsed anew at
-    each start. Only calls from this package are served; an expression not stored is compiled and kept."""
+    each start: the stored ones are put into `re`'s own cache of compiled expressions first (where `re.compile`
+    looks before it compiles anything), and those `re` had to compile meanwhile, new since the last start, are
+    stored for the next. (An interpreter whose `re` keeps no such cache compiles them as ever.)"""
     global _importing
     if path not in _MODULE_CACHES:
         _MODULE_CACHES[path] = PatternCache(path)
     cache = _importing = _MODULE_CACHES[path]
-    original = re.compile
-
-    def compile(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        if isinstance(pattern, str) and isinstance(flags, int) and caller.startswith(_PACKAGE):
-            return cache.compile(pattern, flags)
-        return original(pattern, flags)
-
-    re.compile = compile
+    compiled = getattr(re, "_cache", None)  # `re.compile`'s cache: (type, expression, flags) → compiled expression
+    if not isinstance(compiled, dict):
+        compiled = {}
+    compiled.update(cache.every())
+    before = set(compiled)
     try:
         yield
     finally:
-        re.compile, _importing = original, None
+        _importing = None
+        for key in set(compiled) - before:
+            if len(key) == 3 and key[0] is str and isinstance(key[2], int):
+                cache.compile(key[1], key[2])
         cache.save()
 
 
@@ -312,11 +322,11 @@ def _anchored(items: Any) -> int:
     return 0
 
 
-def _build(stored: Stored) -> re.Pattern[str]:
+def _build(stored: Stored, source: str | None = None) -> re.Pattern[str]:
     flags, code, groups, group_index, index_group, _ = stored
     program = array(_CODE)
     program.frombytes(code)
-    pattern: re.Pattern[str] = _sre.compile(None, flags, program.tolist(), groups, group_index, index_group)
+    pattern: re.Pattern[str] = _sre.compile(source, flags, program.tolist(), groups, group_index, index_group)
     return pattern
 
 

@@ -202,21 +202,26 @@ def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tm
 
 
 def test_an_engine_modules_expressions_come_from_the_cache_at_the_next_start(tmp_path: Path) -> None:
-    """While `module_patterns` is on, `re.compile` called from the engine's package is served from the cache (kept
-    for the next start) and finds what `re` finds; called from elsewhere, or once it is off, it is `re`'s own."""
+    """An expression `re.compile` compiles while `module_patterns` is on is stored; at the next start `re.compile`
+    finds it compiled already (nothing is compiled or written) and it finds what `re` finds. `re.compile` itself is
+    never replaced."""
     path = tmp_path / "modules.marshal"
-    source = "re.compile(r'(?<![a-z])(seat|posto) (\\d+)\\b'), re.compile('x', re.IGNORECASE)"
+    unique = f"(?#{tmp_path.name})"  # an expression no earlier test put in `re`'s cache
+    expressions = [(r"(?<![a-z])(seat|posto) (\d+)\b" + unique, 0), ("x" + unique, int(re.IGNORECASE))]
     written = []
-    for _ in range(2):  # two starts: the second reads every expression back, and writes nothing
+    for start in range(2):  # two starts: the second reads every expression back, and writes nothing
         _MODULE_CACHES.pop(path, None)
+        re.purge()  # a new interpreter
         with module_patterns(path):
-            ours = eval(source, {"__name__": "rules_engine.readers.example", "re": re})
-            theirs = eval(source, {"__name__": "elsewhere", "re": re})
+            warmed = [(str, source, flags) in re._cache for source, flags in expressions]  # type: ignore[attr-defined]
+            compiled = [re.compile(source, flags) for source, flags in expressions]
+        assert warmed == [start == 1] * len(expressions)
         written.append(path.stat().st_mtime_ns)
-        assert PatternCache(path).get("(?<![a-z])(seat|posto) (\\d+)\\b") is not None
-        for pattern, plain in zip(ours, theirs, strict=True):
+        assert PatternCache(path).get(expressions[0][0]) is not None
+        for pattern, (source, flags) in zip(compiled, expressions, strict=True):
+            plain = re._compiler.compile(source, flags)  # type: ignore[attr-defined]
+            assert pattern.pattern == source
             assert [m.groups() for m in pattern.finditer("Seat 4 x then posto 12 X")] == \
                 [m.groups() for m in plain.finditer("Seat 4 x then posto 12 X")]
-        assert theirs[0] is re.compile(r"(?<![a-z])(seat|posto) (\d+)\b")  # `re`'s own, from its own cache
     assert written[0] == written[1]
     assert re.compile is re.__dict__["compile"] and "module_patterns" not in repr(re.compile)
