@@ -95,6 +95,39 @@ def search(built: Built, text: str, position: int, spaced_text: str | None) -> r
     return None if space is None else pattern.match(text, space.start())
 
 
+def first(parts: list[Built], text: str, position: int, spaced_text: str | None) -> re.Match[str] | None:
+    """What the parts joined in one expression (`a|b|c`) find from `position` on, from the parts run alone: the
+    leftmost match, the first part's where several start there."""
+    best = None
+    for part in parts:
+        match = search(part, text, position, spaced_text)
+        if match is not None and (best is None or match.start() < best.start()):
+            best = match
+    return best
+
+
+def leftmost(parts: list[Built], text: str, spaced_text: str | None) -> list[re.Match[str]]:
+    """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
+    first part's where several start there, then on from its end. (A part's next match is searched again only once
+    an earlier match has passed its start.)"""
+    if len(parts) == 1:
+        return every(parts[0], text, spaced_text)
+    found: list[re.Match[str]] = []
+    position = 0
+    following = [search(part, text, 0, spaced_text) for part in parts]
+    while True:
+        best = None
+        for index, match in enumerate(following):
+            if match is not None and match.start() < position:
+                match = following[index] = search(parts[index], text, position, spaced_text)
+            if match is not None and (best is None or match.start() < best.start()):
+                best = match
+        if best is None:
+            return found
+        found.append(best)
+        position = best.end()
+
+
 def every(built: Built, text: str, spaced_text: str | None) -> list[re.Match[str]]:
     """`pattern.finditer(text)` as a list (by `search`: a spaced form never matches empty)."""
     if built[1] is None or spaced_text is None:

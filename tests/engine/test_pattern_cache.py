@@ -18,10 +18,10 @@ from rules_engine.pattern_cache import (
     TomlError,
     every,
     hinted,
+    leftmost,
     module_patterns,
     search,
 )
-from rules_engine.reading import _leftmost
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -184,7 +184,7 @@ def test_an_expression_found_by_its_alternatives_finds_what_it_finds(tmp_path: P
             parts = [alternative.built() for alternative, _ in alternatives]
             expected = re.compile(whole)
             for haystack in (text, HAYSTACK.lower()):
-                assert [(m.span(), m.groupdict()) for m in _leftmost(parts, haystack, f" {haystack}")] == \
+                assert [(m.span(), m.groupdict()) for m in leftmost(parts, haystack, f" {haystack}")] == \
                     [(m.span(), m.groupdict()) for m in expected.finditer(haystack)]
     assert split  # "seat_named" at least
 
