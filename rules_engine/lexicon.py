@@ -21,7 +21,7 @@ from typing import Any
 from .language import Text, read_text
 from .literals import alternatives, conjunction, pieces, selectivity, words
 from .normalise import Speller
-from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, hinted
+from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, first, hinted, leftmost, spaced_text
 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
@@ -50,21 +50,45 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
+MANY_PARTS = 12
+"""An expression of this many parts or more is searched as its parts even in a text read for the first time: each of
+the whole expression's alternatives is tried at every word, and what the text's words allow is worth working out."""
+
+
 class Unit:
-    """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups) as `re` runs it,
-    built when first used: the readers that run whole expressions use a few. (Searched plainly: a joined expression
-    has too many alternatives for its spaced form to beat its start hint, see `Deferred.built`.)"""
+    """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups), as the readers
+    and `Lexicon.says` search it in the story, its sentences and windows cut from it: by its parts (`Finder`) that
+    the text's words allow, where the text's words are known already (a reading's story) or the expression is large
+    (`MANY_PARTS`); else whole, since working out what a short piece of text allows costs more than a small
+    expression's search. Either way it finds what the expression finds (`pattern`), as `Reading.matches` does."""
 
-    __slots__ = ("_deferred",)
+    __slots__ = ("_finder", "_index", "_parts", "pattern")
 
-    def __init__(self, deferred: Deferred) -> None:
-        self._deferred = deferred
+    def __init__(self, pattern: Deferred, finder: Finder, parts: tuple[int, ...], index: AnchorIndex) -> None:
+        self.pattern = pattern  # the expression as compiled, searched whole
+        self._finder = finder
+        self._parts = parts  # the finder's parts this expression is made of
+        self._index = index
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        return self._deferred.get().search(text, position)
+        if not self._by_parts(text):
+            return self.pattern.get().search(text, position)
+        live, spaced = self._live(text)
+        return first(live, text, position, spaced) if live else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self._deferred.get().finditer(text)
+        if not self._by_parts(text):
+            return self.pattern.get().finditer(text)
+        live, spaced = self._live(text)
+        return iter(leftmost(live, text, spaced) if live else ())
+
+    def _by_parts(self, text: str) -> bool:
+        return len(self._parts) >= MANY_PARTS or self._index.knows(text)
+
+    def _live(self, text: str) -> tuple[list[Built], str | None]:
+        met, spaced = self._index.read(text)
+        live = self._finder.live(met)
+        return [self._finder.built(part) for part in live if part in self._parts], spaced
 
 
 SETS = 4
@@ -115,6 +139,7 @@ class Finder:
 
 
 _FIRST = (0,)
+_TEXTS_KEPT = 256
 
 
 class AnchorIndex:
@@ -131,6 +156,21 @@ class AnchorIndex:
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
+        self._texts: dict[str, tuple[int, str | None]] = {}
+
+    def read(self, text: str) -> tuple[int, str | None]:
+        """`met` and the spaced text (`pattern_cache.spaced_text`), kept for the last texts read: a reading's story
+        is read again by the readers' expressions (`Unit`)."""
+        found = self._texts.get(text)
+        if found is None:
+            if len(self._texts) >= _TEXTS_KEPT:
+                self._texts.clear()
+            found = self._texts[text] = (self.met(text), spaced_text(text))
+        return found
+
+    def knows(self, text: str) -> bool:
+        """Whether `read` has the text already."""
+        return text in self._texts
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
@@ -200,7 +240,8 @@ class Lexicon:
         finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
         cache.save()
         return cls(
-            concepts={name: units for name, (units, _) in compiled.items()}, finders=finders,
+            concepts={name: _units(units, parts, finders[name], anchor_index)
+                      for name, (units, parts) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]),
@@ -325,7 +366,7 @@ Compiled = tuple[Deferred, bytes, bool, tuple[tuple[Deferred, bytes], ...]]
 be empty, and each of its alternatives compiled alone with what it needs (none when it is not split)."""
 
 
-def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], list[Part]]:
+def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Deferred, ...], list[Part]]:
     """The concept's expressions (`_sources`) and its parts (`Finder`), each from one parse (parsing is most of the
     load time) or from the pattern cache without any."""
     try:
@@ -345,7 +386,13 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Unit, ...], l
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
-    return tuple(Unit(pattern) for pattern, _, _, _ in units), parts
+    return tuple(pattern for pattern, _, _, _ in units), parts
+
+
+def _units(units: tuple[Deferred, ...], parts: list[Part], finder: Finder, index: AnchorIndex) -> tuple[Unit, ...]:
+    """Each expression of a concept with the parts it is made of."""
+    return tuple(Unit(pattern, finder, tuple(i for i, (_, _, unit) in enumerate(parts) if unit == number), index)
+                 for number, pattern in enumerate(units))
 
 
 def _parts(compiled: Compiled, unit: int) -> list[Part]:

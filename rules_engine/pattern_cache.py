@@ -30,7 +30,7 @@ CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
-            " edges, sets as bytes")
+            " edges, sets as bytes, anchored first")
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,
@@ -95,6 +95,39 @@ def search(built: Built, text: str, position: int, spaced_text: str | None) -> r
     return None if space is None else pattern.match(text, space.start())
 
 
+def first(parts: list[Built], text: str, position: int, spaced_text: str | None) -> re.Match[str] | None:
+    """What the parts joined in one expression (`a|b|c`) find from `position` on, from the parts run alone: the
+    leftmost match, the first part's where several start there."""
+    best = None
+    for part in parts:
+        match = search(part, text, position, spaced_text)
+        if match is not None and (best is None or match.start() < best.start()):
+            best = match
+    return best
+
+
+def leftmost(parts: list[Built], text: str, spaced_text: str | None) -> list[re.Match[str]]:
+    """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
+    first part's where several start there, then on from its end. (A part's next match is searched again only once
+    an earlier match has passed its start.)"""
+    if len(parts) == 1:
+        return every(parts[0], text, spaced_text)
+    found: list[re.Match[str]] = []
+    position = 0
+    following = [search(part, text, 0, spaced_text) for part in parts]
+    while True:
+        best = None
+        for index, match in enumerate(following):
+            if match is not None and match.start() < position:
+                match = following[index] = search(parts[index], text, position, spaced_text)
+            if match is not None and (best is None or match.start() < best.start()):
+                best = match
+        if best is None:
+            return found
+        found.append(best)
+        position = best.end()
+
+
 def every(built: Built, text: str, spaced_text: str | None) -> list[re.Match[str]]:
     """`pattern.finditer(text)` as a list (by `search`: a spaced form never matches empty)."""
     if built[1] is None or spaced_text is None:
@@ -143,6 +176,16 @@ class PatternCache:
         self._used[source] = stored
         self._fresh = True
         return Deferred(stored, source)
+
+    def every(self) -> dict[tuple[type, str, int], re.Pattern[str]]:
+        """Every expression stored by `compile`, as `re.compile`'s cache keys it (kept in the file however long
+        unused: a module's edited expression leaves its old text there, a few microseconds at each start)."""
+        found: dict[tuple[type, str, int], re.Pattern[str]] = {}
+        for key, stored in self._stored.items():
+            source, _, flags = key.partition(_FLAGS)
+            found[str, source, int(flags or 0)] = _build(stored, source)
+            self._used[key] = stored
+        return found
 
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
@@ -249,32 +292,32 @@ def hinted(expression: str) -> re.Pattern[str]:
 
 MODULES = CACHE.with_name(f"modules.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal")
 _MODULE_CACHES: dict[Path, PatternCache] = {}  # each read once: the engine's import and the topics' discovery share it
-_importing: PatternCache | None = None  # the one `module_patterns` serves from while it is on
-_PACKAGE = __name__.rpartition(".")[0]
+_importing: PatternCache | None = None  # the one `module_patterns` serves `hinted` from while it is on
 
 
 @contextmanager
 def module_patterns(path: Path = MODULES) -> Iterator[None]:
     """While the engine's modules are imported (and the topics discovered), the expressions they compile at import
     (`re.compile`, `hinted`: a hundred of them) come from a cache on disk like the lexicon's, not parsed anew at
-    each start. Only calls from this package are served; an expression not stored is compiled and kept."""
+    each start: the stored ones are put into `re`'s own cache of compiled expressions first (where `re.compile`
+    looks before it compiles anything), and those `re` had to compile meanwhile, new since the last start, are
+    stored for the next. (An interpreter whose `re` keeps no such cache compiles them as ever.)"""
     global _importing
     if path not in _MODULE_CACHES:
         _MODULE_CACHES[path] = PatternCache(path)
     cache = _importing = _MODULE_CACHES[path]
-    original = re.compile
-
-    def compile(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        if isinstance(pattern, str) and isinstance(flags, int) and caller.startswith(_PACKAGE):
-            return cache.compile(pattern, flags)
-        return original(pattern, flags)
-
-    re.compile = compile
+    compiled = getattr(re, "_cache", None)  # `re.compile`'s cache: (type, expression, flags) → compiled expression
+    if not isinstance(compiled, dict):
+        compiled = {}
+    compiled.update(cache.every())
+    before = set(compiled)
     try:
         yield
     finally:
-        re.compile, _importing = original, None
+        _importing = None
+        for key in set(compiled) - before:
+            if len(key) == 3 and key[0] is str and isinstance(key[2], int):
+                cache.compile(key[1], key[2])
         cache.save()
 
 
@@ -287,15 +330,36 @@ def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[s
         index_group[index] = name
     if not state.flags & sre.SRE_FLAG_IGNORECASE:  # where letters match either case, classes are not read here
         parsed = _parser.SubPattern(state, _possessive(parsed.data, state))
-    program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
+    start = 0 if state.flags & sre.SRE_FLAG_MULTILINE else _anchored(parsed.data)  # `^`: the start of a line
+    if start:
+        parsed = _parser.SubPattern(state, [parsed.data[start], *parsed.data[:start], *parsed.data[start + 1:]])
+        program = list(map(int, _compiler._code(parsed, 0)))  # no start hint: only the start of the text is tried
+    else:
+        program = list(map(int, _start_hint(parsed, _compiler._code(parsed, 0))))
     return state.flags, program, state.groups - 1, dict(state.groupdict), tuple(index_group)
 
 
-def _build(stored: Stored) -> re.Pattern[str]:
+_BEGINNINGS = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)
+
+
+def _anchored(items: Any) -> int:
+    """Where `^` (or `\\A`) stands among the zero-width tests an expression opens with, when not first: `re` tries an
+    expression that opens with it at the start of the text only, but one that opens with the whole-word guard
+    (`(?<![a-z0-9])^…`) at every character. The tests hold at the same place whatever their order: `^` is put first.
+    0 when there is none, or it is first already."""
+    for index, (op, value) in enumerate(items):
+        if op is sre.AT and value in _BEGINNINGS:
+            return index
+        if op is not sre.ASSERT and op is not sre.ASSERT_NOT and op is not sre.AT:
+            return 0
+    return 0
+
+
+def _build(stored: Stored, source: str | None = None) -> re.Pattern[str]:
     flags, code, groups, group_index, index_group, _ = stored
     program = array(_CODE)
     program.frombytes(code)
-    pattern: re.Pattern[str] = _sre.compile(None, flags, program.tolist(), groups, group_index, index_group)
+    pattern: re.Pattern[str] = _sre.compile(source, flags, program.tolist(), groups, group_index, index_group)
     return pattern
 
 

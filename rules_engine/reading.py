@@ -14,7 +14,7 @@ from operator import methodcaller
 from typing import Any, TypeVar
 
 from .lexicon import Lexicon
-from .pattern_cache import Built, every, search, spaced_text
+from .pattern_cache import Built, every, leftmost
 
 Facts = dict[str, str | int]
 T = TypeVar("T")
@@ -35,8 +35,7 @@ class Reading:
     _spaced: str | None = field(init=False)  # where spaced forms search (`pattern_cache.spaced_text`)
 
     def __post_init__(self) -> None:
-        self._met = self.lexicon.anchor_index.met(self.text)
-        self._spaced = spaced_text(self.text)
+        self._met, self._spaced = self.lexicon.anchor_index.read(self.text)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -81,10 +80,10 @@ class Reading:
             return every(finder.built(live[0]), text, spaced)
         units = finder.units  # the parts of one expression of `Lexicon.concepts` are found together
         if units[live[0]] == units[live[-1]]:
-            return _leftmost([finder.built(part) for part in live], text, spaced)
+            return leftmost([finder.built(part) for part in live], text, spaced)
         found = []
         for _, parts in groupby(live, units.__getitem__):
-            found += _leftmost(list(map(finder.built, parts)), text, spaced)
+            found += leftmost(list(map(finder.built, parts)), text, spaced)
         found.sort(key=_start)
         return found
 
@@ -133,35 +132,13 @@ class Reading:
 _start = methodcaller("start")
 
 
-def _leftmost(parts: list[Built], text: str, spaced: str | None) -> list[re.Match[str]]:
-    """What the parts joined in one expression (`a|b|c`) find, from the parts run alone: the leftmost match, the
-    first part's where several start there, then on from its end. (A part's next match is searched again only once
-    an earlier match has passed its start.)"""
-    if len(parts) == 1:
-        return every(parts[0], text, spaced)
-    found: list[re.Match[str]] = []
-    position = 0
-    following = [search(part, text, 0, spaced) for part in parts]
-    while True:
-        best = None
-        for index, match in enumerate(following):
-            if match is not None and match.start() < position:
-                match = following[index] = search(parts[index], text, position, spaced)
-            if match is not None and (best is None or match.start() < best.start()):
-                best = match
-        if best is None:
-            return found
-        found.append(best)
-        position = best.end()
-
-
 def inside(match: re.Match[str], outer: re.Match[str]) -> bool:
     return outer.start() <= match.start() < outer.end()
 
 
 def group(match: re.Match[str], name: str) -> str | None:
     """A named group's text, or None when this pattern of the concept has no such group or it did not match."""
-    return match.groupdict().get(name)
+    return match.group(name) if name in match.re.groupindex else None  # not `groupdict()`: a dict of every group
 
 
 def joined(sentences: list[str]) -> tuple[str, tuple[int, ...]]:

@@ -1,6 +1,7 @@
 """The vocabulary is data that proves itself: every pattern finds one of its concept's examples, no pattern
 finds a `not` phrase, every concept and window is used, and a malformed file is refused with its name."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -93,6 +94,10 @@ def test_windows_are_characters_of_normalised_text() -> None:
     assert LEXICON.windows["owner_before"] == 30
 
 
+def _span(match: re.Match[str] | None) -> tuple[int, int] | None:
+    return match.span() if match else None
+
+
 def test_anchors_never_hide_a_match() -> None:
     """A reading skips a pattern when the text holds none of its anchors, and runs a concept's patterns one by one:
     it must find just what the concept's expressions find. Checked on every example of every concept and every text
@@ -108,8 +113,15 @@ def test_anchors_never_hide_a_match() -> None:
     for text in [*map(_normalised, texts), *(phrase.lower() for phrase in phrases)]:
         reading, asked = Reading(text, LEXICON), Reading(text, LEXICON)  # `asked` only whether each occurs
         for name, patterns in LEXICON.concepts.items():
-            expected = sorted((m.span() for p in patterns for m in p.finditer(text)), key=lambda span: span[0])
+            whole = [[m.span() for m in unit.pattern.get().finditer(text)] for unit in patterns]
+            expected = sorted((span for spans in whole for span in spans), key=lambda span: span[0])
             if [m.span() for m in reading.matches(name)] != expected or asked.has(name) != bool(expected):
+                hidden.append((name, text))
+            # each expression searched as its parts the text allows (`Unit`) finds what it finds, from its start and
+            # from inside its first match
+            if [[m.span() for m in unit.finditer(text)] for unit in patterns] != whole or any(
+                    _span(unit.search(text, spans[0][0] + 1)) != _span(unit.pattern.get().search(text, spans[0][0] + 1))
+                    for unit, spans in zip(patterns, whole, strict=True) if spans):
                 hidden.append((name, text))
     assert hidden == []
 

@@ -18,10 +18,10 @@ from rules_engine.pattern_cache import (
     TomlError,
     every,
     hinted,
+    leftmost,
     module_patterns,
     search,
 )
-from rules_engine.reading import _leftmost
 
 SOURCE = r"(?<![a-z0-9])(?:(?P<who>his|her) (second|first) card|out of turn)(?![a-z0-9])"
 TEXT = "out of turn, then her first card and his second card; about turn"
@@ -63,7 +63,9 @@ TRICKY = [r"(?:raised to|raised|raise)", r"(?:bet|call(?:ed)?|\d+ chips)", r"x?y
           r"(?i:Bet)|x", r"(?:a|)b?", r"(?:b(?=e)|c)\w*", r"(?>ca|b)ll", r"(?:he|she) (?:bet|called)",
           # a repeat made possessive where the next item never matches its characters, and ones that are not
           r"(?:\w+ )?(?:he )?bet", r"(\w+ ){0,2}call", r"\d+ chips?", r"[a-c]+c", r"a{1,3}a",
-          r"(?i:[a-z]+ B)", r"[^a]+a"]
+          r"(?i:[a-z]+ B)", r"[^a]+a",
+          # `^` put before the guard (tried at the start only), and where it is not the whole expression's
+          r"^he raised", r"^(?:he|she) (?:bet|called)", r"(?:^he|she) called", r"(?=h)^he"]
 HAYSTACK = "he raised to 5 bet 10 chips call y xy BET cb she called ball abc zz call caller raise 3 chips"
 
 
@@ -182,7 +184,7 @@ def test_an_expression_found_by_its_alternatives_finds_what_it_finds(tmp_path: P
             parts = [alternative.built() for alternative, _ in alternatives]
             expected = re.compile(whole)
             for haystack in (text, HAYSTACK.lower()):
-                assert [(m.span(), m.groupdict()) for m in _leftmost(parts, haystack, f" {haystack}")] == \
+                assert [(m.span(), m.groupdict()) for m in leftmost(parts, haystack, f" {haystack}")] == \
                     [(m.span(), m.groupdict()) for m in expected.finditer(haystack)]
     assert split  # "seat_named" at least
 
@@ -200,21 +202,26 @@ def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tm
 
 
 def test_an_engine_modules_expressions_come_from_the_cache_at_the_next_start(tmp_path: Path) -> None:
-    """While `module_patterns` is on, `re.compile` called from the engine's package is served from the cache (kept
-    for the next start) and finds what `re` finds; called from elsewhere, or once it is off, it is `re`'s own."""
+    """An expression `re.compile` compiles while `module_patterns` is on is stored; at the next start `re.compile`
+    finds it compiled already (nothing is compiled or written) and it finds what `re` finds. `re.compile` itself is
+    never replaced."""
     path = tmp_path / "modules.marshal"
-    source = "re.compile(r'(?<![a-z])(seat|posto) (\\d+)\\b'), re.compile('x', re.IGNORECASE)"
+    unique = f"(?#{tmp_path.name})"  # an expression no earlier test put in `re`'s cache
+    expressions = [(r"(?<![a-z])(seat|posto) (\d+)\b" + unique, 0), ("x" + unique, int(re.IGNORECASE))]
     written = []
-    for _ in range(2):  # two starts: the second reads every expression back, and writes nothing
+    for start in range(2):  # two starts: the second reads every expression back, and writes nothing
         _MODULE_CACHES.pop(path, None)
+        re.purge()  # a new interpreter
         with module_patterns(path):
-            ours = eval(source, {"__name__": "rules_engine.readers.example", "re": re})
-            theirs = eval(source, {"__name__": "elsewhere", "re": re})
+            warmed = [(str, source, flags) in re._cache for source, flags in expressions]  # type: ignore[attr-defined]
+            compiled = [re.compile(source, flags) for source, flags in expressions]
+        assert warmed == [start == 1] * len(expressions)
         written.append(path.stat().st_mtime_ns)
-        assert PatternCache(path).get("(?<![a-z])(seat|posto) (\\d+)\\b") is not None
-        for pattern, plain in zip(ours, theirs, strict=True):
+        assert PatternCache(path).get(expressions[0][0]) is not None
+        for pattern, (source, flags) in zip(compiled, expressions, strict=True):
+            plain = re._compiler.compile(source, flags)  # type: ignore[attr-defined]
+            assert pattern.pattern == source
             assert [m.groups() for m in pattern.finditer("Seat 4 x then posto 12 X")] == \
                 [m.groups() for m in plain.finditer("Seat 4 x then posto 12 X")]
-        assert theirs[0] is re.compile(r"(?<![a-z])(seat|posto) (\d+)\b")  # `re`'s own, from its own cache
     assert written[0] == written[1]
     assert re.compile is re.__dict__["compile"] and "module_patterns" not in repr(re.compile)
