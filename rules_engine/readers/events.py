@@ -42,7 +42,6 @@ _OBJECT = re.compile(r" (?:over )?(?:(?P<me>me|my turn)|(?P<who>(?:the |il |lo |
 _TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
 _PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
 _RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
-_REACH = 30  # characters before a move where what frames it is looked for ("says", "can he still")
 _JOINED = re.compile(r"\b(?:and|e|but|ma)$")
 _JOINED_INSIDE = re.compile(r"\b(?:and|e|but|ma|then|poi)\b")
 
@@ -175,7 +174,7 @@ def _events(r: Reading) -> list[Event]:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
         described = bool(_RELATIVE_PRONOUN.search(_unfilled(r, r.text[opening:match.start()])))
-        framing = r.text[max(0, match.start() - _REACH):match.start()].rstrip()
+        framing = r.text[max(0, match.start() - r.lexicon.windows["event_frame"]):match.start()].rstrip()
         found.append(Event(match.start(), match.end(), actor, kind, amount[1] if amount else None, verbal,
                            denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped, described))
         ends.append(amount.end() if amount else match.end())
@@ -212,7 +211,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     skipped, and whether the move was only said."""
     start, earlier = starts
     before = _unfilled(r, r.text[start:move.start()])
-    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - _REACH):move.start()].rstrip()) or \
+    frame = r.lexicon.windows["event_frame"]
+    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - frame):move.start()].rstrip()) or \
         r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
     wider = _unfilled(r, r.text[earlier:move.start()])

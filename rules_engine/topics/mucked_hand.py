@@ -12,7 +12,7 @@ from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .non_standard_fold import _BETTING_TOLD as BETTING_TOLD
+from .non_standard_fold import BETTING_TOLD
 from .table_cards import cards_let_go
 
 

@@ -37,15 +37,16 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
 
 
-_BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
-                 "fold_declared")
+BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
+                "fold_declared")
+"""Concepts that tell the betting a fold was in; the mucked-hand topic steps aside from a fold told with them."""
 
 
 def _muck_only(r: Reading) -> bool:
     """Cards let go by mistake or said to be still identifiable, with nothing told of the betting the fold was in
     (a bet faced or not, a word said, the next player acting): the mucked hand's question, whether they can be
     taken back, not this rule's (a fold that binds or not by the betting)."""
-    return (r.has("muck_regret") or r.has("cards_identifiable")) and not any(map(r.has, _BETTING_TOLD))
+    return (r.has("muck_regret") or r.has("cards_identifiable")) and not any(map(r.has, BETTING_TOLD))
 
 
 def _after_a_shown_hand(r: Reading) -> bool:
