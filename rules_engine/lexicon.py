@@ -201,6 +201,8 @@ class Lexicon:
     entries: dict[str, Concept]
     numbers: dict[str, int]
     number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
+    number_heads: tuple[str, ...]  # what a word made of number words starts with: one of them, or one without its
+    # last vowel ("vent" of "ventuno"); most words start with none, and are no amount
     contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
@@ -239,13 +241,14 @@ class Lexicon:
         layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
         finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
         cache.save()
+        number_words = {**common["numbers"], **common.get("placed_numbers", {})}
         return cls(
             concepts={name: _units(units, parts, finders[name], anchor_index)
                       for name, (units, parts) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]),
-            number_words={**common["numbers"], **common.get("placed_numbers", {})},
+            number_words=number_words, number_heads=_number_heads(number_words),
             contractions=dict(common.get("contractions", {})),
             windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
@@ -324,6 +327,11 @@ _STEM = hinted(r"([a-z]+)\\w[*+]")
 
 CHARACTERS_PER_WORD = 7  # a normalised word and the space after it, on average
 _WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
+
+
+def _number_heads(number_words: Mapping[str, int]) -> tuple[str, ...]:
+    """Each number word, and each one ending in a vowel without it: a word holding number words starts with one."""
+    return tuple({*number_words, *(word[:-1] for word in number_words if len(word) > 1 and word[-1] in "aeiou")})
 
 
 def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:

@@ -144,8 +144,10 @@ def _in_digits(r: Reading) -> Reading:
     kept: list[str] = []
     moved: dict[int, int] = {}  # a sentence start in the text → where it is in the new text
     index, length = 0, 0
-    while index < len(words):
-        end, value = _amount_at(words, index, r.lexicon.number_words)
+    heads = r.lexicon.number_heads
+    while index < len(words):  # a word that starts with no number word starts no amount: most words, not looked at
+        starts_one = words[index] in _ARTICLES or words[index].startswith(heads)
+        end, value = _amount_at(words, index, r.lexicon.number_words) if starts_one else (index, None)
         moved[starts[index]] = length
         kept.append(str(value) if value is not None else words[index])
         length += len(kept[-1]) + 1
