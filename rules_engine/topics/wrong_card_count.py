@@ -6,46 +6,27 @@ action had gone (the misdeal cut-off)."""
 
 from __future__ import annotations
 
-from ..readers import seats
+from ..readers import deal
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .extra_holecard import after_deal, extra_hole_cards
 
 
 def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
     """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
     if r.has("three_at_showdown") or r.has("hand_of_many"):
         return True  # five cards in one hand: more than the start of a third round
-    extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
-    if not (r.has("hand_of_three") or (extra or 0) >= 1):
+    told = deal.extra(r)
+    if not (r.has("hand_of_three") or (told.count or 0) >= 1):
         return False
-    if _holder_not_first(r) and ((extra or 1) == 1 or not _first_player_named(r)):
+    if deal.holder_not_first(r) and ((told.count or 1) == 1 or not deal.first_player_named(r)):
         return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal; several
         # extra cards too unless the first player got one ("the SB and the BB each had three": a third round begun)
     if "after_deal" in given:
         return given["after_deal"] == "no"
-    timing: Facts = {}  # the extra hole card's own reading: the phrase nearest the extra card decides
-    after_deal(r, timing)
-    return timing.get("after_deal") == "no" or r.has("dealing_accident")
-
-
-def _holder_not_first(r: Reading) -> bool:
-    """The player holding three cards is placed, and not where the first card goes: the extra hole card's own rule
-    (a third round begun to the first player) cannot be his."""
-    reach = r.lexicon.windows["holder_before"]
-    for match in r.matches("hand_of_three"):
-        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach]
-        seat = seats.owner(r, match) or (before[-1] if before else None)
-        if seat:
-            return seats.first_player(r, seat) is False
-    return False
-
-
-def _first_player_named(r: Reading) -> bool:
-    return any(seats.first_player(r, seat) for _, seat in seats.places(r))
+    return told.after_deal == "no" or r.has("dealing_accident")
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
