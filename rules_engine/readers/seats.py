@@ -343,14 +343,21 @@ def owners(r: Reading, card: re.Match[str]) -> list[Seat]:
     named = places(r)
     at = named.index(found)
     first, last = at, at
-    while first > 0 and _LIST_JOIN.fullmatch(r.text[named[first - 1][0].end():named[first][0].start()]):
+    while first > 0 and _listed(r, named[first - 1][0], named[first][0]):
         first -= 1
-    while last + 1 < len(named) and _LIST_JOIN.fullmatch(r.text[named[last][0].end():named[last + 1][0].start()]):
+    while last + 1 < len(named) and _listed(r, named[last][0], named[last + 1][0]):
         last += 1
     run = named[first:last + 1]
     if len(run) > 1 and not _AND.search(r.text[run[0][0].end():run[-1][0].start()]):
         return [found[1]]  # "the sb the bb": no list without an "and"
     return [seat for _, seat in run]
+
+
+def _listed(r: Reading, before: re.Match[str], after: re.Match[str]) -> bool:
+    """Two places in one list ("the SB, the BB and UTG"): only list words between them, and no full stop ("…to the
+    guy left of the button. UTG and UTG+1 had called" lists the callers, not more players given the card)."""
+    return bool(_LIST_JOIN.fullmatch(r.text[before.end():after.start()])) and not any(
+        before.end() <= start <= after.start() for start in r.sentences)
 
 
 def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None:
@@ -433,7 +440,7 @@ def recipients(r: Reading) -> int:
             continue
         run = [named[i]]
         for (before, _), (after, seat) in itertools.pairwise(named[i:]):
-            if not _LIST_JOIN.fullmatch(r.text[before.end():after.start()]):
+            if not _listed(r, before, after):
                 break
             run.append((after, seat))
         joined = _AND.search(r.text[run[0][0].end():run[-1][0].start()])
