@@ -35,11 +35,15 @@ _OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
 class Extra:
     """Cards too many in the hole-card deal: how many over all players (None: the text tells of none), whether one
     of the players who got one is dealt first (None: the text does not place them), and whether they came after
-    every hand was full ("yes"), during the deal ("no") or the text does not say (None)."""
+    every hand was full ("yes"), during the deal ("no") or the text does not say (None); whether the text tells them as
+a hand a player holds."""
 
     count: int | None
     first: bool | None
     after_deal: str | None
+    held: bool  # told as a player's hand ("finds three cards", "si ritrova con tre carte"), no board in the story
+
+
 
 
 def extra(r: Reading) -> Extra:
@@ -48,23 +52,56 @@ def extra(r: Reading) -> Extra:
 
 
 def _extra(r: Reading) -> Extra:
-    count = _extra_hole_cards(r)
+    count, in_hand = _extra_hole_cards(r)
     first = _recipient_first(r) if count is not None else None
-    return Extra(count, first, _after_deal(r, first))
+    return Extra(count, first, _after_deal(r, first), in_hand)
 
 
-def _extra_hole_cards(r: Reading) -> int | None:
+def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
     if r.has("flop") and not (r.has("hole") or r.has("recipient") or held(r)):
-        return None  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
-    count = _extra_count(r)
+        return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
+    count, in_hand = _extra_count(r)
     if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
-        return max(count, QUANTITY_PLURAL)
-    return count
+        return max(count, QUANTITY_PLURAL), in_hand
+    return (None if count is None else max(count, _players_given(r))), in_hand
 
 
-def _extra_count(r: Reading) -> int | None:
+def _told(r: Reading) -> list[re.Match[str]]:
+    """The phrases that tell a card too many reaching a player: "an extra card", "three cards", "a third card", "the
+    next card to"."""
+    return r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card") + r.matches("next_card_to")
+
+
+def _players_given(r: Reading) -> int:
+    """How many different players the text gives a card too many, each in a phrase of its own ("gave the small
+    blind a third card and the big blind a third card": two cards too many). Two places count as two players only
+    when the seat model sets them apart whatever the table ("the SB … the player left of the button" may be one)."""
+    given: list[seats.Seat] = []
+    for match in _told(r):
+        if undone(r, match) or (match in r.matches("ordinal_card") and (ordinals.value(match) or 0) < _THIRD_CARD):
+            continue  # "after the button got his second card" gives him none too many
+        for seat in seats.owners(r, match):
+            if all(_apart(r, seat, other) for other in given):
+                given.append(seat)
+    return len(given)
+
+
+def _apart(r: Reading, one: seats.Seat, other: seats.Seat) -> bool:
+    """Surely two players: two seat numbers, or places dealt at different turns with every count of players."""
+    if one.kind == other.kind == "seat":
+        return one.number != other.number
+    board = seats.table(r)
+    for players in board.players:
+        first, second = seats.orders(one, players, board), seats.orders(other, players, board)
+        if not first or not second or set(first) & set(second):
+            return False
+    return True
+
+
+def _extra_count(r: Reading) -> tuple[int | None, bool]:
+    """How many cards too many, and whether told as a hand a player holds."""
     if r.has("board_words") and not r.has("hole"):
-        return None  # "the board had four cards after the turn" is the board, not a hand
+        return None, False  # "the board had four cards after the turn" is the board, not a hand
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:
@@ -73,13 +110,19 @@ def _extra_count(r: Reading) -> int | None:
             continue  # "the SB didn't get an extra card"
         before, after = r.before(match.start(), "more_before"), r.after(match.end(), "extra_after")
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
-            return count
+            return count, False
         exposed = any(r.follows(m, match, "exposure_gap") for m in r.matches("exposure"))  # "turned over three…"
         is_held = any(inside(match, h) for h in held(r))  # "si accorge che c'ha tre carte", "found three cards"
         hand = not exposed and (is_held or received(r, match) or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
-            return count - HOLE_CARDS
+            return count - HOLE_CARDS, is_held and not (r.has("flop") or r.has("board_words"))  # "it had four
+            # cards instead of three" after "the flop" may be the flop's
+    return _extra_dealt(r), False
+
+
+def _extra_dealt(r: Reading) -> int | None:
+    """Cards too many told as dealt rather than held: past a full deal, a third round, a third card, an extra one."""
     if _past_a_full_deal(r) or (r.has("after_deal") and r.has("next_card_to")):
         return 1  # "eight of us… 16 cards fine and then a 17th"; "after the deal the next card slid onto the SB's"
     rounds = [m for m in r.matches("third_round") if not undone(r, m)]
@@ -137,8 +180,7 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
 def _recipient_first(r: Reading) -> bool | None:
     """Whether a player who got an extra card is the first one dealt ("a third card to both the SB and the BB": the
     third round began); None when the text does not place any of them."""
-    placed = [seats.first_player(r, seat) for match in r.matches("extra") + r.matches("quantity_card")
-              + r.matches("ordinal_card") + r.matches("next_card_to") for seat in seats.owners(r, match)]
+    placed = [seats.first_player(r, seat) for match in _told(r) for seat in seats.owners(r, match)]
     return True if True in placed else (False if False in placed else None)
 
 
@@ -154,7 +196,24 @@ def _deck_numbers(r: Reading) -> list[int]:
     return [int(group(m, "nth") or 0) for m in r.matches("deck_ordinal")]
 
 
-def holder_not_first(r: Reading) -> bool:
+def in_the_deal(r: Reading, answered: str | None = None) -> bool:
+    """Cards too many that came in the deal itself, not as the start of a third round to the first player: shown
+    down or five in one hand, held by a placed player who is not dealt first, or told during the deal or by how it
+    happened (stuck together, a card grabbed). `answered`: whether it came after the deal, as the player answered."""
+    if r.has("three_at_showdown") or r.has("hand_of_many") or r.has("short_hand"):
+        return True  # five cards in one hand: more than the start of a third round; one too many and one too few
+    told = extra(r)
+    if not (r.has("hand_of_three") or (told.count or 0) >= 1):
+        return False
+    if _holder_not_first(r) and ((told.count or 1) == 1 or not _first_player_named(r)):
+        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal; several
+        # extra cards too unless the first player got one ("the SB and the BB each had three": a third round begun)
+    if answered is not None:
+        return answered == "no"
+    return told.after_deal == "no" or r.has("dealing_accident")
+
+
+def _holder_not_first(r: Reading) -> bool:
     """The player holding three cards is placed, and not where the first card goes: the extra hole card's own rule
     (a third round begun to the first player) cannot be his."""
     reach = r.lexicon.windows["holder_before"]
@@ -166,6 +225,6 @@ def holder_not_first(r: Reading) -> bool:
     return False
 
 
-def first_player_named(r: Reading) -> bool:
+def _first_player_named(r: Reading) -> bool:
     """Some place the text names is the first player dealt."""
     return any(seats.first_player(r, seat) for _, seat in seats.places(r))

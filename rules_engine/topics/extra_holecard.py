@@ -25,6 +25,13 @@ def _third_round(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if told.after_deal == "yes" else None
 
 
+def _held_extra(r: Reading, given: Facts) -> Facts | None:
+    """A player holds a card too many ("somebody ended up with three hole cards") and nothing shows it came in the
+    deal itself: the deal, whatever betting words the story also tells (when it was found, not who acted)."""
+    answered = str(given["after_deal"]) if "after_deal" in given else None
+    return {"street": "deal"} if deal.extra(r).held and not deal.in_the_deal(r, answered) else None
+
+
 def extra_cards(r: Reading, facts: Facts) -> None:
     count = deal.extra(r).count
     if count is not None and any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("extra")):
@@ -40,5 +47,5 @@ def after_deal(r: Reading, facts: Facts) -> None:
         facts["after_deal"] = said
 
 
-TOPIC = Topic("extra-holecard", cues=(Cue(106, _third_round), Cue(70, _extra)),
+TOPIC = Topic("extra-holecard", cues=(Cue(112, _held_extra), Cue(106, _third_round), Cue(70, _extra)),
               readers=(extra_cards, after_deal, players_acted, past_preflop, seats.players))

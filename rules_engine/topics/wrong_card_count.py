@@ -14,26 +14,23 @@ from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
-def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
-    """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
-    if r.has("three_at_showdown") or r.has("hand_of_many"):
-        return True  # five cards in one hand: more than the start of a third round
-    told = deal.extra(r)
-    if not (r.has("hand_of_three") or (told.count or 0) >= 1):
-        return False
-    if deal.holder_not_first(r) and ((told.count or 1) == 1 or not deal.first_player_named(r)):
-        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal; several
-        # extra cards too unless the first player got one ("the SB and the BB each had three": a third round begun)
-    if "after_deal" in given:
-        return given["after_deal"] == "no"
-    return told.after_deal == "no" or r.has("dealing_accident")
-
-
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
     said_wrong = r.has("count_wrong") and not (r.has("flop") or r.has("board_words"))  # not "troppe carte sul flop"
-    if r.has("short_hand") or said_wrong or _too_many_in_the_deal(r, given):
+    if r.has("short_hand") or said_wrong or deal.in_the_deal(r, _answered(given)):
         return {"street": "deal"}
     return None
+
+
+def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
+    """A hand holding too many cards that the deal reader shows came in the deal ("the cutoff finds three cards",
+    "due carte attaccate, il posto 5 ne ha tre"): the deal itself, whatever betting words the story also tells
+    ("UTG and MP both folded before he said anything" is when it was found, not who acted out of turn)."""
+    return {"street": "deal"} if deal.extra(r).held and deal.in_the_deal(r, _answered(given)) else None
+
+
+def _answered(given: Facts) -> str | None:
+    """Whether the extra card came after the deal, as answered to the extra hole card's question."""
+    return str(given["after_deal"]) if "after_deal" in given else None
 
 
 def wrong_count(r: Reading, facts: Facts) -> None:
@@ -56,5 +53,5 @@ def in_sequence(r: Reading, facts: Facts) -> None:
         facts["in_sequence"] = "no"
 
 
-TOPIC = Topic("wrong-card-count", cues=(Cue(75, _wrong_count),),
+TOPIC = Topic("wrong-card-count", cues=(Cue(111, _held_in_the_deal), Cue(75, _wrong_count)),
               readers=(wrong_count, players_acted, action_so_far, played_out, in_sequence))
