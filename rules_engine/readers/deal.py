@@ -116,8 +116,8 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
         hand = not exposed and (is_held or received(r, match) or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
-            return count - HOLE_CARDS, is_held and not (r.has("flop") or r.has("board_words"))  # "it had four
-            # cards instead of three" after "the flop" may be the flop's
+            return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"
+            # after "the flop" may be the flop's
     return _extra_dealt(r), False
 
 
@@ -137,6 +137,12 @@ def _extra_dealt(r: Reading) -> int | None:
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None
+
+
+def board_told(r: Reading) -> bool:
+    """The story reaches the board (a flop, turn or river, the board's cards): a count of cards in it may be the
+    board's, or a later street's, not the deal's."""
+    return any(r.has(street) for street in ("flop", "turn", "river", "board_words"))
 
 
 def held(r: Reading) -> list[re.Match[str]]:

@@ -23,9 +23,12 @@ def _wrong_count(r: Reading, given: Facts) -> Facts | None:
 
 def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
     """A hand holding too many cards that the deal reader shows came in the deal ("the cutoff finds three cards",
-    "due carte attaccate, il posto 5 ne ha tre"): the deal itself, whatever betting words the story also tells
-    ("UTG and MP both folded before he said anything" is when it was found, not who acted out of turn)."""
-    return {"street": "deal"} if deal.extra(r).held and deal.in_the_deal(r, _answered(given)) else None
+    "due carte attaccate, il posto 5 ne ha tre"), or one card short and not the button's (his has its own rule):
+    the deal itself, whatever betting words the story also tells ("UTG and MP both folded before he said anything"
+    is when it was found; "the dealer skipped him on the second pass" is the deal's skip, not the betting's)."""
+    short = r.has("short_hand") and not (deal.board_told(r) or r.has("button_word"))
+    held = deal.extra(r).held and deal.in_the_deal(r, _answered(given))
+    return {"street": "deal"} if short or held else None
 
 
 def _answered(given: Facts) -> str | None:
