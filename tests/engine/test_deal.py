@@ -86,3 +86,19 @@ def test_one_card_too_many(engine: Engine, text: str) -> None:
     ruling = engine.rule(text, "robert-v11")
     assert (ruling.rule_id, ruling.outcome, ruling.facts.get("extra_cards")) == (
         "holdem.extra-holecard", "burn-extra-card", 1), ruling.facts
+
+
+@pytest.mark.parametrize(("text", "acted"), [
+    ("The button only got one card. He noticed when it was his turn to act, UTG had folded and the cutoff raised.",
+     "no"),
+    ("Seat 9 is the button and has only one card; action is on him after two calls.", "no"),
+    ("The dealer missed the button on the second round. Nobody noticed until the button's turn; UTG raised, CO "
+     "called.", "no"),
+    ("il bottone ha una carta sola, se ne accorge quando tocca a lui dopo due chiamate", "no"),
+    ("The button has only one card. He already called the raise before he noticed.", "yes"),
+    # a later street's turn comes after he acted preflop: not read as found before he acted
+    ("The button only had one card; he noticed on the flop when it was his turn.", None),
+])
+def test_short_button_found_at_his_turn(engine: Engine, text: str, acted: str | None) -> None:
+    found = engine.rule(text, "tda-2024").facts
+    assert (found.get("topic"), found.get("holder_acted")) == ("button-short-card", acted), found
