@@ -102,3 +102,13 @@ def test_one_card_too_many(engine: Engine, text: str) -> None:
 def test_short_button_found_at_his_turn(engine: Engine, text: str, acted: str | None) -> None:
     found = engine.rule(text, "tda-2024").facts
     assert (found.get("topic"), found.get("holder_acted")) == ("button-short-card", acted), found
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("First card went to seat 3 but the small blind is seat 2. Caught it before any action.", "misdeal"),
+    ("La prima carta è andata al posto 5, ma il piccolo buio era il posto 4. Nessuno ha agito.", "misdeal"),
+])
+def test_first_card_placed_by_the_small_blinds_seat(engine: Engine, text: str, first: str) -> None:
+    """A seat number, the button's seat untold, is placed by the seat the text names as the small blind."""
+    ruling = engine.rule(text, "robert-v11")
+    assert (ruling.rule_id, ruling.outcome) == ("misdeal.conditions", first), ruling.facts
