@@ -222,13 +222,21 @@ def in_the_deal(r: Reading, answered: str | None = None) -> bool:
 def _holder_not_first(r: Reading) -> bool:
     """The player holding three cards is placed, and not where the first card goes: the extra hole card's own rule
     (a third round begun to the first player) cannot be his."""
+    seat = holder(r, "hand_of_three")
+    return seat is not None and seats.first_player(r, seat) is False
+
+
+def holder(r: Reading, hand: str) -> seats.Seat | None:
+    """The player a hand of the wrong size is told of ("the cutoff has three cards", "Hijack only got one card"):
+    the place the phrase names as its owner, or the one named just before it; None when no player is placed ("il
+    mazzo ha una carta col dorso diverso" is the deck's card)."""
     reach = r.lexicon.windows["holder_before"]
-    for match in r.matches("hand_of_three"):
+    for match in r.matches(hand):
         before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach]
         seat = seats.owner(r, match) or (before[-1] if before else None)
         if seat:
-            return seats.first_player(r, seat) is False
-    return False
+            return seat
+    return None
 
 
 def _first_player_named(r: Reading) -> bool:

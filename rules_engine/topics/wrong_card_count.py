@@ -10,7 +10,7 @@ from ..readers import deal
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -23,12 +23,19 @@ def _wrong_count(r: Reading, given: Facts) -> Facts | None:
 
 def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
     """A hand holding too many cards that the deal reader shows came in the deal ("the cutoff finds three cards",
-    "due carte attaccate, il posto 5 ne ha tre"), or one card short and not the button's (his has its own rule):
+    "due carte attaccate, il posto 5 ne ha tre"), or a placed player one card short, not the button (his short
+    hand has its own rule):
     the deal itself, whatever betting words the story also tells ("UTG and MP both folded before he said anything"
     is when it was found; "the dealer skipped him on the second pass" is the deal's skip, not the betting's)."""
-    short = r.has("short_hand") and not (deal.board_told(r) or r.has("button_word"))
+    short = _counted_short(r) and deal.holder(r, "short_hand") is not None and not (
+        deal.board_told(r) or r.has("button_word"))
     held = deal.extra(r).held and deal.in_the_deal(r, _answered(given))
     return {"street": "deal"} if short or held else None
+
+
+def _counted_short(r: Reading) -> bool:
+    """A hand of one card said as a count ("only got one card", "ne ha una sola"), not a card described."""
+    return any(inside(word, short) for short in r.matches("short_hand") for word in r.matches("short_count_word"))
 
 
 def _answered(given: Facts) -> str | None:
