@@ -217,6 +217,24 @@ def places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
 
 
 def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
+    kept = _named(r)
+    if not any(seat.kind == "seat" for _, seat in kept):
+        return kept
+    said = roles(r)
+    return [(m, said.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+
+
+def roles(r: Reading) -> dict[int, Seat]:
+    """The positions the text gives seat numbers ("seat 2 is the small blind"), worked out once per text."""
+    return r.derived("seats.roles", lambda: _roles(r, _named(r)))
+
+
+def _named(r: Reading) -> list[tuple[re.Match[str], Seat]]:
+    """Every place named, in text order, before seat numbers are read as the positions the text gives them."""
+    return r.derived("seats.named", lambda: _named_places(r))
+
+
+def _named_places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     said = listing(r) + (r.matches("button_named") if table(r).names else [])
     maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range") + said
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
@@ -230,11 +248,7 @@ def _places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
                        for other, _ in found)
             and not any(_within(m, statement) for statement in maps)]
     kept.sort(key=lambda pair: pair[0].start())
-    kept = _next_to(r, kept)
-    if not any(seat.kind == "seat" for _, seat in kept):
-        return kept
-    roles = _roles(r, kept)
-    return [(m, roles.get(seat.number, seat) if seat.kind == "seat" else seat) for m, seat in kept]
+    return _next_to(r, kept)
 
 
 _ONE_ON = {"sb": Seat("bb"), "bb": Seat("utg"), "utg": Seat("utgplus", 1), "lj": Seat("hj"), "hj": Seat("co"),
@@ -343,14 +357,21 @@ def owners(r: Reading, card: re.Match[str]) -> list[Seat]:
     named = places(r)
     at = named.index(found)
     first, last = at, at
-    while first > 0 and _LIST_JOIN.fullmatch(r.text[named[first - 1][0].end():named[first][0].start()]):
+    while first > 0 and _listed(r, named[first - 1][0], named[first][0]):
         first -= 1
-    while last + 1 < len(named) and _LIST_JOIN.fullmatch(r.text[named[last][0].end():named[last + 1][0].start()]):
+    while last + 1 < len(named) and _listed(r, named[last][0], named[last + 1][0]):
         last += 1
     run = named[first:last + 1]
     if len(run) > 1 and not _AND.search(r.text[run[0][0].end():run[-1][0].start()]):
         return [found[1]]  # "the sb the bb": no list without an "and"
     return [seat for _, seat in run]
+
+
+def _listed(r: Reading, before: re.Match[str], after: re.Match[str]) -> bool:
+    """Two places in one list ("the SB, the BB and UTG"): only list words between them, and no full stop ("…to the
+    guy left of the button. UTG and UTG+1 had called" lists the callers, not more players given the card)."""
+    return bool(_LIST_JOIN.fullmatch(r.text[before.end():after.start()])) and not any(
+        before.end() <= start <= after.start() for start in r.sentences)
 
 
 def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None:
@@ -433,7 +454,7 @@ def recipients(r: Reading) -> int:
             continue
         run = [named[i]]
         for (before, _), (after, seat) in itertools.pairwise(named[i:]):
-            if not _LIST_JOIN.fullmatch(r.text[before.end():after.start()]):
+            if not _listed(r, before, after):
                 break
             run.append((after, seat))
         joined = _AND.search(r.text[run[0][0].end():run[-1][0].start()])
@@ -524,7 +545,13 @@ def position(places_: set[int]) -> str | None:
 
 
 def first_player(r: Reading, seat: Seat) -> bool | None:
-    """Whether that seat is dealt first (the one an extra card after the deal goes to): None when it depends."""
+    """Whether that seat is dealt first (the one an extra card after the deal goes to): None when it depends. A seat
+    number with the button's seat unknown is placed by the seat the text names as the small blind, who is dealt
+    first ("the first card went to seat 3 but the small blind is seat 2")."""
     board = table(r)
+    if seat.kind == "seat" and board.button is None and HEADS_UP not in board.players:
+        small = [number for number, role in roles(r).items() if role.kind == "sb"]
+        if len(small) == 1:
+            return seat.number == small[0]
     firsts = {place == 1 for players in board.players for place in orders(seat, players, board)}
     return firsts.pop() if len(firsts) == 1 else None

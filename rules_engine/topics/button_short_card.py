@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers import deal
 from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
@@ -60,5 +61,13 @@ def button_acted(r: Reading, facts: Facts) -> None:
         facts["holder_acted"] = "yes"
 
 
+def found_at_his_turn(r: Reading, facts: Facts) -> None:
+    """"he noticed when it was his turn to act", "action is on him after two calls": the short hand was found when
+    the action reached him, so he had not acted on it; not once the story reaches the board (a later street's turn
+    comes after he acted preflop)."""
+    if "holder_acted" not in facts and r.has("found_at_own_turn") and not deal.board_told(r):
+        facts["holder_acted"] = "no"
+
+
 TOPIC = Topic("button-short-card", cues=(Cue(102, _button_short),),
-              readers=(holder_acted, button_acted, players_acted, action_so_far))
+              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far))

@@ -6,53 +6,41 @@ action had gone (the misdeal cut-off)."""
 
 from __future__ import annotations
 
-from ..readers import seats
+from ..readers import deal
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.played_out import played_out
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
-from .extra_holecard import after_deal, extra_hole_cards
-
-
-def _too_many_in_the_deal(r: Reading, given: Facts) -> bool:
-    """Too many cards that came during the deal: said, shown down, or answered to the extra hole card's question."""
-    if r.has("three_at_showdown") or r.has("hand_of_many"):
-        return True  # five cards in one hand: more than the start of a third round
-    extra = extra_hole_cards(r)  # read once: the extra hole card's count is the costly reading
-    if not (r.has("hand_of_three") or (extra or 0) >= 1):
-        return False
-    if _holder_not_first(r) and ((extra or 1) == 1 or not _first_player_named(r)):
-        return True  # "seat 5 … finds three cards", button on 9, "the cutoff has three": it came in the deal; several
-        # extra cards too unless the first player got one ("the SB and the BB each had three": a third round begun)
-    if "after_deal" in given:
-        return given["after_deal"] == "no"
-    timing: Facts = {}  # the extra hole card's own reading: the phrase nearest the extra card decides
-    after_deal(r, timing)
-    return timing.get("after_deal") == "no" or r.has("dealing_accident")
-
-
-def _holder_not_first(r: Reading) -> bool:
-    """The player holding three cards is placed, and not where the first card goes: the extra hole card's own rule
-    (a third round begun to the first player) cannot be his."""
-    reach = r.lexicon.windows["holder_before"]
-    for match in r.matches("hand_of_three"):
-        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach]
-        seat = seats.owner(r, match) or (before[-1] if before else None)
-        if seat:
-            return seats.first_player(r, seat) is False
-    return False
-
-
-def _first_player_named(r: Reading) -> bool:
-    return any(seats.first_player(r, seat) for _, seat in seats.places(r))
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
     said_wrong = r.has("count_wrong") and not (r.has("flop") or r.has("board_words"))  # not "troppe carte sul flop"
-    if r.has("short_hand") or said_wrong or _too_many_in_the_deal(r, given):
+    if r.has("short_hand") or said_wrong or deal.in_the_deal(r, _answered(given)):
         return {"street": "deal"}
     return None
+
+
+def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
+    """A hand holding too many cards that the deal reader shows came in the deal ("the cutoff finds three cards",
+    "due carte attaccate, il posto 5 ne ha tre"), or a placed player one card short, not the button (his short
+    hand has its own rule):
+    the deal itself, whatever betting words the story also tells ("UTG and MP both folded before he said anything"
+    is when it was found; "the dealer skipped him on the second pass" is the deal's skip, not the betting's)."""
+    short = _counted_short(r) and deal.holder(r, "short_hand") is not None and not (
+        deal.board_told(r) or r.has("button_word"))
+    held = deal.extra(r).held and deal.in_the_deal(r, _answered(given))
+    return {"street": "deal"} if short or held else None
+
+
+def _counted_short(r: Reading) -> bool:
+    """A hand of one card said as a count ("only got one card", "ne ha una sola"), not a card described."""
+    return any(inside(word, short) for short in r.matches("short_hand") for word in r.matches("short_count_word"))
+
+
+def _answered(given: Facts) -> str | None:
+    """Whether the extra card came after the deal, as answered to the extra hole card's question."""
+    return str(given["after_deal"]) if "after_deal" in given else None
 
 
 def wrong_count(r: Reading, facts: Facts) -> None:
@@ -75,5 +63,5 @@ def in_sequence(r: Reading, facts: Facts) -> None:
         facts["in_sequence"] = "no"
 
 
-TOPIC = Topic("wrong-card-count", cues=(Cue(75, _wrong_count),),
+TOPIC = Topic("wrong-card-count", cues=(Cue(111, _held_in_the_deal), Cue(75, _wrong_count)),
               readers=(wrong_count, players_acted, action_so_far, played_out, in_sequence))
