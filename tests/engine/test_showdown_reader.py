@@ -1,0 +1,74 @@
+"""The showdown as card moves (readers/showdown.py): whose cards each move let go, on stories written for this
+reader and never seen by the sets (terse chat, long stories with irrelevant detail, seats only, Italian): a
+player's own hand stays a mucked hand; the stub, the deck, a burn card or the board's cards put onto the discards
+are nobody's hand, and never the mucked-hand rule."""
+
+import pytest
+
+from rules_engine import Engine
+from rules_engine.readers.showdown import HAND, UNOWNED, hand_released, releases
+
+from test_events import _reading
+
+MOVES = [
+    ("I mucked my hand by mistake thinking I lost", [HAND]),
+    ("seat 4 tossed his cards into the muck", [HAND]),
+    ("ho buttato le mie carte negli scarti per sbaglio", [HAND]),
+    ("threw them in face down", [HAND]),
+    ("the dealer accidentally set the stub down on top of the muck while pushing the pot", [UNOWNED]),
+    ("the dealer burns and the burn card goes straight into the muck", [UNOWNED]),
+    ("on the river the dealer mucked the remaining cards by accident", [UNOWNED]),
+    ("il mazziere per errore ha messo il resto del mazzo nel muck", [UNOWNED]),
+    ("il mazzo e finito nel muck", [UNOWNED]),
+    ("ha buttato le carte rimaste negli scarti", [UNOWNED]),
+    ("la bruciata e finita nel muck", [UNOWNED]),
+    ("he mucked his cards and the dealer put the stub on the muck", [HAND, UNOWNED]),
+    ("the stub was fine so I mucked my hand", [HAND]),
+    ("on the flop he mucked", [HAND]),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), MOVES, ids=[text[:40] for text, _ in MOVES])
+def test_whose_cards_each_move_let_go(engine: Engine, text: str, cards: list[str]) -> None:
+    assert [m.cards for m in releases(_reading(engine, text))] == cards
+
+
+@pytest.mark.parametrize("text", [
+    "he never mucked his cards",
+    "the dealer dumped the deck onto the discards",
+    "il dealer ha buttato il mazzo negli scarti",
+])
+def test_no_hand_let_go(engine: Engine, text: str) -> None:
+    """A muck denied, or only the stub moved: no player's hand was let go."""
+    assert hand_released(_reading(engine, text)) == []
+
+
+NOT_A_MUCKED_HAND = [
+    "The dealer accidentally set the stub down on top of the muck while pushing the pot. Can he rebuild it?",
+    "Turn is out, the dealer burns and the burn card goes straight into the muck by mistake, we are still betting",
+    "il mazziere per errore ha messo il resto del mazzo nel muck prima di girare il river",
+    "On the river the dealer mucked the remaining cards by accident thinking the hand was over, but we still had to "
+    "bet",
+    "dealer slid the rest of the deck onto the muck by mistake, 3 of us still in, turn not dealt yet",
+]
+
+
+@pytest.mark.parametrize("text", NOT_A_MUCKED_HAND, ids=[text[:40] for text in NOT_A_MUCKED_HAND])
+def test_the_stub_on_the_discards_is_no_mucked_hand(engine: Engine, text: str) -> None:
+    ruling = engine.rule(text, "robert-classic")
+    assert ruling.rule_id != "showdown.mucked-hand", ruling.facts
+
+
+MUCKED_HANDS = [
+    "I mucked my hand by mistake thinking I lost, you can still see my cards on top of the muck",
+    "ho buttato le mie carte negli scarti per sbaglio, pensavo di aver perso, ma sono ancora riconoscibili",
+    "Seat 4 tossed his cards into the muck by accident, they are sitting right on top, everyone saw which two",
+    "long night, third coffee, whatever. river checks through, I fold my two pair face down into the muck by "
+    "mistake thinking he had a flush, they're still on top and everyone knows which two",
+]
+
+
+@pytest.mark.parametrize("text", MUCKED_HANDS, ids=[text[:40] for text in MUCKED_HANDS])
+def test_a_players_own_hand_stays_a_mucked_hand(engine: Engine, text: str) -> None:
+    ruling = engine.rule(text, "robert-classic")
+    assert (ruling.rule_id, ruling.facts.get("hand_identifiable")) == ("showdown.mucked-hand", "yes"), ruling.facts
