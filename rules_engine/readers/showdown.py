@@ -19,26 +19,73 @@ from .negation import denied
 
 HAND = "hand"
 UNOWNED = "unowned"
+ALL = "all"
+ONE = "one"
+TELLER = "me"
+OTHER = "other"
 _HAND_WORDS = ("hand_object",)
 _UNOWNED_WORDS = ("unowned_cards", "stub_noun")
+# a showing: both cards face up, the rest after one ("then the other too": the whole hand is up), or one
+_SHOWN = {"both_shown": ALL, "other_card_shown": ALL, "one_card_shown": ONE}
 
 
 @dataclass(frozen=True, slots=True)
 class Release:
-    """Cards let go: where the story tells it, whose cards they were (HAND or UNOWNED), and whether it is denied
-    ("never mucked his cards")."""
+    """Cards let go: where the story tells it, whose cards they were (HAND or UNOWNED), whose hand (TELLER,
+    OTHER, None when unsaid), and whether it is denied ("never mucked his cards")."""
 
     start: int
     end: int
     cards: str
+    holder: str | None
     denied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A hand turned face up: where, how much of it (ALL or ONE card), whose (TELLER, OTHER, None), denied."""
+
+    start: int
+    end: int
+    cards: str
+    holder: str | None
+    denied: bool
+
+
+def shows(r: Reading) -> list[Show]:
+    """Every showing by a player the text tells, in order (worked out once per text). The dealer turning cards up
+    is none ("the dealer turns the other card": the player did not table it), nor his showing one card."""
+    return r.derived("showdown.shows", lambda: sorted(
+        (Show(m.start(), m.end(), cards, _holder(r, m.start(), m.end()), denied(r, m))
+         for concept, cards in _SHOWN.items() for m in r.matches(concept) if not _by_dealer(r, m)),
+        key=lambda show: show.start))
+
+
+def _by_dealer(r: Reading, show: re.Match[str]) -> bool:
+    """The dealer named as the one showing: in the showing's own words, or in its clause before it."""
+    if any(d.start() < show.end() and show.start() < d.end() for d in r.matches("dealer_showed_one")):
+        return True
+    clause = _clause_start(r, show.start())
+    return any(clause <= d.start() < show.start() for d in r.matches("dealer_named"))
+
+
+def tabled_then_released(r: Reading) -> bool:
+    """A hand turned face up in full and then let go, the same player's as far as the text says ("I tabled my
+    flush and threw it in": its cards spoke before it went; "I tabled, he mucked his" is two hands)."""
+    tabled = [s for s in shows(r) if s.cards == ALL and not s.denied]
+    return any(s.end <= m.start and _same(s.holder, m.holder) for s in tabled for m in hand_released(r))
+
+
+def _same(one: str | None, other: str | None) -> bool:
+    return one is None or other is None or one == other
 
 
 def releases(r: Reading) -> list[Release]:
     """Every place the text lets cards go, in order (worked out once per text); the words of one move ("tossed his
     cards into | the muck") are one release."""
     return r.derived("showdown.releases", lambda: [
-        Release(start, end, _moved(r, start, end), denied(r, first)) for first, start, end in _moves(r)])
+        Release(start, end, _moved(r, start, end), _holder(r, start, end), denied(r, first))
+        for first, start, end in _moves(r)])
 
 
 def hand_released(r: Reading) -> list[Release]:
@@ -72,6 +119,19 @@ def _moved(r: Reading, start: int, end: int) -> str:
     reach = end + r.lexicon.windows["moved_object_after"]
     after = [kind for at, _, kind in objects if end <= at <= reach]
     return after[0] if after else HAND
+
+
+def _holder(r: Reading, start: int, end: int) -> str | None:
+    """Whose cards: the first teller's or other player's word inside the phrase, else the last one before it in its
+    clause ("I mucked", "he then threw his cards in")."""
+    words = sorted([(m.start(), TELLER) for m in r.matches("teller_cards")]
+                   + [(m.start(), OTHER) for m in r.matches("other_cards")])
+    inside = [who for at, who in words if start <= at < end]
+    if inside:
+        return inside[0]
+    clause = _clause_start(r, start)
+    before = [who for at, who in words if clause <= at < start]
+    return before[-1] if before else None
 
 
 def _clause_start(r: Reading, position: int) -> int:

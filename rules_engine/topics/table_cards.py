@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 
 from ..readers.identifiable import hand_identifiable
-from ..readers.negation import denied
-from ..readers.phrases import settled_by
-from ..readers.showdown import hand_released
+from ..readers.showdown import ALL, hand_released, shows, tabled_then_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -37,8 +35,7 @@ def _tabled_then_let_go(r: Reading) -> bool:
     if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
                                               "winner_thrown", "win_asked")):
         return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
-    released = [m.start for m in hand_released(r)]
-    return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
+    return tabled_then_released(r)
 
 
 def _won_unshown(r: Reading) -> bool:
@@ -62,8 +59,16 @@ def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
     return a.start() < b.end() and b.start() < a.end()
 
 
-cards_tabled = settled_by("cards_tabled", {"one_card_shown": "no", "shown_privately": "no", "both_shown": "yes",
-                                          "not_shown": "no"})
+def cards_tabled(r: Reading, facts: Facts) -> None:
+    """Shown only to someone is not tabled; else the last showing told decides ("showed one card, the floor came,
+    then he tabled both": tabled), and cards let go unshown were not."""
+    shown = [s for s in shows(r) if not s.denied]
+    if r.has("shown_privately"):
+        facts["cards_tabled"] = "no"
+    elif shown:
+        facts["cards_tabled"] = "yes" if shown[-1].cards == ALL else "no"
+    elif r.has("not_shown"):
+        facts["cards_tabled"] = "no"
 
 
 def cards_released(r: Reading, facts: Facts) -> None:

@@ -6,7 +6,8 @@ are nobody's hand, and never the mucked-hand rule."""
 import pytest
 
 from rules_engine import Engine
-from rules_engine.readers.showdown import HAND, UNOWNED, hand_released, releases
+from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, releases, shows,
+                                           tabled_then_released)
 
 from test_events import _reading
 
@@ -72,3 +73,56 @@ MUCKED_HANDS = [
 def test_a_players_own_hand_stays_a_mucked_hand(engine: Engine, text: str) -> None:
     ruling = engine.rule(text, "robert-classic")
     assert (ruling.rule_id, ruling.facts.get("hand_identifiable")) == ("showdown.mucked-hand", "yes"), ruling.facts
+
+
+HOLDERS = [
+    ("I mucked by mistake", [TELLER]),
+    ("seat 6 flicked his cards in face down", [OTHER]),
+    ("ho buttato le carte", [TELLER]),
+    ("lui ha buttato le sue carte nel muck", [OTHER]),
+    ("threw them in", [None]),
+]
+
+
+@pytest.mark.parametrize(("text", "holders"), HOLDERS, ids=[text[:40] for text, _ in HOLDERS])
+def test_whose_hand_was_let_go(engine: Engine, text: str, holders: list[str | None]) -> None:
+    assert [m.holder for m in releases(_reading(engine, text))] == holders
+
+
+SHOWS = [
+    ("he showed one card, then turned the other over too", [ONE, ALL]),
+    ("ha mostrato solo una carta, poi ha girato anche l'altra", [ONE, ALL]),
+    ("I tabled both cards", [ALL]),
+    ("BB shows one card; the dealer turns the other card over", [ONE]),  # the dealer's turning is not his tabling
+    ("he never turned his other card over, just the ace", [ONE]),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), SHOWS, ids=[text[:40] for text, _ in SHOWS])
+def test_each_showing_in_order(engine: Engine, text: str, cards: list[str]) -> None:
+    assert [s.cards for s in shows(_reading(engine, text)) if not s.denied] == cards
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("I tabled both my cards on the river, then tossed them into the muck thinking he had me beat", True),
+    ("ho girato entrambe le carte e poi le ho buttate per sbaglio", True),
+    ("I tabled both my cards and he mucked his hand", False),  # two hands: mine shown, his let go
+    ("he mucked, then the other guy tabled both cards", False),  # let go before the showing
+])
+def test_a_hand_tabled_then_let_go(engine: Engine, text: str, told: bool) -> None:
+    assert tabled_then_released(_reading(engine, text)) is told
+
+
+TABLE_CARDS = [
+    ("he showed one card, then turned the other over too. does he win?", "hand-live"),
+    ("ha mostrato una carta sola e poi, dopo che gliel'ho chiesto, ha girato anche l'altra. vince lui?", "hand-live"),
+    ("river checked through, he flips one card and keeps the other in his hand, says he wins", "show-all-cards"),
+    ("I tabled both my cards on the river, then tossed them into the muck by mistake thinking he had me beat. "
+     "Turns out I had the winner", "hand-live"),
+]
+
+
+@pytest.mark.parametrize(("text", "outcome"), TABLE_CARDS, ids=[text[:40] for text, _ in TABLE_CARDS])
+def test_the_last_showing_decides_whether_the_hand_was_tabled(engine: Engine, text: str, outcome: str) -> None:
+    ruling = engine.rule(text, "robert-classic")
+    assert (ruling.rule_id, ruling.outcome) == ("showdown.must-table-all-cards", outcome), ruling.facts
