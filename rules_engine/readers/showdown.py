@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..reading import Reading
+from .events import events
 from .negation import denied
 
 HAND = "hand"
@@ -119,6 +120,23 @@ def _moved(r: Reading, start: int, end: int) -> str:
     reach = end + r.lexicon.windows["moved_object_after"]
     after = [kind for at, _, kind in objects if end <= at <= reach]
     return after[0] if after else HAND
+
+
+def river_moves(r: Reading) -> tuple[list[int], list[int]]:
+    """Where the moves of the last betting round happened, as the event reader tells them: the moves told in the
+    sentence of the last word naming the river, after it ("river: seat 3 bets 200, seat 5 calls", "al river io
+    busso, lui punta, pago"), split into bets (a bet, raise, all-in, or a call, which answers one) and checks. A
+    move that names its own street ("perché ho puntato al turn") or one only said ("he says I bet last") is none,
+    and a later sentence tells no move of the river."""
+    rivers = r.matches("river")
+    if not rivers:
+        return [], []
+    start = rivers[-1].end()
+    reach = r.lexicon.windows["move_street_after"]
+    others = [m.start() for street in ("preflop", "flop", "turn") for m in r.matches(street)]
+    moves = [e for e in events(r) if e.happened and not e.verbal and start < e.start < r.sentence_end(start)
+             and not any(0 <= at - e.end <= reach for at in others)]
+    return [e.start for e in moves if e.kind in ("bet-raise", "call")], [e.start for e in moves if e.kind == "check"]
 
 
 def _holder(r: Reading, start: int, end: int) -> str | None:

@@ -8,6 +8,7 @@ import re
 
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
+from ..readers.showdown import river_moves
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -16,9 +17,10 @@ def river_bet(r: Reading, facts: Facts) -> None:
     """The last betting the story tells decides ("he bet the flop, we checked the river" is no river bet); bets
     said of an earlier street don't count, and an all-in there leaves nothing to bet on the river."""
     earlier = r.matches("earlier_street_bet")
+    bet_moves, check_moves = river_moves(r)  # the river's moves however they are told ("3 bets, 5 calls")
     bets = [m.end() for m in r.matches("last_round_bet")
-            if not denied(r, m) and not any(_overlap(m, e) for e in earlier)]
-    checks = [m.end() for m in r.matches("last_round_checked")]
+            if not denied(r, m) and not any(_overlap(m, e) for e in earlier)] + bet_moves
+    checks = [m.end() for m in r.matches("last_round_checked")] + check_moves
     if bets or checks:
         facts["river_bet"] = "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
     elif any(r.has("allin") and _overlap(a, e) for a in r.matches("allin") for e in earlier):

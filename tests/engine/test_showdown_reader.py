@@ -6,8 +6,8 @@ are nobody's hand, and never the mucked-hand rule."""
 import pytest
 
 from rules_engine import Engine
-from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, releases, shows,
-                                           tabled_then_released)
+from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, releases,
+                                           river_moves, shows, tabled_then_released)
 
 from test_events import _reading
 
@@ -126,3 +126,39 @@ TABLE_CARDS = [
 def test_the_last_showing_decides_whether_the_hand_was_tabled(engine: Engine, text: str, outcome: str) -> None:
     ruling = engine.rule(text, "robert-classic")
     assert (ruling.rule_id, ruling.outcome) == ("showdown.must-table-all-cards", outcome), ruling.facts
+
+
+RIVER = [
+    ("river: I check, he fires 300, I call", (2, 1)),
+    ("al river Gianni busso, Piero punta 40, Gianni chiama", (2, 1)),
+    ("river seat 2 checks, seat 7 checks too", (0, 2)),
+    ("al river abbiamo fatto check tutti e due, lui dice che devo girare io perche ho puntato al turn", (0, 1)),
+    ("turn: I bet, he calls. river: both check. he says I bet last so I show first", (0, 1)),
+    ("I bet the flop and he called", (0, 0)),  # no river named: no river moves
+]
+
+
+@pytest.mark.parametrize(("text", "counts"), RIVER, ids=[text[:40] for text, _ in RIVER])
+def test_the_rivers_moves_from_the_events(engine: Engine, text: str, counts: tuple[int, int]) -> None:
+    """Bets (a call answers one) and checks told on the river; a move naming its own street, or said in a later
+    sentence, is none."""
+    bets, checks = river_moves(_reading(engine, text))
+    assert (len(bets), len(checks)) == counts
+
+
+SHOW_ORDER = [
+    ("river: I check, he fires 300, I call. he wants me to show first", "aggressor-shows-first"),
+    ("on the river Marco checks, Luca bets 50, Marco calls. Luca won't show. who must show first?",
+     "aggressor-shows-first"),
+    ("al river io faccio check, il posto 4 punta 100 e io pago. chi deve mostrare per primo?",
+     "aggressor-shows-first"),
+    ("turn: I bet, he calls. river: both check. he says I bet last so I show first. do I?",
+     "first-seat-shows-first"),
+    ("river seat 2 checks, seat 7 checks too. who tables first?", "first-seat-shows-first"),
+]
+
+
+@pytest.mark.parametrize(("text", "outcome"), SHOW_ORDER, ids=[text[:40] for text, _ in SHOW_ORDER])
+def test_who_shows_first_follows_the_rivers_moves(engine: Engine, text: str, outcome: str) -> None:
+    ruling = engine.rule(text, "robert-classic")
+    assert (ruling.rule_id, ruling.outcome) == ("showdown.order", outcome), ruling.facts
