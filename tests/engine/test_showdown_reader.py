@@ -26,6 +26,8 @@ MOVES = [
     ("he mucked his cards and the dealer put the stub on the muck", [HAND, UNOWNED]),
     ("the stub was fine so I mucked my hand", [HAND]),
     ("on the flop he mucked", [HAND]),
+    ("the dealer accidentally mucked the turn card", [UNOWNED]),
+    ("il dealer ha buttato per sbaglio nel muck la carta del turn", [UNOWNED]),
 ]
 
 
@@ -51,6 +53,7 @@ NOT_A_MUCKED_HAND = [
     "On the river the dealer mucked the remaining cards by accident thinking the hand was over, but we still had to "
     "bet",
     "dealer slid the rest of the deck onto the muck by mistake, 3 of us still in, turn not dealt yet",
+    "the dealer accidentally mucked the turn card while sweeping the bets, can we keep it?",
 ]
 
 
