@@ -122,6 +122,29 @@ def _moved(r: Reading, start: int, end: int) -> str:
     return after[0] if after else HAND
 
 
+def last_round_bet(r: Reading) -> str | None:
+    """Whether the last betting round was bet ("yes") or checked through ("no"), as the story last tells it ("he
+    bet the flop, we checked the river" is no river bet; "river: I check, he fires 300, I call" is one): bets said
+    of an earlier street don't count, and an all-in there leaves nothing to bet on the river. Once per text."""
+    return r.derived("showdown.last_round_bet", lambda: _last_round_bet(r))
+
+
+def _last_round_bet(r: Reading) -> str | None:
+    earlier = r.matches("earlier_street_bet")
+    bet_moves, check_moves = river_moves(r)  # the river's moves however they are told ("3 bets, 5 calls")
+    bets = [m.end() for m in r.matches("last_round_bet")
+            if not denied(r, m) and not any(overlap(m, e) for e in earlier)] + bet_moves
+    checks = [m.end() for m in r.matches("last_round_checked")] + check_moves
+    if bets or checks:
+        return "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
+    return "no" if any(overlap(a, e) for a in r.matches("allin") for e in earlier) else None
+
+
+def overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    """Two phrases sharing words."""
+    return a.start() < b.end() and b.start() < a.end()
+
+
 def river_moves(r: Reading) -> tuple[list[int], list[int]]:
     """Where the moves of the last betting round happened, as the event reader tells them: the moves told in the
     sentence of the last word naming the river, after it ("river: seat 3 bets 200, seat 5 calls", "al river io

@@ -5,10 +5,8 @@ is `exposed-holecard`."""
 
 from __future__ import annotations
 
-import re
-
 from ..readers.identifiable import hand_identifiable
-from ..readers.showdown import ALL, hand_released, shows, tabled_then_released
+from ..readers.showdown import ALL, hand_released, overlap, shows, tabled_then_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -52,11 +50,8 @@ def _one_card_at_showdown(r: Reading) -> bool:
     if not (r.has("showdown_scene") or ended):
         return False
     by_dealer = r.matches("dealer_showed_one")
-    return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
+    return any(not any(overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
 
-
-def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
-    return a.start() < b.end() and b.start() < a.end()
 
 
 def cards_tabled(r: Reading, facts: Facts) -> None:
@@ -75,7 +70,7 @@ def cards_released(r: Reading, facts: Facts) -> None:
     """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
     the other card, then mucked it")."""
     others = r.matches("kept_by_other")  # "the other guy still has his": not the cards of the player who let go
-    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(_overlap(m, o) for o in others)]
+    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(overlap(m, o) for o in others)]
     said += [(m.start, "yes") for m in hand_released(r)]
     if said:
         facts["cards_released"] = max(said)[1]

@@ -6,8 +6,8 @@ are nobody's hand, and never the mucked-hand rule."""
 import pytest
 
 from rules_engine import Engine
-from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, releases,
-                                           river_moves, shows, tabled_then_released)
+from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, last_round_bet,
+                                           releases, river_moves, shows, tabled_then_released)
 
 from test_events import _reading
 
@@ -165,3 +165,14 @@ SHOW_ORDER = [
 def test_who_shows_first_follows_the_rivers_moves(engine: Engine, text: str, outcome: str) -> None:
     ruling = engine.rule(text, "robert-classic")
     assert (ruling.rule_id, ruling.outcome) == ("showdown.order", outcome), ruling.facts
+
+
+@pytest.mark.parametrize(("text", "bet"), [
+    ("river: I check, he fires 300, I call", "yes"),
+    ("he bet the flop, we checked the river", "no"),
+    ("he shoved the turn and I called", "no"),  # all in before the river: nothing left to bet on it
+    ("al river busso io, bussa anche lui", "no"),
+    ("who shows first?", None),
+])
+def test_whether_the_last_round_was_bet(engine: Engine, text: str, bet: str | None) -> None:
+    assert last_round_bet(_reading(engine, text)) == bet
