@@ -1,13 +1,15 @@
-"""The showdown as ordered card moves: each place the story lets cards go (mucked, thrown in, handed to the dealer,
-"negli scarti"), in order, with WHOSE cards went there: a player's own hand, or cards that are nobody's hand (the
-stub, the deck, a burn card, the board's cards) put onto the discards. Worked out once per text; the showdown
-topics read "a hand was let go" from it instead of taking every muck word for a player's hand ("the dealer set
-the stub down on the muck" lets go of no hand: a disordered stub, not a mucked hand).
+"""The showdown as ordered events, worked out once per text, which the showdown topics read instead of each
+matching its own phrases: each place the story lets cards go (mucked, thrown in, handed to the dealer, "negli
+scarti") with WHOSE cards went there: a player's own hand, or cards that are nobody's hand (the stub, the deck, a
+burn or board card) put onto the discards ("the dealer set the stub down on the muck" lets go of no hand: a
+disordered stub, not a mucked hand); each showing by a player (both cards, one, the rest after one), not by the
+dealer; whose hand each was (the teller's or another's); and whether the last round was bet, from the river's
+moves as the event reader (readers/events.py) tells them.
 
 What moved is the object of the move: named inside it ("mucked his hand"), else the last card noun before it in
 its clause ("the stub ended up on the muck", "il resto del mazzo nel muck"), else the one right after it ("the
 dealer mucked the burn card", "ha buttato il mazzo"). A move with no card noun in reach is a player's hand, as the
-topics always read it. Vocabulary: lexicon/mucked_hand.toml."""
+topics always read it. Vocabulary: lexicon/mucked_hand.toml (moves), table_cards.toml and show_order.toml."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..reading import Reading
-from .events import events
+from .events import events, sentence_start
 from .negation import denied
 
 HAND = "hand"
@@ -64,7 +66,7 @@ def shows(r: Reading) -> list[Show]:
 
 def _by_dealer(r: Reading, show: re.Match[str]) -> bool:
     """The dealer named as the one showing: in the showing's own words, or in its clause before it."""
-    if any(d.start() < show.end() and show.start() < d.end() for d in r.matches("dealer_showed_one")):
+    if any(overlap(show, d) for d in r.matches("dealer_showed_one")):
         return True
     clause = _clause_start(r, show.start())
     return any(clause <= d.start() < show.start() for d in r.matches("dealer_named"))
@@ -177,6 +179,6 @@ def _holder(r: Reading, start: int, end: int) -> str | None:
 
 def _clause_start(r: Reading, position: int) -> int:
     """Where the clause holding a position starts: its sentence's start or the last clause break before it."""
-    sentence = max(start for start in r.sentences if start <= position)
+    sentence = sentence_start(r, position)
     breaks = [m.end() for m in r.matches("move_clause_break") if sentence <= m.end() <= position]
     return max(breaks, default=sentence)

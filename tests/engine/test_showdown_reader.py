@@ -1,15 +1,28 @@
-"""The showdown as card moves (readers/showdown.py): whose cards each move let go, on stories written for this
-reader and never seen by the sets (terse chat, long stories with irrelevant detail, seats only, Italian): a
-player's own hand stays a mucked hand; the stub, the deck, a burn card or the board's cards put onto the discards
-are nobody's hand, and never the mucked-hand rule."""
+"""The showdown as ordered events (readers/showdown.py), on stories written for this reader and never seen by the
+sets (terse chat, long stories with irrelevant detail, seats only, names, pronouns, negation, Italian): whose cards
+each move let go (a player's own hand stays a mucked hand; the stub, the deck, a burn or board card put onto the
+discards are nobody's hand, and never the mucked-hand rule), whose hand each showing and release was, the
+showings in order (the last one decides whether a hand was tabled), and the river's moves from the event reader
+(whether the last round was bet decides who shows first)."""
 
 import pytest
+from test_events import _reading
 
 from rules_engine import Engine
-from rules_engine.readers.showdown import (ALL, HAND, ONE, OTHER, TELLER, UNOWNED, hand_released, last_round_bet,
-                                           releases, river_moves, shows, tabled_then_released)
-
-from test_events import _reading
+from rules_engine.readers.showdown import (
+    ALL,
+    HAND,
+    ONE,
+    OTHER,
+    TELLER,
+    UNOWNED,
+    hand_released,
+    last_round_bet,
+    releases,
+    river_moves,
+    shows,
+    tabled_then_released,
+)
 
 MOVES = [
     ("I mucked my hand by mistake thinking I lost", [HAND]),
