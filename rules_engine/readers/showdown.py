@@ -124,6 +124,38 @@ def _moved(r: Reading, start: int, end: int) -> str:
     return after[0] if after else HAND
 
 
+def worse_hand_paid(r: Reading) -> bool:
+    """The pot told as going to the player whose hand the story names as the lower one ("the dealer gave him the
+    pot, but I had a flush and he only a straight", "ha dato il piatto a lui ma io avevo colore e lui solo scala"):
+    each named hand is the teller's or another's (its clause), ranked by the hand names' order; the pot's winner is
+    the one named right after it, or the clause's subject ("he took the pot")."""
+    ranks = {name: rank for rank, name in enumerate(_HAND_RANKS)}
+    best: dict[str, int] = {}
+    for m in r.matches("hand_name"):
+        holder = _holder(r, m.start(), m.end())
+        name = next((name for name, text in m.groupdict().items() if text), None)
+        if holder and name in ranks and not denied(r, m):
+            best[holder] = max(best.get(holder, -1), ranks[name])
+    if len(best) < 2 or best[TELLER] == best[OTHER]:
+        return False
+    worse = TELLER if best[TELLER] < best[OTHER] else OTHER
+    return any(_paid_to(r, m) == worse for m in r.matches("pot_awarded") if not denied(r, m))
+
+
+_HAND_RANKS = ("high_card", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads", "straight_flush")
+
+
+def _paid_to(r: Reading, award: re.Match[str]) -> str | None:
+    """Who got the pot: the player named in the award or right after it ("gave him the pot", "pushed the pot to
+    him", "a me"), else whose words the award's clause holds ("he took the pot")."""
+    told = award[0] + r.after(award.end(), "moved_object_after")
+    if r.lexicon.says("paid_to_teller", told):
+        return TELLER
+    if r.lexicon.says("paid_to_other", told):
+        return OTHER
+    return _holder(r, award.start(), award.end())
+
+
 def last_round_bet(r: Reading) -> str | None:
     """Whether the last betting round was bet ("yes") or checked through ("no"), as the story last tells it ("he
     bet the flop, we checked the river" is no river bet; "river: I check, he fires 300, I call" is one): bets said

@@ -22,6 +22,7 @@ from rules_engine.readers.showdown import (
     river_moves,
     shows,
     tabled_then_released,
+    worse_hand_paid,
 )
 
 MOVES = [
@@ -189,3 +190,22 @@ def test_who_shows_first_follows_the_rivers_moves(engine: Engine, text: str, out
 ])
 def test_whether_the_last_round_was_bet(engine: Engine, text: str, bet: str | None) -> None:
     assert last_round_bet(_reading(engine, text)) == bet
+
+
+@pytest.mark.parametrize(("text", "paid"), [
+    ("the dealer pushed the pot to him but I had a flush and he only had a straight", True),
+    ("ha dato il piatto a lui ma io avevo colore e lui solo scala", True),
+    ("he took the pot with his pair, but my two pair was better", True),
+    ("the dealer gave me the pot, my flush beat his straight", False),  # the better hand got it
+    ("I had trips, he had a flush, the dealer gave him the pot", False),
+    ("the dealer pushed the pot to him, I had a flush", False),  # one hand named: nothing to compare
+])
+def test_the_pot_paid_to_the_lower_hand(engine: Engine, text: str, paid: bool) -> None:
+    assert worse_hand_paid(_reading(engine, text)) is paid
+
+
+def test_a_pot_paid_to_the_lower_hand_is_a_dispute(engine: Engine) -> None:
+    text = ("il dealer ha dato il piatto a lui ma io avevo colore e lui solo scala. ce ne siamo accorti dopo che "
+            "erano gia state distribuite le carte della mano dopo")
+    ruling = engine.rule(text, "robert-classic")
+    assert (ruling.rule_id, ruling.facts.get("error_kind")) == ("showdown.dispute-deadline", "hand-read"), ruling.facts
