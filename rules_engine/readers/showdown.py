@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..reading import Reading
 from .events import events, sentence_start
 from .negation import denied
+from .seats import places
 
 HAND = "hand"
 UNOWNED = "unowned"
@@ -136,9 +137,9 @@ def worse_hand_paid(r: Reading) -> bool:
         name = next((name for name, text in m.groupdict().items() if text), None)
         if holder and name in ranks and not denied(r, m):
             best[holder] = max(best.get(holder, -1), ranks[name])
-    if len(best) < 2 or best[TELLER] == best[OTHER]:
-        return False
-    worse = TELLER if best[TELLER] < best[OTHER] else OTHER
+    if len(best) != 2 or len(set(best.values())) < 2:
+        return False  # one hand named, three players, or two equal hands: nothing to compare
+    worse = min(best, key=lambda holder: best[holder])
     return any(_paid_to(r, m) == worse for m in r.matches("pot_awarded") if not denied(r, m))
 
 
@@ -197,14 +198,19 @@ def river_moves(r: Reading) -> tuple[list[int], list[int]]:
 
 
 def _holder(r: Reading, start: int, end: int) -> str | None:
-    """Whose cards: the first teller's or other player's word inside the phrase, else the last one before it in its
-    clause ("I mucked", "he then threw his cards in")."""
+    """Whose cards: the last seat or position the seat model places before the phrase in its clause ("seat 3
+    turned over both cards, seat 7 threw his cards in": seat 7's), else the first teller's or other player's word
+    inside the phrase, else the last one before it ("I mucked", "he then threw his cards in"). The clause is the
+    one the phrase ends in ("both cards and luca mucked his hand" is Luca's clause)."""
+    clause = _clause_start(r, end)
+    placed = [seat for m, seat in places(r) if clause <= m.start() < end]
+    if placed:
+        return f"{placed[-1].kind} {placed[-1].number}"
     words = sorted([(m.start(), TELLER) for m in r.matches("teller_cards")]
                    + [(m.start(), OTHER) for m in r.matches("other_cards")])
-    inside = [who for at, who in words if start <= at < end]
+    inside = [who for at, who in words if max(start, clause) <= at < end]
     if inside:
         return inside[0]
-    clause = _clause_start(r, start)
     before = [who for at, who in words if clause <= at < start]
     return before[-1] if before else None
 

@@ -78,6 +78,10 @@ def test_the_stub_on_the_discards_is_no_mucked_hand(engine: Engine, text: str) -
 
 
 MUCKED_HANDS = [
+    "seat 3 turned over both cards, seat 7 threw his cards in by accident, they're still identifiable on the muck. "
+    "what now?",
+    "il posto 2 ha girato entrambe le carte, il posto 5 ha buttato le sue per sbaglio pensando di aver perso, ma sono "
+    "ancora riconoscibili",
     "I mucked my hand by mistake thinking I lost, you can still see my cards on top of the muck",
     "ho buttato le mie carte negli scarti per sbaglio, pensavo di aver perso, ma sono ancora riconoscibili",
     "Seat 4 tossed his cards into the muck by accident, they are sitting right on top, everyone saw which two",
@@ -94,7 +98,8 @@ def test_a_players_own_hand_stays_a_mucked_hand(engine: Engine, text: str) -> No
 
 HOLDERS = [
     ("I mucked by mistake", [TELLER]),
-    ("seat 6 flicked his cards in face down", [OTHER]),
+    ("seat 6 flicked his cards in face down", ["seat 6"]),  # the seat named before the move
+    ("he flicked his cards in face down", [OTHER]),
     ("ho buttato le carte", [TELLER]),
     ("lui ha buttato le sue carte nel muck", [OTHER]),
     ("threw them in", [None]),
@@ -125,6 +130,9 @@ def test_each_showing_in_order(engine: Engine, text: str, cards: list[str]) -> N
     ("ho girato entrambe le carte e poi le ho buttate per sbaglio", True),
     ("I tabled both my cards and he mucked his hand", False),  # two hands: mine shown, his let go
     ("he mucked, then the other guy tabled both cards", False),  # let go before the showing
+    ("seat 3 turned over both cards, seat 7 threw his cards in by accident", False),  # two seats, two hands
+    ("il posto 2 ha girato entrambe le carte, il posto 5 ha buttato le sue per sbaglio", False),
+    ("seat 3 turned over both cards and then seat 3 threw them in", True),
 ])
 def test_a_hand_tabled_then_let_go(engine: Engine, text: str, told: bool) -> None:
     assert tabled_then_released(_reading(engine, text)) is told
