@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..reading import Reading
-from .events import events, sentence_start
+from .events import Event, events, sentence_start
 from .negation import denied
 from .seats import places
 
@@ -157,6 +157,25 @@ def _paid_to(r: Reading, award: re.Match[str]) -> str | None:
     return _holder(r, award.start(), award.end())
 
 
+def showing_awaited(r: Reading) -> bool:
+    """The last round played out and a showing talked of that has not happened: wanted, waited for, refused or
+    denied ("the bettor wants the caller to show", "waiting for me to flip", "refuses to turn his hand over before
+    I do", "neither of us turned our cards over"), with no hand yet shown or let go: who shows first is what is
+    at stake, however the standoff is told."""
+    if last_round_bet(r) is None or hand_released(r) or any(e.kind == "fold" for e in river_events(r)):
+        return False  # a fold on the river: maybe no showdown at all ("he bets, I fold. can I ask him to show?")
+    if any(not denied(r, m) for m in r.matches("shown_hand")):
+        return False  # "si sono girate le carte": the hands are up (the broad word for a hand face up)
+    reach = r.lexicon.windows["event_frame"]
+    return any(denied(r, m) or r.lexicon.says("event_hypothetical", _frame(r, m.start(), reach))
+               for m in r.matches("showing_verb"))
+
+
+def _frame(r: Reading, position: int, reach: int) -> str:
+    """The words just before a position, as the event reader frames a move ("wants the caller to | show")."""
+    return r.text[max(0, position - reach):position].rstrip()
+
+
 def last_round_bet(r: Reading) -> str | None:
     """Whether the last betting round was bet ("yes") or checked through ("no"), as the story last tells it ("he
     bet the flop, we checked the river" is no river bet; "river: I check, he fires 300, I call" is one): bets said
@@ -181,20 +200,25 @@ def overlap(a: re.Match[str], b: re.Match[str]) -> bool:
 
 
 def river_moves(r: Reading) -> tuple[list[int], list[int]]:
-    """Where the moves of the last betting round happened, as the event reader tells them: the moves told in the
-    sentence of the last word naming the river, after it ("river: seat 3 bets 200, seat 5 calls", "al river io
-    busso, lui punta, pago"), split into bets (a bet, raise, all-in, or a call, which answers one) and checks. A
-    move that names its own street ("perché ho puntato al turn") or one only said ("he says I bet last") is none,
+    """Where the moves of the last betting round happened, split into bets (a bet, raise, all-in, or a call, which
+    answers one) and checks (see `river_events`)."""
+    moves = river_events(r)
+    return [e.start for e in moves if e.kind in ("bet-raise", "call")], [e.start for e in moves if e.kind == "check"]
+
+
+def river_events(r: Reading) -> list[Event]:
+    """The moves of the last betting round, as the event reader tells them: those told in the sentence of the last
+    word naming the river, after it ("river: seat 3 bets 200, seat 5 calls", "al river io busso, lui punta, pago").
+    A move that names its own street ("perché ho puntato al turn") or one only said ("he says I bet last") is none,
     and a later sentence tells no move of the river."""
     rivers = r.matches("river")
     if not rivers:
-        return [], []
+        return []
     start = rivers[-1].end()
     reach = r.lexicon.windows["move_street_after"]
     others = [m.start() for street in ("preflop", "flop", "turn") for m in r.matches(street)]
-    moves = [e for e in events(r) if e.happened and not e.verbal and start < e.start < r.sentence_end(start)
-             and not any(0 <= at - e.end <= reach for at in others)]
-    return [e.start for e in moves if e.kind in ("bet-raise", "call")], [e.start for e in moves if e.kind == "check"]
+    return [e for e in events(r) if e.happened and not e.verbal and start < e.start < r.sentence_end(start)
+            and not any(0 <= at - e.end <= reach for at in others)]
 
 
 def _holder(r: Reading, start: int, end: int) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
-from ..readers.showdown import last_round_bet, overlap
+from ..readers.showdown import last_round_bet, overlap, showing_awaited
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -42,4 +42,11 @@ def _see_asked(r: Reading) -> bool:
     return any(not any(overlap(a, h) for h in hidden) for a in r.matches("ask_see"))
 
 
-TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))
+def _standoff(r: Reading, given: Facts) -> Facts | None:
+    """A showing awaited once the last round was played out, nobody having shown or mucked yet (readers/showdown):
+    who shows first, told as the standoff rather than asked."""
+    return {} if showing_awaited(r) and not r.has("strategy_talk") and not r.has("ask_see") else None
+
+
+TOPIC = Topic("show-order", cues=(Cue(87, _order_asked), Cue(86, _standoff)),
+              readers=(river_bet, allin_showdown, side_pot))

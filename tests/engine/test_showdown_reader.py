@@ -20,6 +20,7 @@ from rules_engine.readers.showdown import (
     last_round_bet,
     releases,
     river_moves,
+    showing_awaited,
     shows,
     tabled_then_released,
     worse_hand_paid,
@@ -217,3 +218,31 @@ def test_a_pot_paid_to_the_lower_hand_is_a_dispute(engine: Engine) -> None:
             "erano gia state distribuite le carte della mano dopo")
     ruling = engine.rule(text, "robert-classic")
     assert (ruling.rule_id, ruling.facts.get("error_kind")) == ("showdown.dispute-deadline", "hand-read"), ruling.facts
+
+
+@pytest.mark.parametrize(("text", "awaited"), [
+    ("river bet and call. the bettor wants the caller to show", True),
+    ("I bet the river, he called, and now he's sitting there waiting for me to flip", True),
+    ("al river punto, lui chiama: deve mostrare lui?", True),
+    ("river: he bets, I fold. can I ask him to show?", False),  # a fold on the river: maybe no showdown
+    ("river checked through, I tabled my set", False),  # a hand is up already
+    ("river: he bets, I call, I muck", False),  # a hand let go
+    ("al river tutti hanno chiamato e si sono girate le carte", False),
+    ("he wants me to show first", False),  # no last round told
+    ("river came out before turn betting was over", False),  # "over" is no showing
+])
+def test_a_showing_awaited_after_the_last_round(engine: Engine, text: str, awaited: bool) -> None:
+    assert showing_awaited(_reading(engine, text)) is awaited
+
+
+STANDOFFS = [
+    "river bet and call. the bettor wants the caller to show. the caller says bettor first. who is right?",
+    "I bet the river, he called, and now he's sitting there waiting for me to flip",
+    "I called the river bet and he wants me to show my hand first, is that right?",
+]
+
+
+@pytest.mark.parametrize("text", STANDOFFS, ids=[text[:40] for text in STANDOFFS])
+def test_a_standoff_after_a_river_bet_is_who_shows_first(engine: Engine, text: str) -> None:
+    ruling = engine.rule(text, "robert-classic")
+    assert (ruling.rule_id, ruling.outcome) == ("showdown.order", "aggressor-shows-first"), ruling.facts
