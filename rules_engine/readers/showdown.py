@@ -162,6 +162,8 @@ def showing_awaited(r: Reading) -> bool:
     denied ("the bettor wants the caller to show", "waiting for me to flip", "refuses to turn his hand over before
     I do", "neither of us turned our cards over"), with no hand yet shown or let go: who shows first is what is
     at stake, however the standoff is told."""
+    if not r.has("showing_verb"):
+        return False  # tried by a cue on most texts: the cheap test first, the events only when it may hold
     if last_round_bet(r) is None or hand_released(r) or any(e.kind == "fold" for e in river_events(r)):
         return False  # a fold on the river: maybe no showdown at all ("he bets, I fold. can I ask him to show?")
     if any(not denied(r, m) for m in r.matches("shown_hand")):
