@@ -6,6 +6,7 @@ come (rabbit hunting) and cards a player showed to one person are other topics."
 from __future__ import annotations
 
 from ..readers.phrases import settled_by
+from ..readers.showdown import last_round_bet
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .own_card_shown import TOPIC as SHOWN_DURING_HAND
@@ -23,7 +24,7 @@ def _shown_during_hand(r: Reading, given: Facts) -> bool:
     """"He showed his cards to the only opponent left, do I have a right to see them too?": the request is about
     cards a player showed someone during the hand (show one, show all), which the own-card-shown topic
     recognises; not "I called and tabled my two pair, I want to see his"."""
-    if r.has("last_round_bet") or r.has("last_round_checked"):
+    if last_round_bet(r):
         return False  # the last round was played out: cards tabled then are a showdown's
     return any(cue.detect(r, given) is not None for cue in SHOWN_DURING_HAND.cues)
 
@@ -38,7 +39,7 @@ def asker_role(r: Reading, facts: Facts) -> None:
         if r.has(concept):
             facts["asker_role"] = role
             return
-    if r.has("last_round_checked") and not r.has("last_round_bet"):
+    if last_round_bet(r) == "no":
         facts["asker_role"] = "not-caller"
 
 

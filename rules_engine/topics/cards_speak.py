@@ -9,6 +9,7 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
+from ..readers.showdown import HAND, hand_released, releases
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -53,7 +54,7 @@ def _played_down(r: Reading) -> bool:
 
 def _mucked_on_claim(r: Reading) -> bool:
     """A player threw his cards away face down believing a false claim; thrown face up, they are tabled."""
-    return _false_claim(r) and r.has("hand_mucked") and not r.has("thrown_face_up")
+    return _false_claim(r) and any(m.cards == HAND for m in releases(r)) and not r.has("thrown_face_up")
 
 
 def _misread(r: Reading) -> bool:
@@ -91,7 +92,7 @@ def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
 def _own_misread_muck(r: Reading) -> bool:
     """"You fold your hand face down, then realize you misread the board": no tabled hand, no dealer's reading,
     no opponent's false claim."""
-    mucked = any(not denied(r, m) for m in r.matches("hand_mucked")) and not r.has("thrown_face_up")
+    mucked = bool(hand_released(r)) and not r.has("thrown_face_up")
     told = r.has("dealer_reading") or _false_claim(r) or _killed_tabled(r)
     return mucked and r.has("own_misread") and not told
 

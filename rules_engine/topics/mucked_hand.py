@@ -6,18 +6,16 @@ muck after losing is normal play."""
 
 from __future__ import annotations
 
-import re
-
 from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
+from ..readers.showdown import Release, hand_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .non_standard_fold import BETTING_TOLD
-from .table_cards import cards_let_go
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
-    mucked = cards_let_go(r)  # "nobody mucked by mistake" is no muck
+    mucked = hand_released(r)  # "nobody mucked by mistake" is no muck
     if mucked and (r.has("muck_regret") or r.has("own_misread")
                    or _believed(r, mucked) or _still_there(r, mucked) or _lost_in_muck(r, mucked)
                    or _opponent_still_in(r, mucked)) \
@@ -31,23 +29,23 @@ def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
     muck, but you could still tell which two were his"): told only because he wants them back, above a fold that
     binds (the cards' fate is the question, not whether folding was allowed); not with the betting the fold was
     in told ("no bet to face… but they are still there, and nobody after him has acted": that fold's rule)."""
-    mucked = cards_let_go(r)
+    mucked = hand_released(r)
     if not mucked or r.has("normal_play") or any(map(r.has, BETTING_TOLD)):
         return None
     return {} if _still_there(r, mucked) else None
 
 
-def _lost_in_muck(r: Reading, mucked: list[re.Match[str]]) -> bool:
+def _lost_in_muck(r: Reading, mucked: list[Release]) -> bool:
     """His cards said to be mixed into the discards after he let them go ("threw his hand in and it got mixed
     into the muck", "si sono mescolate con le altre"): whether they can be had back is the question, unless he lets
     the loss go ("oh well, nice hand")."""
-    return any(m.start() > mucked[0].start() for m in r.matches("cards_mixed")) and not r.has("muck_accepted")
+    return any(m.start() > mucked[0].start for m in r.matches("cards_mixed")) and not r.has("muck_accepted")
 
 
-def _opponent_still_in(r: Reading, mucked: list[re.Match[str]]) -> bool:
+def _opponent_still_in(r: Reading, mucked: list[Release]) -> bool:
     """Another player told as still holding cards after the muck ("I let my cards go into the muck. Then the BB
     says he still has cards"): he mucked believing he had won."""
-    return any(m.start() > mucked[0].start() for m in r.matches("opponent_still_in"))
+    return any(m.start() > mucked[0].start for m in r.matches("opponent_still_in"))
 
 
 def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
@@ -56,22 +54,22 @@ def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
     four cards together are his fouled discards, not a player dealt too many; or he let them go believing the
     others had folded while one still held cards ("figured everyone folded … the button still had cards"): a
     bettor's premature muck, not a fold."""
-    mucked = cards_let_go(r)
+    mucked = hand_released(r)
     if not mucked or r.has("normal_play"):
         return None
     return {} if r.has("fouled_other") or (r.has("muck_belief") and _opponent_still_in(r, mucked)) else None
 
 
-def _still_there(r: Reading, mucked: list[re.Match[str]]) -> bool:
+def _still_there(r: Reading, mucked: list[Release]) -> bool:
     """The mucked cards said to be still there, against the muck ("ha buttato le carte nel muck ma si vedono
     ancora"): told only because he wants them back."""
-    return any(m.start() > mucked[0].start() and r.lexicon.says("contrast", r.before(m.start(), "muck_contrast_before"))
+    return any(m.start() > mucked[0].start and r.lexicon.says("contrast", r.before(m.start(), "muck_contrast_before"))
                for m in r.matches("cards_identifiable"))
 
 
-def _believed(r: Reading, mucked: list[re.Match[str]]) -> bool:
+def _believed(r: Reading, mucked: list[Release]) -> bool:
     """He mucked on a belief said in the same sentence ("pensavo che l'ultimo fosse il 9 e … ho buttato le carte")."""
-    ends = {r.sentence_end(m.start()) for m in mucked}
+    ends = {r.sentence_end(m.start) for m in mucked}
     return any(r.sentence_end(b.start()) in ends for b in r.matches("muck_belief"))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..readers.actions import players_acted
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
+from ..readers.showdown import worse_hand_paid
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -19,7 +20,8 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     awarded = any(not denied(r, m) for m in r.matches("pot_awarded"))  # "the dealer hasn't moved the chips"
     if not (awarded or r.has("late_claim") or r.has("next_hand_begun")):
         return None
-    wrong = r.has("better_hand_found") or any(  # "nobody miscalled, the pot went to the right guy" is no error
+    # "nobody miscalled, the pot went to the right guy" is no error
+    wrong = r.has("better_hand_found") or worse_hand_paid(r) or any(
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
     return {} if (wrong or _disputed_by_next_hand(r)) and not r.has("normal_play") else None
 
@@ -36,6 +38,12 @@ error_kind = settled_by(
 )
 
 
+def hand_read_error(r: Reading, facts: Facts) -> None:
+    """The pot went to the lower of the hands the story names: a hand misread, however the hands are told."""
+    if "error_kind" not in facts and worse_hand_paid(r):
+        facts["error_kind"] = "hand-read"
+
+
 # "before the next hand" says no though it names the next hand, so it is read first
 next_hand_started = settled_by("next_hand_started", {"before_next_hand": "no", "next_hand_begun": "yes"})
 
@@ -50,4 +58,4 @@ def next_hand_action(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("pot-dispute", cues=(Cue(127, _awarded_wrongly),),
-              readers=(error_kind, next_hand_started, next_hand_action))
+              readers=(error_kind, hand_read_error, next_hand_started, next_hand_action))

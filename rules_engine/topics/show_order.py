@@ -4,29 +4,18 @@ being contested. Whether a mucked or unshown hand can be seen is `ask-to-see`.""
 
 from __future__ import annotations
 
-import re
-
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
+from ..readers.showdown import last_round_bet, overlap, showing_awaited
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def river_bet(r: Reading, facts: Facts) -> None:
-    """The last betting the story tells decides ("he bet the flop, we checked the river" is no river bet); bets
-    said of an earlier street don't count, and an all-in there leaves nothing to bet on the river."""
-    earlier = r.matches("earlier_street_bet")
-    bets = [m.end() for m in r.matches("last_round_bet")
-            if not denied(r, m) and not any(_overlap(m, e) for e in earlier)]
-    checks = [m.end() for m in r.matches("last_round_checked")]
-    if bets or checks:
-        facts["river_bet"] = "yes" if max(bets, default=-1) > max(checks, default=-1) else "no"
-    elif any(r.has("allin") and _overlap(a, e) for a in r.matches("allin") for e in earlier):
-        facts["river_bet"] = "no"
+    said = last_round_bet(r)
+    if said:
+        facts["river_bet"] = said
 
-
-def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
-    return a.start() < b.end() and b.start() < a.end()
 
 
 def allin_showdown(r: Reading, facts: Facts) -> None:
@@ -50,7 +39,14 @@ def _see_asked(r: Reading) -> bool:
     """In an all-in, may anyone keep his hand hidden? Unless the teller asks to see it ("he's trying to muck without
     showing. Can I see them?"): a request to see, besides the wish to hide it."""
     hidden = r.matches("hide_cards")
-    return any(not any(_overlap(a, h) for h in hidden) for a in r.matches("ask_see"))
+    return any(not any(overlap(a, h) for h in hidden) for a in r.matches("ask_see"))
 
 
-TOPIC = Topic("show-order", cues=(Cue(87, _order_asked),), readers=(river_bet, allin_showdown, side_pot))
+def _standoff(r: Reading, given: Facts) -> Facts | None:
+    """A showing awaited once the last round was played out, nobody having shown or mucked yet (readers/showdown):
+    who shows first, told as the standoff rather than asked."""
+    return {} if showing_awaited(r) and not r.has("strategy_talk") and not r.has("ask_see") else None
+
+
+TOPIC = Topic("show-order", cues=(Cue(87, _order_asked), Cue(86, _standoff)),
+              readers=(river_bet, allin_showdown, side_pot))

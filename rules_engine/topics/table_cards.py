@@ -5,11 +5,8 @@ is `exposed-holecard`."""
 
 from __future__ import annotations
 
-import re
-
 from ..readers.identifiable import hand_identifiable
-from ..readers.negation import denied
-from ..readers.phrases import settled_by
+from ..readers.showdown import ALL, hand_released, overlap, shows, tabled_then_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -36,46 +33,45 @@ def _tabled_then_let_go(r: Reading) -> bool:
     if not any(r.has(concept) for concept in ("hand_status_asked", "muck_regret", "muck_belief", "own_misread",
                                               "winner_thrown", "win_asked")):
         return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
-    released = [m.start() for m in cards_let_go(r)]
-    return any(not denied(r, m) and any(start > m.end() for start in released) for m in r.matches("both_shown"))
+    return tabled_then_released(r)
 
 
 def _won_unshown(r: Reading) -> bool:
     """Cards let go without being shown while the pot is claimed or its winner asked ("he says 'ace high', tosses
     his cards face down without showing them … who wins?"): can a hand never tabled win?"""
-    return bool(cards_let_go(r)) and r.has("not_shown") and r.has("win_asked")
+    return bool(hand_released(r)) and r.has("not_shown") and r.has("win_asked")
 
 
 def _one_card_at_showdown(r: Reading) -> bool:
     """One card shown at a showdown, or one shown and the other thrown away or held back (what a showdown is)."""
     if not r.has("one_card_shown") or r.has("dealing_scene"):
         return False
-    ended = r.has("kept_cards") or bool(cards_let_go(r))
+    ended = r.has("kept_cards") or bool(hand_released(r))
     if not (r.has("showdown_scene") or ended):
         return False
     by_dealer = r.matches("dealer_showed_one")
-    return any(not any(_overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
+    return any(not any(overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
 
 
-def cards_let_go(r: Reading) -> list[re.Match[str]]:
-    """Where he let go of his cards ("mucked", "threw them in"), not said as denied: read once per text."""
-    return r.derived("table_cards.released", lambda: [m for m in r.matches("hand_mucked") if not denied(r, m)])
 
-
-def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
-    return a.start() < b.end() and b.start() < a.end()
-
-
-cards_tabled = settled_by("cards_tabled", {"one_card_shown": "no", "shown_privately": "no", "both_shown": "yes",
-                                          "not_shown": "no"})
+def cards_tabled(r: Reading, facts: Facts) -> None:
+    """Shown only to someone is not tabled; else the last showing told decides ("showed one card, the floor came,
+    then he tabled both": tabled), and cards let go unshown were not."""
+    shown = [s for s in shows(r) if not s.denied]
+    if r.has("shown_privately"):
+        facts["cards_tabled"] = "no"
+    elif shown:
+        facts["cards_tabled"] = "yes" if shown[-1].cards == ALL else "no"
+    elif r.has("not_shown"):
+        facts["cards_tabled"] = "no"
 
 
 def cards_released(r: Reading, facts: Facts) -> None:
     """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
     the other card, then mucked it")."""
     others = r.matches("kept_by_other")  # "the other guy still has his": not the cards of the player who let go
-    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(_overlap(m, o) for o in others)]
-    said += [(m.start(), "yes") for m in cards_let_go(r)]
+    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(overlap(m, o) for o in others)]
+    said += [(m.start, "yes") for m in hand_released(r)]
     if said:
         facts["cards_released"] = max(said)[1]
 
