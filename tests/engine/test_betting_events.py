@@ -99,3 +99,29 @@ def test_the_skipped_player_then_only_checked(engine: Engine, text: str, book: s
     assert ruling.facts.get("topic") == "out-of-turn"
     assert {name: ruling.facts.get(name) for name in facts} == facts
     assert ruling.rule_id == "action.out-of-turn" and ruling.outcome != "action-behind-stands"
+
+
+@pytest.mark.parametrize(("text", "book", "facts"), [
+    ("Seat 3 says raise and then just calls. Binding?", "tda-2024", {"topic": "verbal-declaration"}),
+    ("Il posto 4 dice rilancio e poi chiama soltanto. Deve rilanciare?", "robert-classic",
+     {"topic": "verbal-declaration", "declaration": "chips-differ", "word_timing": "words-first"}),
+    ("Luca ha detto check e poi ha puntato 100. Vale il check?", "tda-2024",
+     {"topic": "verbal-declaration", "declaration": "chips-differ", "word_timing": "words-first"}),
+    ("Tony announced call but then he raised to 600.", "robert-v11", {"topic": "verbal-declaration"}),
+])
+def test_a_move_said_then_another_made_by_him(engine: Engine, text: str, book: str, facts: dict[str, str]) -> None:
+    """His word, then another kind of move by the same player (seat, name, pronoun, Italian): the word binds."""
+    ruling = engine.rule(text, book)
+    assert {name: ruling.facts.get(name) for name in facts} == facts
+    assert ruling.outcome == "verbal-binds"
+
+
+@pytest.mark.parametrize("text", [
+    "Marco said call, then Luca raised to 300. Is that fine?",
+    "Seat 2 says check on the flop; on the turn seat 2 bets 50.",
+    "Il posto 5 dice rilancio e rilancia a 600.",
+])
+def test_no_word_against_another_move(engine: Engine, text: str) -> None:
+    """Another player's move, a move on a later street, or the move said itself."""
+    assert engine.rule(text, "tda-2024").facts.get("topic") != "verbal-declaration" or \
+        engine.rule(text, "tda-2024").facts.get("declaration") != "chips-differ"
