@@ -203,8 +203,9 @@ def _events(r: Reading) -> list[Event]:
     for match in moves:
         kind = next(kind for kind in MOVES if group(match, kind))
         opening = sentence_start(r, match.start())
-        amount = _find(r, "event_amount", r.after(match.end(), "event_after"))
-        if amount and match.end() + amount.end() + 1 in starts:
+        after = match.end() + 1  # the words after the move, past the space before them
+        amount = _find(r, "event_amount", r.after(after, "event_after"))
+        if amount and after + amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
         if amount and actor is None and (group(amount, "me") or group(amount, "pronoun")):
@@ -219,7 +220,7 @@ def _events(r: Reading) -> list[Event]:
             actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
         found.append(Event(match.start(), match.end(), actor, kind, amount["amount"] if amount else None, verbal,
                            denied(r, match), hypothetical, skipped, described))
-        ends.append(match.end() + amount.end() if amount else match.end())
+        ends.append(after + amount.end() if amount else match.end())
     return found
 
 
@@ -394,9 +395,9 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         if r.lexicon.says("event_pronoun", who) or r.lexicon.says("event_object_pronoun", who):
             return _last_actor(events(r), mark.start(), mentions)
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
-    after = _find(r, "event_object", r.after(mark.end(), "event_after"))
+    after = _find(r, "event_object", r.after(mark.end() + 1, "event_after"))
     if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
-        return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + after.end(), mentions)
+        return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
     offset = start + len(before)
     if _find(r, "event_pronoun", before):
         return _last_actor(events(r), offset, mentions)
