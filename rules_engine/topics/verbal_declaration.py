@@ -149,7 +149,8 @@ def said_then_did(r: Reading) -> tuple[Event, Event] | None:
     """A move only said, then another kind of move made by the same player on the same street ("seat 3 says raise
     and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised"): his
     words and his chips disagree, the words first. The chips of the move said ("says call and puts in 300") are no
-    other move; another player's move ("Marco said call, then Luca raised") is normal play."""
+    other move; another player's move, or one the events cannot place ("Marco said call, then Luca raised", "I said
+    raise to 300, then he just called") is normal play."""
     return r.derived("verbal.said_then_did", lambda: _said_then_did(r))
 
 
@@ -159,8 +160,7 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
         if not said.verbal or index + 1 >= len(told):
             continue
         did = told[index + 1]
-        same = did.actor == said.actor if did.actor else (
-            said.actor is not None and r.sentence_end(said.start) >= did.start)
+        same = said.actor is not None and did.actor == said.actor  # "I said raise, then he called": two players
         streets = any(said.end <= m.start() < did.start for name in _STREETS for m in r.matches(name))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
         if same and not did.verbal and did.kind != said.kind and not streets and not pushed:
