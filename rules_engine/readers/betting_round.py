@@ -16,6 +16,8 @@ from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, RaiseCheck, Street, Structure, check_raise
 
 from ..reading import Facts, Reading, group
+from .events import events
+from .ordinals import ORDINAL_VALUE
 
 # An amount said aloud counts as those chips pushed out (TDA Rule 40): a bet or raise to it.
 _PUSH = "round_push"  # chips put out without a word for what they are: a bet or raise to that total, or a short call
@@ -344,12 +346,18 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     found: list[tuple[float, int, Action]] = []
     pushes: set[float] = set()
     above: set[float] = set()  # the moves told as chips above the bet faced
-    asked = r.matches("round_asker") + r.matches("round_asker_by_move")  # "the guy who made it 50": no new move
+    asked = [(a.start(), a.end()) for a in r.matches("round_asker") + r.matches("round_asker_by_move")]
+    # "the guy who made it 50": no new move; nor one the events read as only asked about once moves were told ("…
+    # button all-in for 900. Can UTG make it 2000?"); a round told wholly as "if" ("se uno punta 100 e un altro
+    # rilancia a 300") is the premise of the question, read as told
+    told = events(r)
+    first = next((e.start for e in told if e.happened), len(r.text))
+    asked += [(e.start, e.end) for e in told if e.hypothetical and e.start > first]
     unnamed = 0
     for concept, move in _MOVES.items():
         for match in r.matches(concept):
             verb = match.start("verb")
-            if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(a.start() <= verb < a.end() for a in asked):
+            if _MODALS.search(r.text[max(0, verb - 12):verb]) or any(start <= verb < end for start, end in asked):
                 continue
             if match["verb"] in _PAST_FORMS and r.text[max(0, verb - 4):verb] == "who ":
                 continue  # "the first player, who checked, …": an earlier move recalled, not the next one
@@ -466,6 +474,10 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
             return ME
         if _ROLE_WORDS.search(word):
             return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
+        place = ORDINAL_VALUE.get(word[:-1] + "a" if word.endswith("o") else word, 0)  # "il primo": "prima"
+        if place:  # "can the first one raise again?": the player who made the round's first move, and so on
+            order = list(dict.fromkeys(a.player for a in actions))
+            return order[place - 1] if place <= len(order) else None
         if word in _SEVERAL:
             return None  # "can they raise?": more than one player, each with his own answer
         if word in _THIRD_PERSON and any(a.player == ME for a in actions):

@@ -24,26 +24,8 @@ MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
 CHANGING = frozenset({"raise", "allin", "bet"})  # a move that changes the action to the players before it
 _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "raise": "bet-raise",
          "allin": "bet-raise"}
-_AMOUNT = re.compile(r" (?:(?:to|a|for|of|di|da) )?(\d+(?:k|\.\d+)?)\b")
-_SEAT_WORD = re.compile(r"\b(?:seat|posto) n(\d+)$|\b(?:the|il|lo|l|al|del) n?(\d{1,2})$")
-_SEAT_SPELLED = re.compile(r"\b(?:seat|posto|al|il|del|dal|the) (\w+)$")
-_ORDINAL = re.compile(r"\b(?:the|il|la) (\w+?)(?: (?:guy|player|one|giocatore|tipo|posto))?$")
-_BEFORE = re.compile(r"(?:before|prima)\b")
-_SHORT = {"small": "sb", "big": "bb"}  # "lo small", "the big": a blind by half its name
-_SEATS = re.compile(r"\b(?:seats|posti)(?: n?\d+){1,5} (?:and|e|&) n?\d+$|\b(?:seats|posti)(?: n?\d+){2,6}$")
-_BARE_NUMBER = re.compile(r"(?:^\s*|\b(?:and|then|e|poi) )n?(\d{1,2})$")
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
-_SKIPPED_ME = re.compile(r"(?:mi|m|ci) \w+ saltat|.*\b(?:my turn|on me|a me|mio turno|dovevo|devo|ero io)\b")
-_SEAT_MENTION = re.compile(r"\b(?:the|il|lo|l) n?([1-9]|10)\b(?! (?:of|di|d|e|and|euro|dollars|bucks|k)\b)")
-_RELATIVE = re.compile(r"\b(?:who|che|which)(?: \w+){0,3}$")
-_INVERTED = re.compile(r"(?:doveva|dovevano|toccava|tocca|spettava)\b")
-_OBJECT = re.compile(r" (?:over )?(?:(?P<me>me|my turn)|(?P<who>(?:the |il |lo |l )?(?:seat n\d+|posto n\d+|\w+)))\b")
-_TELLER_WORD = re.compile(r"\b(?:i|io|hero)$")
-_PRONOUN = re.compile(r"\b(?:he|she|lui|lei|the latter|quest ultimo)$")
-_RELATIVE_PRONOUN = re.compile(r"\b(?:who|che)$")
-_JOINED = re.compile(r"\b(?:and|e|but|ma)$")
-_JOINED_INSIDE = re.compile(r"\b(?:and|e|but|ma|then|poi)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +56,13 @@ class Event:
     def kind(self) -> str:
         """The move as the out-of-turn rule reads it: check, call, fold or bet-raise."""
         return _KIND[self.move]
+
+
+def _find(r: Reading, concept: str, text: str) -> re.Match[str] | None:
+    """Where a concept of the events' words (lexicon/out_of_turn.toml) occurs first in a piece of text: the
+    leftmost match of its expressions, the first expression's where several start there."""
+    found = [match for unit in r.lexicon.concepts[concept] if (match := unit.search(text))]
+    return min(found, key=lambda match: match.start()) if found else None
 
 
 def events(r: Reading) -> list[Event]:
@@ -144,6 +133,50 @@ def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
     return None
 
 
+# The places round the table, clockwise: the order of play before the flop and after it is this one cycle, started
+# at UTG or at the small blind.
+_ROUND = {"sb": 1, "bb": 2, "utg": 3, "mp": 6, "lj": 7, "hj": 8, "co": 9, "btn": 10}
+_UTG_PLUS = "utg+"
+_CYCLE = 10  # places in the cycle, and seats at a table when the text does not say
+_STREETS = ("flop", "turn", "river")
+
+
+def _place(actor: str) -> tuple[str, int]:
+    """Where a player sits in the cycle of play, and in which terms (seats by number, or places): 0 if unknown."""
+    if actor.startswith(_UTG_PLUS) and actor[len(_UTG_PLUS):].isdigit():
+        return "place", _ROUND["utg"] + int(actor[len(_UTG_PLUS):])
+    if actor in _ROUND:
+        return "place", _ROUND[actor]
+    kind, _, number = actor.partition(" ")
+    return ("seat", int(number)) if kind == "seat" and number.isdigit() else ("", 0)
+
+
+def came_back(r: Reading, move: Event) -> list[Event]:
+    """The moves told after a move made out of turn, on the same street, by players it passed over ("the button bet
+    out of turn … the cutoff checked", "UTG+1 raised before UTG acted; UTG called"): the action went back to them,
+    so each is the passed-over player's own move, not one made behind him. Passed over are the places between the
+    last move told before it and its maker, in the order of play (with no move before it, from the street's first
+    to act: UTG before the flop, the small blind after it; seats by number need a move before it)."""
+    terms, at = _place(move.actor or "")
+    if not at:
+        return []
+    told = events(r)
+    before = [where[1] for e in told if e.start < move.start and e.happened
+              and (where := _place(e.actor or ""))[0] == terms and where[1]]
+    if before:
+        last = before[-1]
+    elif terms == "place":
+        named = [m.start() for street in _STREETS for m in r.matches(street) if m.start() < move.start]
+        last = _ROUND["btn"] if named else _ROUND["bb"]
+    else:
+        return []
+    streets = [m.start() for street in _STREETS for m in r.matches(street) if m.start() > move.end]
+    end = min(streets, default=len(r.text))
+    gap = (at - last) % _CYCLE
+    return [e for e in told if move.end <= e.start < end and e.happened
+            and (where := _place(e.actor or ""))[0] == terms and 0 < (where[1] - last) % _CYCLE < gap]
+
+
 def _seat_number(actor: str) -> int:
     """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
     kind, _, number = actor.partition(" ")
@@ -157,7 +190,8 @@ def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
     if end < 0:
         return None
     start = match.start(name)
-    return TELLER if match[name] in ("me", "io", "i") else _named(r, r.text[start:end], end, _mentions(r))
+    return TELLER if r.lexicon.says("event_teller_object", match[name]) else _named(r, r.text[start:end], end,
+                                                                                     _mentions(r))
 
 
 def _events(r: Reading) -> list[Event]:
@@ -169,15 +203,24 @@ def _events(r: Reading) -> list[Event]:
     for match in moves:
         kind = next(kind for kind in MOVES if group(match, kind))
         opening = sentence_start(r, match.start())
-        amount = _AMOUNT.match(r.text, match.end())
-        if amount and amount.end() + 1 in starts:
+        after = match.end() + 1  # the words after the move, past the space before them
+        amount = _find(r, "event_amount", r.after(after, "event_after"))
+        if amount and after + amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
-        described = bool(_RELATIVE_PRONOUN.search(_unfilled(r, r.text[opening:match.start()])))
-        framing = r.text[max(0, match.start() - r.lexicon.windows["event_frame"]):match.start()].rstrip()
-        found.append(Event(match.start(), match.end(), actor, kind, amount[1] if amount else None, verbal,
-                           denied(r, match), r.lexicon.says("event_hypothetical", framing), skipped, described))
-        ends.append(amount.end() if amount else match.end())
+        if amount and actor is None and (group(amount, "me") or group(amount, "pronoun")):
+            # "rilancio io a 6", "punta lui 300": the subject put between the move and its amount
+            actor = TELLER if group(amount, "me") else _last_actor(found, match.start(), mentions)
+        described = r.lexicon.says("event_relative_pronoun", _unfilled(r, r.text[opening:match.start()]))
+        # what frames a move is in its own sentence: "am I allowed to raise? I had raised to 300" asks nothing of
+        # the second raise
+        framing = r.text[max(opening, match.start() - r.lexicon.windows["event_frame"]):match.start()].rstrip()
+        hypothetical = r.lexicon.says("event_hypothetical", framing)
+        if hypothetical and actor is None:  # "UTG wants to re-raise", "can UTG make it 2000?"
+            actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
+        found.append(Event(match.start(), match.end(), actor, kind, amount["amount"] if amount else None, verbal,
+                           denied(r, match), hypothetical, skipped, described))
+        ends.append(after + amount.end() if amount else match.end())
     return found
 
 
@@ -191,7 +234,7 @@ def _mentions(r: Reading) -> list[tuple[int, int, str]]:
     each is named: what a pronoun or a clause's subject points back to."""
     return r.derived("events.mentions", lambda: sorted(
         [(m.start(), m.end(), _place_key(seat)) for m, seat in places(r)]
-        + [(m.start(), m.end(), f"seat {m[1]}") for m in _SEAT_MENTION.finditer(r.text)]))
+        + [(m.start(), m.end(), f"seat {m['seat']}") for m in r.matches("event_seat_mention")]))
 
 
 def _place_key(seat: Seat) -> str:
@@ -222,14 +265,14 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         before = _unfilled(r, wider[:relative.start()])
         start = earlier
     offset = start + len(before)
-    antecedent = _RELATIVE_PRONOUN.search(before)
+    antecedent = _find(r, "event_relative_pronoun", before)
     if antecedent:  # "luca who hadn't acted": the one named before "who"
         return _named(r, before[:antecedent.start()].rstrip(), start + antecedent.start() - 1, mentions), \
             skipped, verbal
     named = _named(r, before, offset, mentions)
     if named or skipped:  # "the guy who'd been skipped then led": the skipped one, however he is called
         return named or SKIPPED, skipped, verbal
-    if _PRONOUN.search(before):
+    if _find(r, "event_pronoun", before):
         return _last_actor(found, offset, mentions), skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
         return TELLER, skipped, verbal
@@ -238,8 +281,31 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     # "seat 3 was skipped and now folds", "l'UTG protesta subito e poi fa solo call": the subject of the clause
     # before the conjunction
     clause = [key for at, _, key in mentions if start <= at < offset]
-    joined = _JOINED.search(r.text[start:move.start()].rstrip()) or _JOINED_INSIDE.search(r.text[start:move.start()])
+    joined = r.lexicon.says("event_joined", r.text[start:move.start()].rstrip()) or \
+        r.lexicon.says("event_joined_inside", r.text[start:move.start()])
     return (clause[-1] if clause and joined else None), skipped, verbal
+
+
+def _asked_of(r: Reading, start: int, end: int, found: list[Event],
+              mentions: list[tuple[int, int, str]]) -> str | None:
+    """Who a move only asked about or wanted is asked of: the player named before the words that frame it ("UTG
+    wants to | re-raise", "Marco vorrebbe | rilanciare"), or the one inside them ("can | UTG | make it 2000?", "can
+    he still raise?")."""
+    before = r.text[start:end].rstrip()
+    frame = _find(r, "event_hypothetical", before)
+    if frame is None:
+        return None
+    head = _unfilled(r, before[:frame.start()])
+    named = _named(r, head, start + len(head), mentions) if head else None
+    if named:
+        return named
+    words = frame[0].split(" ", 1)
+    inner = _unfilled(r, words[1]) if len(words) > 1 else ""
+    if not inner:
+        return None
+    if _find(r, "event_pronoun", inner):
+        return _last_actor(found, end, mentions)
+    return _named(r, inner, start + frame.start() + len(words[0]) + 1 + len(inner), mentions)
 
 
 def _unfilled(r: Reading, before: str) -> str:
@@ -252,34 +318,35 @@ def _unfilled(r: Reading, before: str) -> str:
 def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
     """The player named at the end of `before` (which ends at `offset` in the text); several seats named together
     are one actor ("seats 6, 7 and 8", "i posti 3 e 4")."""
-    spelled = _SEAT_SPELLED.search(before)  # "il tipo al posto sette", "quello al sei"
-    number = r.lexicon.number_words.get(spelled[1], 0) if spelled else 0
+    spelled = _find(r, "event_seat_spelled", before)  # "il tipo al posto sette", "quello al sei"
+    number = r.lexicon.number_words.get(spelled["word"], 0) if spelled else 0
     if 1 < number <= _MAX_SEAT:
         return f"seat {number}"
-    ordinal = _ORDINAL.search(before)  # "il secondo ci pensa e il terzo butta le carte": places in the order
-    word = ordinal[1] if ordinal else ""
+    ordinal = _find(r, "event_ordinal", before)  # "il secondo ci pensa e il terzo butta le carte": places in order
+    word = ordinal["word"] if ordinal else ""
     place = ORDINAL_VALUE.get(word[:-1] + "a" if word.endswith("o") else word, 0)  # "secondo": "seconda"
     if 0 < place <= _MAX_SEAT:
         return f"order {place}"
-    group_ = _SEATS.search(before)
+    group_ = _find(r, "event_seats", before)
     if group_:
         return "seats " + " ".join(re.findall(r"\d+", group_[0]))
-    seat = _SEAT_WORD.search(before) or _BARE_NUMBER.search(before)
-    number = next((int(g) for g in seat.groups() if g), 0) if seat else 0
+    seat = _find(r, "event_seat_word", before) or _find(r, "event_bare_number", before)
+    number = int(seat["seat"]) if seat else 0
     if 0 < number <= _MAX_SEAT:
         return f"seat {number}"
-    if r.lexicon.says("event_skipped_player", before) and not _SEAT_WORD.search(before):
+    if r.lexicon.says("event_skipped_player", before) and not r.lexicon.says("event_seat_word", before):
         return SKIPPED
     last = len(before.rsplit(" ", 1)[-1]) + 1  # "l'UTG+1, Andrea, dice all-in": a name put after the place
     placed = [key for start, end, key in mentions if end in (offset, offset - last) and start >= offset - len(before)]
     if placed:
         return placed[-1]
-    if _TELLER_WORD.search(before):
+    if r.lexicon.says("event_teller_word", before):
         return TELLER
     words = before.split()
-    word = _SHORT.get(words[-1], words[-1]) if words else ""
-    if word in _SHORT.values():
-        return word
+    half = _find(r, "event_blind_half", words[-1]) if words else None  # "lo small", "the big"
+    if half:
+        return next(name for name, found in half.groupdict().items() if found)
+    word = words[-1] if words else ""
     opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
     if word.isalpha() and len(word) > 1 and opening and not r.lexicon.says("event_no_actor", word):
         return word
@@ -305,12 +372,12 @@ def _skipped(r: Reading) -> list[Mark]:
         speech = r.lexicon.concepts["event_claim"][0].search(before)
         if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection
             before = before[:speech.start()].rstrip()
-        relative = _RELATIVE.search(before)
+        relative = _find(r, "event_relative_open", before)
         if relative and not _named(r, before, start + len(before), mentions):  # "the 7 who had been", not
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            marks.append(Mark(mark.start(), who, bool(speech), _BEFORE.match(mark[0]) is not None))
+            marks.append(Mark(mark.start(), who, bool(speech), r.lexicon.says("event_before", mark[0])))
     return marks
 
 
@@ -319,23 +386,23 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
     """Who a mark is said of: the teller ("mi hanno saltato", "skipped me"), the one after an active "skipped" or
     an Italian verb put first ("doveva ancora parlare il posto 5"), the player named just before it, a pronoun's,
     or the subject of the clause it ends ("il posto 4 era distratto e non ha parlato")."""
-    if _SKIPPED_ME.match(mark[0]) or _TELLER_WORD.search(before):
+    if r.lexicon.says("event_skipped_me", mark[0]) or r.lexicon.says("event_teller_word", before):
         return TELLER
     who = group(mark, "who")
     if who:  # "before seat 3 could say anything", "the action was on him": the one named in it
-        if who in ("me", "io"):
+        if r.lexicon.says("event_teller_object", who):
             return TELLER
-        if _PRONOUN.search(who) or who in ("him", "her"):
+        if r.lexicon.says("event_pronoun", who) or r.lexicon.says("event_object_pronoun", who):
             return _last_actor(events(r), mark.start(), mentions)
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
-    after = _OBJECT.match(r.text, mark.end())
-    if after and (mark[0] in ("skipped", "ha saltato", "hanno saltato", "aveva saltato") or _INVERTED.match(mark[0])):
-        return TELLER if after["me"] else _named(r, after["who"] or "", after.end(), mentions)
+    after = _find(r, "event_object", r.after(mark.end() + 1, "event_after"))
+    if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
+        return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
     offset = start + len(before)
-    if _PRONOUN.search(before):
+    if _find(r, "event_pronoun", before):
         return _last_actor(events(r), offset, mentions)
     named = _named(r, before, offset, mentions)
-    if named or not _JOINED.search(before):
+    if named or not r.lexicon.says("event_joined", before):
         return named
     clause = [key for at, _, key in mentions if start <= at < offset]  # "X … e": the clause's subject
     return clause[0] if clause else _last_actor(events(r), offset, mentions)

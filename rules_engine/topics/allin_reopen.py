@@ -8,6 +8,7 @@ from table_tools.raising import Kind, Structure
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
+from ..readers.events import CHANGING, TELLER, events
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -26,10 +27,11 @@ def _reopen(r: Reading, given: Facts) -> Facts | None:
     after an all-in."""
     if r.has("strategy"):
         return None
-    asked = r.has("round_asker") or r.has("allin_options_question") or r.has("round_back_to")
+    asked = r.has("round_asker") or r.has("allin_options_question") or r.has("round_back_to") or \
+        raise_asked_after_allin(r)
     if legality_asked(r) and not asked and not r.has("allin_reopen"):
         return None  # "is his all-in for 700 valid?": the all-in itself, the raise-size rule's, not anyone's options
-    if r.has("allin_reopen") or (r.has("round_allin_word") and (
+    if r.has("allin_reopen") or raise_asked_after_allin(r) or (r.has("round_allin_word") and (
             r.has("round_asker") or r.has("allin_options_question") or r.has("allin_reopen_raise_words"))):
         return {}
     return None
@@ -53,13 +55,27 @@ def betting_structure(r: Reading, facts: Facts) -> None:
         facts["betting_structure"] = _STRUCTURE_VALUES[kind]
 
 
+def raise_asked_after_allin(r: Reading) -> bool:
+    """A bet or raise only asked about, wanted or called legal after an all-in that happened, by a player who had
+    moved before the all-in ("UTG raises … the button shoves 900. UTG wants to re-raise to 2500, is that legal?",
+    "can UTG make it 2000?"): a move not made yet, by one who already acted, so the question is whether the all-in
+    reopened the betting for him, not the size of a raise that was made. (One who had not acted may raise: "I want
+    to raise to 200" after the all-in asks how much.)"""
+    told = events(r)
+    allin = next((e.start for e in told if e.move == "allin" and e.happened), None)
+    if allin is None:
+        return False
+    acted = {e.actor for e in told if e.happened and e.actor and e.start < allin}
+    return any(e.hypothetical and e.move in CHANGING and e.start > allin and e.actor in acted for e in told)
+
+
 def _teller_moved_before(r: Reading) -> bool:
-    """The teller tells a move of his own on this street before the all-in ("I'm UTG and raise, the hijack shoves")
-    that the round did not read: then it cannot be said that he had not acted."""
+    """The teller tells a move of his own on this street ("I'm UTG and raise, the hijack shoves", "I had raised to
+    300") that the round did not read: then it cannot be said that he had not acted. Read from the events, so a
+    move of his told after the all-in in the past perfect counts too, and one only asked about does not."""
     streets = r.matches("round_postflop")
     start = streets[-1].start() if streets else 0
-    allin = next((m.start() for m in r.matches("round_allin_word") if m.start() >= start), len(r.text))
-    return any(start <= m.start() < allin for m in r.matches("teller_moved"))
+    return any(e.actor == TELLER and e.happened and e.move != "fold" and e.start >= start for e in events(r))
 
 
 def reopen_amounts(r: Reading, facts: Facts) -> None:
@@ -84,8 +100,10 @@ def reopen_amounts(r: Reading, facts: Facts) -> None:
         facts["already_acted"] = "yes"
         facts["reopens"] = "yes" if option.may_raise else "no"
         values |= {"raised_since": option.facing, "to_call": option.to_call}
-    elif asker is not None and all(action.player != asker for action in told.actions) and not (
-            asker == betting_round.ME and _teller_moved_before(r)):
+    elif asker == betting_round.ME and _teller_moved_before(r):
+        facts["already_acted"] = "yes"  # his move the round did not read ("rilancio io a 6"): whether he may raise
+        # again stays to be asked
+    elif asker is not None and all(action.player != asker for action in told.actions):
         facts["already_acted"] = "no"
         values |= {"to_call": check.bet}
     for name, value in values.items() if not told.guessed else ():  # guessed blinds: no amount to quote

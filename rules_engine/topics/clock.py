@@ -3,6 +3,7 @@ out (facing a bet, the hand is dead; otherwise it is a check) or when he acts ri
 
 from __future__ import annotations
 
+from ..readers.events import CHANGING, events
 from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -20,4 +21,22 @@ def _clock(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
 
 
-TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet))
+_STREETS = ("flop", "turn", "river")
+
+
+def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
+    """Whether the slow player faced a bet, from the moves told on his street before the clock ("seat 2 bets 800,
+    seat 6 tanks": yes; "checked to Bob, he goes into the tank": no): a bet, raise or all-in made is one to face;
+    checks alone are none. Folds alone say nothing (before the flop the big blind is a bet)."""
+    if "facing_bet" in facts or not r.has("clock"):
+        return
+    clock = r.matches("clock")[0].start()
+    street = max((m.start() for name in _STREETS for m in r.matches(name) if m.start() < clock), default=0)
+    moves = [e for e in events(r) if e.happened and street <= e.start < clock]
+    if any(e.move in CHANGING for e in moves):
+        facts["facing_bet"] = "yes"
+    elif any(e.move == "check" for e in moves):
+        facts["facing_bet"] = "no"
+
+
+TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet, facing_bet_from_moves))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import elliptic_actors, told_moves
-from ..readers.events import CHANGING, SKIPPED, TELLER, Event, events, named_at, passed_over, skipped_players
+from ..readers.events import CHANGING, SKIPPED, TELLER, Event, came_back, events, named_at, passed_over, skipped_players
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading, inside
@@ -28,24 +28,33 @@ _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "
 
 
 def oot_action(r: Reading, facts: Facts) -> None:
-    """The move the question names ("take his raise back"), else the action word inside the out-of-turn phrase,
-    or else the nearest one before or just after it (only after it when the phrase says he "acted": what came
-    before is someone else's action)."""
+    """The move the question names ("take his raise back"), else the move made out of turn (`out_of_turn_move`)."""
     asked = r.matches("oot_asked_action")
     if asked:  # "seat 2 wants to take his raise back": the move the question is about
         facts["oot_action"] = _ASKED[asked[-1]["act"]]
         return
+    move = out_of_turn_move(r)
+    if move is not None:
+        facts["oot_action"] = move.kind
+
+
+def out_of_turn_move(r: Reading) -> Event | None:
+    """The move made out of turn: the move inside the out-of-turn phrase, or else the nearest one before or just
+    after it (only after it when the phrase says he "acted": what came before is someone else's action), or the
+    move made past a player said to have been passed over."""
+    return r.derived("out_of_turn.move", lambda: _out_of_turn_move(r))
+
+
+def _out_of_turn_move(r: Reading) -> Event | None:
+    past = passed_over(r)  # "seat 3 bets, 6 calls, then 4 says he was never asked": the move past him
     if not r.has("out_of_turn"):
-        past = passed_over(r)  # "seat 3 bets, 6 calls, then 4 says he was never asked": the move past him
-        if past:
-            facts["oot_action"] = past[1].kind
-        return
+        return past[1] if past else None
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
             and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
-    nearest: tuple[int, str] | None = None
-    passed = skipped(r)
+    nearest: tuple[int, Event] | None = None
+    passed = _named_skipped(r)
     for event in events(r):
         if not event.happened or event.actor in passed or (says and event.end <= says[0]):
             continue  # "while it's on seat 5, seat 6 says 'raise'": what he said, not what came before; nor the
@@ -56,21 +65,19 @@ def oot_action(r: Reading, facts: Facts) -> None:
         if inside or around:
             distance = 0 if inside else min(abs(event.end - phrase.start()), abs(event.start - phrase.end()))
             if nearest is None or distance < nearest[0]:
-                nearest = (distance, event.kind)
+                nearest = (distance, event)
     if nearest is None:  # "B says 'I fold' and starts to throw his cards, and we tell him it's not his turn"
         nearest = _told_in_sentence(r, phrase)
-    past = passed_over(r)  # "io dovevo parlare … il cutoff ha buttato dentro 800": the move past the skipped one
-    if nearest is None and past:
-        nearest = (0, past[1].kind)
-    if nearest:
-        facts["oot_action"] = nearest[1]
+    if nearest is None and past:  # "io dovevo parlare … il cutoff ha buttato dentro 800": the move past him
+        return past[1]
+    return nearest[1] if nearest else None
 
 
-def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, str] | None:
+def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, Event] | None:
     """The last move told before the out-of-turn phrase in the same sentence: the one it calls out of turn."""
-    told = [(e.start, e.kind) for e in events(r) if e.start < phrase.start() and e.happened
+    told = [e for e in events(r) if e.start < phrase.start() and e.happened
             and r.sentence_end(e.start) >= phrase.start()]
-    return (0, max(told)[1]) if told else None
+    return (0, told[-1]) if told else None
 
 
 def action_changed(r: Reading, facts: Facts) -> None:
@@ -112,10 +119,19 @@ def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
 
 
 def skipped(r: Reading) -> frozenset[str]:
-    """Who the story says was passed over: named where the skip is told ("mentre il cut-off ci pensava", "it was on
+    """Who the story says was passed over (`_named_skipped`), and the players the action went back to after the
+    move out of turn, by the order of play ("the button bet out of turn, skipping the cutoff. Cutoff checked": the
+    cutoff's check is his own move, not one behind him)."""
+    move = out_of_turn_move(r)
+    return r.derived("out_of_turn.skipped", lambda: _named_skipped(r) | frozenset(
+        e.actor for e in (came_back(r, move) if move else ()) if e.actor))
+
+
+def _named_skipped(r: Reading) -> frozenset[str]:
+    """Who the story names as passed over: named where the skip is told ("mentre il cut-off ci pensava", "it was on
     seat 3"), the teller ("I was skipped", "toccava a me"), or marked by the events ("the 7, who had been
     skipped", "4 says he was never asked")."""
-    return r.derived("out_of_turn.skipped", lambda: frozenset(
+    return r.derived("out_of_turn.named_skipped", lambda: frozenset(
         {who for m in r.matches("oot_skipped_named") if (who := named_at(r, m, "who"))}
         | ({TELLER} if r.has("oot_teller_skipped") else set())
         | {mark.who for mark in skipped_players(r)} | {e.actor for e in events(r) if e.skipped and e.actor}

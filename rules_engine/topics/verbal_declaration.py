@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
+from ..readers.events import Event, events
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -141,6 +142,49 @@ def _short_raise(r: Reading) -> bool:
     return told is not None and told.check.under_raise is not None and r.has("raise_declared_yes")
 
 
+_STREETS = ("flop", "turn", "river")
+
+
+def said_then_did(r: Reading) -> tuple[Event, Event] | None:
+    """A move only said, then another kind of move made by the same player on the same street ("seat 3 says raise
+    and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised"): his
+    words and his chips disagree, the words first. The chips of the move said ("says call and puts in 300") are no
+    other move; another player's move, or one the events cannot place ("Marco said call, then Luca raised", "I said
+    raise to 300, then he just called") is normal play."""
+    return r.derived("verbal.said_then_did", lambda: _said_then_did(r))
+
+
+def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
+    told = [e for e in events(r) if e.happened]
+    for index, said in enumerate(told):
+        if not said.verbal or index + 1 >= len(told):
+            continue
+        did = told[index + 1]
+        same = said.actor is not None and did.actor == said.actor  # "I said raise, then he called": two players
+        streets = any(said.end <= m.start() < did.start for name in _STREETS for m in r.matches(name))
+        pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
+        if same and not did.verbal and did.kind != said.kind and not streets and not pushed:
+            return said, did
+    return None
+
+
+def _said_and_did_otherwise(r: Reading, given: Facts) -> Facts | None:
+    """Weaker than the chip topics: a move said, then another made by the same player (`said_then_did`); not one
+    said out of turn (the out-of-turn topic's)."""
+    if acted_out_of_turn(r) or out_of_scope(r) or r.has("strategy"):
+        return None
+    return {} if said_then_did(r) else None
+
+
+def words_then_other_move(r: Reading, facts: Facts) -> None:
+    """The words and the move that disagreed, in the order the story tells them, when no phrase said it."""
+    if not said_then_did(r):
+        return
+    facts.setdefault("declaration", "chips-differ")
+    if facts["declaration"] == "chips-differ":
+        facts.setdefault("word_timing", "words-first")
+
+
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, after every other topic: someone wants to change what he said ("is verbal binding?" alone is
     a general question, not a situation)."""
@@ -158,5 +202,7 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     return False
 
 
-TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(-3, on_digits(_changed_mind))),
-              readers=tuple(map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips))))
+TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
+                                          Cue(-3, on_digits(_changed_mind))),
+              readers=(*map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips)),
+                       words_then_other_move))
