@@ -151,8 +151,13 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, int]]) -> None:
+    def __init__(self, sets: Sequence[Mapping[str, int]], finders: Mapping[str, Finder]) -> None:
         self._sets = sets
+        # each bit's concept, and each concept's lowest bit: a concept's bits are consecutive (`Finder.low`)
+        self._concept_of_bit = tuple(name for name, finder in sorted(finders.items(), key=lambda item: item[1].low)
+                                     for _ in range(finder.bits.bit_length()))
+        self._low = {name: finder.low for name, finder in finders.items()}
+        self._unseen = {name: None if finder.always else False for name, finder in finders.items()}
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
@@ -171,6 +176,21 @@ class AnchorIndex:
     def knows(self, text: str) -> bool:
         """Whether `read` has the text already."""
         return text in self._texts
+
+    def unseen(self, met: int) -> dict[str, bool | None]:
+        """Each concept: False where none of its parts can match a text meeting `met` (most concepts, for most
+        texts), else None (still to be looked for). Worked out from the bits `met` holds, not one concept at a time:
+        a reading then tells a concept absent by one look-up (`Reading.has`)."""
+        unseen = self._unseen.copy()
+        binary = bin(met)  # "0b1…": the highest bit first, bit `b` at `last - b`
+        last = len(binary) - 1
+        concepts, low = self._concept_of_bit, self._low
+        at = binary.find("1", 2)
+        while at != -1:
+            concept = concepts[last - at]
+            unseen[concept] = None
+            at = binary.find("1", last - low[concept] + 1)  # on past the concept's other bits
+        return unseen
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
@@ -482,7 +502,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
     return finders, AnchorIndex([{string: int.from_bytes(bits, "little") for string, bits in strings.items()}
-                                 for strings in sets])
+                                 for strings in sets], finders)
 
 
 def _needs(parsed: Any) -> Options | None:

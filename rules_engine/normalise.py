@@ -174,12 +174,18 @@ class Speller:
         if self._phrase_pattern:
             folded = self._phrase_pattern.sub(lambda m: self._phrases[m[0]], folded)
         raw = folded.split()[:MAX_WORDS]
-        words = [self._aliases.get(word, word) for word in raw]
-        for i, word in enumerate(raw[:-1]):  # "'o mazziere", "u turn", "el flop": the article before the noun
-            article = self._articles.get(word)
-            if article and words[i + 1] in article[1]:
-                words[i] = article[0]
-        return [word if word in names or word == _MARK else self.correct(word) for word in " ".join(words).split()]
+        words = raw  # each word is looked at below only when the text holds an alias or an article (most hold none)
+        if not self._aliases.keys().isdisjoint(raw):
+            words = [self._aliases.get(word, word) for word in raw]
+        if not self._articles.keys().isdisjoint(raw[:-1]):
+            words = list(words)
+            for i, word in enumerate(raw[:-1]):  # "'o mazziere", "u turn", "el flop": the article before the noun
+                article = self._articles.get(word)
+                if article and words[i + 1] in article[1]:
+                    words[i] = article[0]
+        if words is not raw:  # an alias may be several words
+            words = " ".join(words).split()
+        return [word if word in names or word == _MARK else self.correct(word) for word in words]
 
 
 def _squeeze(word: str) -> str:
