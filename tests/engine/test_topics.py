@@ -1,5 +1,7 @@
 """Topics are discovered from their modules and compete by the priority of their cues."""
 
+from pathlib import Path
+
 import pytest
 
 from rules_engine import Engine
@@ -52,3 +54,12 @@ def test_two_cues_with_the_same_priority_are_refused() -> None:
 def test_a_situation_no_rule_covers_yet_names_its_topic_and_answers_no_match(engine: Engine) -> None:
     ruling = engine.rule("in omaha can I use three cards from my hand")
     assert (ruling.status, ruling.facts, ruling.title) == ("no-match", {"topic": "other-game"}, "No rule found")
+
+
+def test_the_readme_ladder_lists_every_cue_with_its_topic() -> None:
+    """The ladder in rules_engine/README.md is how a newcomer picks a new cue's priority: it must match the code."""
+    readme = (Path(__file__).parents[2] / "rules_engine" / "README.md").read_text(encoding="utf-8")
+    rows = {(int(cells[1]), cells[2].split("`")[1]) for line in readme.splitlines()
+            if (cells := [c.strip() for c in line.split("|")]) and len(cells) > 3 and cells[1].lstrip("-").isdigit()}
+    cues = {(cue.priority, topic.name) for topic in discover().values() for cue in topic.cues}
+    assert rows == cues
