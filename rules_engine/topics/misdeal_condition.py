@@ -164,6 +164,8 @@ def deal_error(r: Reading, facts: Facts) -> None:
     different places, one right and one wrong ("three of us swear it went to the button, the dealer swears it went
     to the small blind"), what went wrong is asked."""
     errors = errors_told(r)
+    if not errors:  # recognised by a cue that names no mistake the reader knows: the mistake is asked
+        return
     told_where = {seats.first_player(r, seat) for _, seat in _first_card_recipients(r)}
     if {error for _, error in errors} == {"wrong-first-seat"} and {True, False} <= told_where:
         r.doubt("deal_error")
