@@ -44,8 +44,6 @@ a hand a player holds."""
     held: bool  # told as a player's hand ("finds three cards", "si ritrova con tre carte"), no board in the story
 
 
-
-
 def extra(r: Reading) -> Extra:
     """The deal's extra cards (worked out once per text: both topics' cues and readers ask it)."""
     return r.derived("deal.extra", lambda: _extra(r))
@@ -195,7 +193,7 @@ def _past_a_full_deal(r: Reading) -> bool:
     if not r.has("deck_ordinal"):
         return False
     players = seats.table(r).players
-    return any(n > 2 * max(players) for n in _deck_numbers(r)) if len(players) == 1 else False
+    return len(players) == 1 and any(n > 2 * max(players) for n in _deck_numbers(r))
 
 
 def _deck_numbers(r: Reading) -> list[int]:

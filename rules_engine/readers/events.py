@@ -18,6 +18,7 @@ from ..reading import Reading, group
 from .negation import denied
 from .ordinals import ORDINAL_VALUE
 from .seats import Seat, places
+from .streets import marks
 
 TELLER = "me"
 MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
@@ -138,7 +139,6 @@ def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
 _ROUND = {"sb": 1, "bb": 2, "utg": 3, "mp": 6, "lj": 7, "hj": 8, "co": 9, "btn": 10}
 _UTG_PLUS = "utg+"
 _CYCLE = 10  # places in the cycle, and seats at a table when the text does not say
-_STREETS = ("flop", "turn", "river")
 
 
 def _place(actor: str) -> tuple[str, int]:
@@ -166,12 +166,10 @@ def came_back(r: Reading, move: Event) -> list[Event]:
     if before:
         last = before[-1]
     elif terms == "place":
-        named = [m.start() for street in _STREETS for m in r.matches(street) if m.start() < move.start]
-        last = _ROUND["btn"] if named else _ROUND["bb"]
+        last = _ROUND["btn"] if any(at < move.start for at in marks(r)) else _ROUND["bb"]
     else:
         return []
-    streets = [m.start() for street in _STREETS for m in r.matches(street) if m.start() > move.end]
-    end = min(streets, default=len(r.text))
+    end = min((at for at in marks(r) if at > move.end), default=len(r.text))
     gap = (at - last) % _CYCLE
     return [e for e in told if move.end <= e.start < end and e.happened
             and (where := _place(e.actor or ""))[0] == terms and 0 < (where[1] - last) % _CYCLE < gap]

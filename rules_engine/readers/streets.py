@@ -11,6 +11,13 @@ _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
 _BETTING_ORDER = ("preflop", "flop", "turn")
 NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
 _BOARD_ORDINALS = {4: "turn", 5: "river", ordinals.LAST: "river"}  # the fourth card, the fifth or last card
+BOARD_STREETS = tuple(_STREET_ORDER)
+
+
+def marks(r: Reading) -> list[int]:
+    """Where the story names a board street, in text order: the moves told between two marks are one street's
+    (worked out once per text: the event reader and the betting topics all ask it)."""
+    return r.derived("streets.marks", lambda: sorted(m.start() for name in BOARD_STREETS for m in r.matches(name)))
 
 
 def board_street(r: Reading) -> str | None:

@@ -15,7 +15,6 @@ from .flop_count import FLOP_CARDS, flop_card_count
 
 _KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
 _CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
-_STREETS = ("flop", "turn", "river")
 
 
 def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
@@ -54,7 +53,7 @@ def burn_street(r: Reading) -> str | None:
     said = [pair for pair in said if pair[0] <= reach]
     if said:
         return min(said)[1]
-    mentions = [(abs(m.start() - a), name) for name in _STREETS for m in r.matches(name) for a in anchors]
+    mentions = [(abs(m.start() - a), name) for name in streets.BOARD_STREETS for m in r.matches(name) for a in anchors]
     return min(mentions)[1] if mentions else None
 
 
@@ -101,7 +100,7 @@ def flop_exposed(r: Reading, facts: Facts) -> None:
     girare il flop, il flop è già scoperto"). So for the turn or the river said still face down next to its name
     ("il turn è ancora coperto sul tavolo"), not a burn card still down."""
     street = facts.get("street")
-    if not (street in _STREETS and r.has("flop_still_down") and not r.has("flop_face_up")):
+    if not (street in streets.BOARD_STREETS and r.has("flop_still_down") and not r.has("flop_face_up")):
         return
     if street == "flop":
         facts["flop_exposed"] = "no"

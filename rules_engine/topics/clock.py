@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..readers.events import CHANGING, events
 from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
+from ..readers.streets import marks
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .non_standard_fold import facing_bet
@@ -21,7 +22,6 @@ def _clock(r: Reading, given: Facts) -> Facts | None:
     return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
 
 
-_STREETS = ("flop", "turn", "river")
 
 
 def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
@@ -31,7 +31,7 @@ def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
     if "facing_bet" in facts or not r.has("clock"):
         return
     clock = r.matches("clock")[0].start()
-    street = max((m.start() for name in _STREETS for m in r.matches(name) if m.start() < clock), default=0)
+    street = max((at for at in marks(r) if at < clock), default=0)
     moves = [e for e in events(r) if e.happened and street <= e.start < clock]
     if any(e.move in CHANGING for e in moves):
         facts["facing_bet"] = "yes"

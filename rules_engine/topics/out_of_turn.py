@@ -10,6 +10,7 @@ from ..readers.actions import elliptic_actors, told_moves
 from ..readers.events import CHANGING, SKIPPED, TELLER, Event, came_back, events, named_at, passed_over, skipped_players
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
+from ..readers.streets import BOARD_STREETS, marks
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -17,8 +18,7 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
           "chiamata": "call", "check": "check", "fold": "fold"}
 _SUBSTANTIAL = 3
 _CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
-_STREETS = ("flop", "turn", "river")  # a street named once the moves began: a card came while he still had to act
-_DEALT = (*_STREETS, "card")  # what a dealing word deals
+_DEALT = (*BOARD_STREETS, "card")  # what a dealing word deals
 _SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
 # someone then acted past him
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
@@ -229,7 +229,8 @@ def _passed_over(r: Reading, given: Facts) -> Facts | None:
     if not past or r.has("oot_not_action") or r.has("board_dealing"):
         return None
     began = min(e.start for e in events(r) if e.happened)
-    return None if any(m.start() > began for street in _STREETS for m in r.matches(street)) else {}
+    return None if any(at > began for at in marks(r)) else {}  # a street named once the moves began: a card came
+    # while he still had to act
 
 
 def _silent_skip(r: Reading, given: Facts) -> Facts | None:

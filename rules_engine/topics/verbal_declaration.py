@@ -11,6 +11,7 @@ from ..readers import betting_round
 from ..readers.betting_round import on_digits
 from ..readers.events import Event, events
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
+from ..readers.streets import marks
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .multiple_chips import push_and_call
@@ -142,9 +143,6 @@ def _short_raise(r: Reading) -> bool:
     return told is not None and told.check.under_raise is not None and r.has("raise_declared_yes")
 
 
-_STREETS = ("flop", "turn", "river")
-
-
 def said_then_did(r: Reading) -> tuple[Event, Event] | None:
     """A move only said, then another kind of move made by the same player on the same street ("seat 3 says raise
     and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised"): his
@@ -161,7 +159,7 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
             continue
         did = told[index + 1]
         same = said.actor is not None and did.actor == said.actor  # "I said raise, then he called": two players
-        streets = any(said.end <= m.start() < did.start for name in _STREETS for m in r.matches(name))
+        streets = any(said.end <= at < did.start for at in marks(r))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
         if same and not did.verbal and did.kind != said.kind and not streets and not pushed:
             return said, did
