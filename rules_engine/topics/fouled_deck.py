@@ -69,8 +69,9 @@ def fault_told(r: Reading) -> bool:
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
-    if r.has("terms_asked"):
-        return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation
+    if r.has("terms_asked") or r.has("seen_in_media"):
+        return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation; "a
+        # magazine cover with two nines of spades": cards in a picture, not at a table
     return {} if _problems(r) or r.has("deck_faulty") else None
 
 
@@ -79,7 +80,7 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
     a pot already pushed (the deck's own time limit decides it)."""
     told = any(problem == "duplicate" for _, problem in _problems(r))
-    return {} if told and not r.has("terms_asked") else None
+    return {} if told and not r.has("terms_asked") and not r.has("seen_in_media") else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
