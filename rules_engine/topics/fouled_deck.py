@@ -62,9 +62,9 @@ def _place_of(r: Reading, card: re.Match[str]) -> set[str]:
                       if any(r.near(place, at, "second_copy_reach") for at in (card.start(), card.end()))}
 
 
-def fault_told(r: Reading) -> bool:
-    """Whether the text tells a fault of the deck (not one it rules out)."""
-    return bool(_problems(r))
+def fault_told(r: Reading, kinds: frozenset[str] = frozenset(_PROBLEMS.values())) -> bool:
+    """Whether the text tells a fault of the deck (not one it rules out), of the kinds asked."""
+    return any(problem in kinds for _, problem in _problems(r))
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
