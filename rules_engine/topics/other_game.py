@@ -8,7 +8,6 @@ from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 from .fouled_deck import fault_told
 
-
 _IN_PLAY = frozenset({"duplicate", "odd-back"})
 
 
