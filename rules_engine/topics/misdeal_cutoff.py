@@ -112,13 +112,16 @@ def told_again(r: Reading, facts: Facts) -> None:
     if facts.get("chips_in") != "no":
         return
     last: dict[str, Event] = {}
-    for event in (e for e in events(r) if e.happened and e.actor):
-        before = last.get(event.actor)
+    for event in events(r):
+        actor = event.actor
+        if not (event.happened and actor):
+            continue
+        before = last.get(actor)
         between = [e for e in events(r) if before and before.start < e.start < event.start and e.move in CHANGING]
         if before and before.kind != event.kind and not between and event.kind not in FREE:
             facts["chips_in"] = "yes"
             return
-        last[event.actor] = event
+        last[actor] = event
 
 
 TOPIC = Topic("misdeal-cutoff", cues=(Cue(52, _asked_unnamed), Cue(25, _too_late)),
