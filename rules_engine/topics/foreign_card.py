@@ -56,9 +56,10 @@ def shown_down(r: Reading, facts: Facts) -> None:
 def acted_then_found(r: Reading, facts: Facts) -> None:
     """A player who checked, called, bet or raised and only then found the odd card among his own ("seat 9 called a
     raise and then noticed one of his cards is the joker", "uno rilancia e solo dopo scopre che una e il jolly"): he
-    had acted on that hand. The finder is whoever made the moves told before it in the sentence: one player, the
-    teller for a finding in the first person, another for one in the third; two players, none, or a player named between
-    the moves and the finding ("seat 2 raised, then seat 5 noticed a joker") leave it asked."""
+    had acted on that hand. The finder is the last player named making a move before it in the sentence, the subject
+    carried over ("Luca limpa, Marco rilancia, Luca chiama e solo al flop si accorge"): the teller for a finding in the
+    first person, another for one in the third; a player named between the moves and the finding ("seat 2 raised,
+    then seat 5 noticed a joker") leaves it asked."""
     if "holder_acted" in facts or facts.get("card_location") != "hand":
         return
     reach = r.lexicon.windows["found_reach"]
@@ -68,9 +69,9 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
                 continue
             start = sentence_start(r, found.start())
             moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
-            actors = {e.actor for e in moves if e.actor}
+            finder = next((e.actor for e in reversed(moves) if e.actor), None)  # the finding's subject carries over
             named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))
-            if moves and len(actors) <= 1 and (TELLER in actors) == by_teller and not named_between:
+            if moves and (finder == TELLER) == by_teller and not named_between:
                 facts["holder_acted"] = "yes"
                 return
 
