@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers.negation import happened
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
@@ -54,7 +54,10 @@ def _doubted(r: Reading, told: re.Match[str]) -> bool:
     if any(0 <= told.start() - m.start() <= reach for m in before):
         return True
     after = r.lexicon.windows["stub_mix_doubt_after"]
-    return any(0 <= m.start() - told.end() <= after for m in r.matches("uncertain"))
+    lost = r.matches("order_lost")  # "…with the folded cards, non si capisce piu quali sono le buone": the order lost,
+    # not a doubt about the mix
+    return any(0 <= m.start() - told.end() <= after and not any(inside(m, told_lost) for told_lost in lost)
+               for m in r.matches("uncertain"))
 
 
 def mixed_means_lost(r: Reading, facts: Facts) -> None:

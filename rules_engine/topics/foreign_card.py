@@ -5,8 +5,10 @@ substantial action)."""
 from __future__ import annotations
 
 from ..readers.actions import SUBSTANTIAL
+from ..readers.events import TELLER, events, sentence_start
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
+from ..readers.seats import places
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 from .fouled_deck import checked_ok
@@ -51,5 +53,28 @@ def shown_down(r: Reading, facts: Facts) -> None:
         facts["holder_acted"] = "yes"
 
 
+def acted_then_found(r: Reading, facts: Facts) -> None:
+    """A player who checked, called, bet or raised and only then found the odd card among his own ("seat 9 called a
+    raise and then noticed one of his cards is the joker", "uno rilancia e solo dopo scopre che una e il jolly"): he
+    had acted on that hand. The finder is the last player named making a move before it in the sentence, the subject
+    carried over ("Luca limpa, Marco rilancia, Luca chiama e solo al flop si accorge"): the teller for a finding in the
+    first person, another for one in the third; a player named between the moves and the finding ("seat 2 raised,
+    then seat 5 noticed a joker") leaves it asked."""
+    if "holder_acted" in facts or facts.get("card_location") != "hand":
+        return
+    reach = r.lexicon.windows["found_reach"]
+    for concept, by_teller in (("found_later", False), ("teller_found_later", True)):
+        for found in r.matches(concept):
+            if not any(0 <= odd.start() - found.start() <= reach for odd in r.matches("foreign_card")):
+                continue
+            start = sentence_start(r, found.start())
+            moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
+            finder = next((e.actor for e in reversed(moves) if e.actor), None)  # the finding's subject carries over
+            named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))
+            if moves and (finder == TELLER) == by_teller and not named_between:
+                facts["holder_acted"] = "yes"
+                return
+
+
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
-              readers=(card_location, holder_acted, shown_down, *ACTION_SO_FAR, later_street))
+              readers=(card_location, holder_acted, acted_then_found, shown_down, *ACTION_SO_FAR, later_street))

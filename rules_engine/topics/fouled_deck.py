@@ -62,15 +62,16 @@ def _place_of(r: Reading, card: re.Match[str]) -> set[str]:
                       if any(r.near(place, at, "second_copy_reach") for at in (card.start(), card.end()))}
 
 
-def fault_told(r: Reading) -> bool:
-    """Whether the text tells a fault of the deck (not one it rules out)."""
-    return bool(_problems(r))
+def fault_told(r: Reading, kinds: frozenset[str] = frozenset(_PROBLEMS.values())) -> bool:
+    """Whether the text tells a fault of the deck (not one it rules out), of the kinds asked."""
+    return any(problem in kinds for _, problem in _problems(r))
 
 
 def _fouled(r: Reading, given: Facts) -> Facts | None:
     """A duplicate, a different back, a missing card, or a deck said to be faulty without saying how."""
-    if r.has("terms_asked"):
-        return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation
+    if r.has("terms_asked") or r.has("seen_in_media"):
+        return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation; "a
+        # magazine cover with two nines of spades": cards in a picture, not at a table
     return {} if _problems(r) or r.has("deck_faulty") else None
 
 
@@ -79,7 +80,7 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
     a pot already pushed (the deck's own time limit decides it)."""
     told = any(problem == "duplicate" for _, problem in _problems(r))
-    return {} if told and not r.has("terms_asked") else None
+    return {} if told and not r.has("terms_asked") and not r.has("seen_in_media") else None
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
@@ -92,16 +93,21 @@ def deck_problem(r: Reading, facts: Facts) -> None:
 
 def next_hand_started(r: Reading, facts: Facts) -> None:
     """The next hand had begun when the fault was found, unless the words only describe a deck readied for it ("the
-    flop came off the other deck, the one he'd been shuffling for the next hand")."""
+    flop came off the other deck, the one he'd been shuffling for the next hand") or say when a player who then bet
+    on had first seen the fault ("he spotted two jacks of hearts a few hands ago and kept betting this hand": the hand
+    disputed is the one he bet on, not one long over)."""
     readied = r.matches("deck_for_next_hand")
-    if any(not any(inside(m, deck) for deck in readied) for m in r.matches("next_hand_began")):
+    seen = r.lexicon.windows["seen_fault_reach"]
+    seeings = [m.end() for m in r.matches("knew_fault") if _then_bet(r, m)]
+    if any(not any(inside(m, deck) for deck in readied) and not any(0 <= m.start() - at <= seen for at in seeings)
+           for m in r.matches("next_hand_began")):
         facts["next_hand_started"] = "yes"
 
 
 def knew_and_bet(r: Reading, facts: Facts) -> None:
     """Someone saw the fault and kept betting: said in one phrase ("he knew and kept betting"), or in two parts, the
     seeing first ("avevo visto i due assi di fiori … ma ho fatto finta di niente e ho puntato")."""
-    if r.has("knew_deck_faulty") or any(_then_bet(r, saw) for saw in r.matches("knew_fault")):
+    if r.has("knew_deck_faulty") or any(_then_bet(r, saw) for saw in r.matches("knew_fault")) or _held_then_bet(r):
         facts["knew_and_bet"] = "yes"
 
 
@@ -112,6 +118,25 @@ def _then_bet(r: Reading, saw: re.Match[str]) -> bool:
     faults = [at for at, _ in _problems(r) if 0 <= at - saw.end() <= seen]
     return bool(faults) and any(0 < bet.start() - saw.end() <= reach and bet.start() > faults[0]
                                 for bet in r.matches("kept_betting"))
+
+
+def _held_then_bet(r: Reading) -> bool:
+    """A player who held one copy of a duplicated card and kept betting once the other was out in front of him ("I
+    held the jack of hearts and the flop had the jack of hearts too; I kept betting"): he saw the fault, whoever
+    tells it, as long as the one betting on is the one holding (the teller for both, or neither)."""
+    reach = r.lexicon.windows["knew_then_bet_reach"]
+    faults = [at for at, problem in _problems(r) if problem == "duplicate"]
+    for held in r.matches("held_card"):
+        told = [at for at in faults if 0 <= at - held.end() <= reach]
+        if told and any(0 < bet.start() - told[-1] <= reach and _teller(r, held.start(), held.end()) ==
+                        _teller(r, bet.start() - len(r.before(bet.start(), "bettor_before")), bet.end())
+                        for bet in r.matches("kept_betting")):
+            return True
+    return False
+
+
+def _teller(r: Reading, start: int, end: int) -> bool:
+    return r.lexicon.says("teller_word", r.text[start:end])
 
 
 TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),

@@ -9,19 +9,32 @@ import re
 
 from ..readers.actions import FREE, SUBSTANTIAL, players_acted, told_moves
 from ..readers.cutoff import action_so_far
-from ..readers.negation import denied
+from ..readers.events import CHANGING, Event, events
+from ..readers.negation import denied, happened
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 
 def _too_late(r: Reading, given: Facts) -> Facts | None:
-    """Asked outright, or a deal that went wrong somehow, or a misdeal called once some players had acted."""
-    if r.has("cutoff_question") or r.has("deal_went_wrong"):
+    """Asked outright, or a deal that went wrong somehow, or a mistake found and a misdeal named, or a misdeal called
+    once some players had acted."""
+    if r.has("cutoff_question") or r.has("deal_went_wrong") or (r.has("error_noticed") and r.has("misdeal_named")):
         return {}
     acted = r.has("action_verb") or r.has("action_taken") or r.has("acted_around")
     on_the_board = r.has("flop") or r.has("turn") or r.has("river")  # a redeal wanted over the flop is the board's
     return {} if r.has("misdeal_called") and acted and not on_the_board else None
+
+
+def _asked_unnamed(r: Reading, given: Facts) -> Facts | None:
+    """The cut-off asked outright of a deal that went wrong, nothing exposed but the mistake itself being uncovered
+    ("si scopre un errore di distribuzione: è ancora in tempo per il misdeal?", "mentre si scopre che ha sbagliato la
+    distribuzione"): above the exposed card, whose words ("scopre") only tell the finding here."""
+    if not (r.has("cutoff_question") and r.has("deal_went_wrong")):
+        return None
+    finding = r.matches("deal_went_wrong") + r.matches("found_impersonal")
+    exposed = [m for m in happened(r, "exposure") if not any(inside(m, told) for told in finding)]
+    return None if exposed else {}
 
 
 def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
@@ -93,4 +106,23 @@ ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, only_one_told, moved_coun
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""
 
-TOPIC = Topic("misdeal-cutoff", cues=(Cue(25, _too_late),), readers=ACTION_SO_FAR)
+def told_again(r: Reading, facts: Facts) -> None:
+    """One player told making a second, different move with nothing changing the action in between ("UTG checking…
+    sorry, UTG calling"): the later word is what he did, so a call or a bet told last puts chips in."""
+    if facts.get("chips_in") != "no":
+        return
+    last: dict[str, Event] = {}
+    for event in events(r):
+        actor = event.actor
+        if not (event.happened and actor):
+            continue
+        before = last.get(actor)
+        between = [e for e in events(r) if before and before.start < e.start < event.start and e.move in CHANGING]
+        if before and before.kind != event.kind and not between and event.kind not in FREE:
+            facts["chips_in"] = "yes"
+            return
+        last[actor] = event
+
+
+TOPIC = Topic("misdeal-cutoff", cues=(Cue(52, _asked_unnamed), Cue(25, _too_late)),
+              readers=(*ACTION_SO_FAR, told_again))
