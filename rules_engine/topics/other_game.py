@@ -14,9 +14,10 @@ _IN_PLAY = frozenset({"duplicate", "odd-back"})
 def _other_game(r: Reading, given: Facts) -> Facts | None:
     if r.has("hi_lo") and r.has("odd_chip") and r.has("split_words"):
         return None  # "Omaha hi-lo … one chip left over": the odd chip rule names the high-low split itself
-    if fault_told(r, _IN_PLAY):
+    if fault_told(r, _IN_PLAY) and not r.has("non_poker_game"):
         return None  # "Omaha cash game … he had the ace of spades too, the deck had 53 cards": two copies of a card
-        # or a different back are the same dispute in every game (a card found on the floor is that game's business)
+        # or a different back are the same dispute in every poker game (not in whist or scopa; a card found on the
+        # floor is that game's business)
     if r.has("game_vocabulary"):
         return {}
     similes = r.matches("game_simile")  # "dealt on as if we were playing Omaha": the game is Hold'em
