@@ -79,6 +79,15 @@ def tabled_then_released(r: Reading) -> bool:
     return any(s.end <= m.start and same_holder(s.holder, m.holder) for s in tabled for m in hand_released(r))
 
 
+def tabled_at_showdown(r: Reading) -> bool:
+    """Whole hands turned face up by players with nothing placing them in the betting (no action pending, no bet
+    or street told, nobody in particular shown): a showdown's tabling ("CO tables both cards face up, says 'you got
+    it' and tosses them forward"), not a hand shown while the betting goes on (`own-card-shown`)."""
+    shown = shows(r)
+    told = ("shown_to_outsider", "shown_to_outsider_person", "shown_to_active", "shown_toward", "betting_context")
+    return bool(shown) and all(s.cards == ALL for s in shown) and not any(map(r.has, told))
+
+
 def same_holder(one: str | None, other: str | None) -> bool:
     return one is None or other is None or one == other
 
