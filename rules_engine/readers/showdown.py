@@ -60,7 +60,7 @@ def shows(r: Reading) -> list[Show]:
     """Every showing by a player the text tells, in order (worked out once per text). The dealer turning cards up
     is none ("the dealer turns the other card": the player did not table it), nor his showing one card."""
     return r.derived("showdown.shows", lambda: sorted(
-        (Show(m.start(), m.end(), cards, _holder(r, m.start(), m.end()), denied(r, m))
+        (Show(m.start(), m.end(), cards, holder(r, m.start(), m.end()), denied(r, m))
          for concept, cards in _SHOWN.items() for m in r.matches(concept) if not _by_dealer(r, m)),
         key=lambda show: show.start))
 
@@ -69,18 +69,26 @@ def _by_dealer(r: Reading, show: re.Match[str]) -> bool:
     """The dealer named as the one showing: in the showing's own words, or in its clause before it."""
     if any(overlap(show, d) for d in r.matches("dealer_showed_one")):
         return True
-    clause = _clause_start(r, show.start())
-    return any(clause <= d.start() < show.start() for d in r.matches("dealer_named"))
+    return _dealer_subject(r, show.start())
 
 
 def tabled_then_released(r: Reading) -> bool:
     """A hand turned face up in full and then let go, the same player's as far as the text says ("I tabled my
     flush and threw it in": its cards spoke before it went; "I tabled, he mucked his" is two hands)."""
     tabled = [s for s in shows(r) if s.cards == ALL and not s.denied]
-    return any(s.end <= m.start and _same(s.holder, m.holder) for s in tabled for m in hand_released(r))
+    return any(s.end <= m.start and same_holder(s.holder, m.holder) for s in tabled for m in hand_released(r))
 
 
-def _same(one: str | None, other: str | None) -> bool:
+def tabled_at_showdown(r: Reading) -> bool:
+    """Whole hands turned face up by players with nothing placing them in the betting (no action pending, no bet
+    or street told, nobody in particular shown): a showdown's tabling ("CO tables both cards face up, says 'you got
+    it' and tosses them forward"), not a hand shown while the betting goes on (`own-card-shown`)."""
+    shown = shows(r)
+    told = ("shown_to_outsider", "shown_to_outsider_person", "shown_to_active", "shown_toward", "betting_context")
+    return bool(shown) and all(s.cards == ALL for s in shown) and not any(map(r.has, told))
+
+
+def same_holder(one: str | None, other: str | None) -> bool:
     return one is None or other is None or one == other
 
 
@@ -88,13 +96,45 @@ def releases(r: Reading) -> list[Release]:
     """Every place the text lets cards go, in order (worked out once per text); the words of one move ("tossed his
     cards into | the muck") are one release."""
     return r.derived("showdown.releases", lambda: [
-        Release(start, end, _moved(r, start, end), _holder(r, start, end), denied(r, first))
+        Release(start, end, _moved(r, start, end), holder(r, start, end), denied(r, first))
         for first, start, end in _moves(r)])
 
 
 def hand_released(r: Reading) -> list[Release]:
     """Where a player let go of his own cards, not said as denied: what the showdown topics call a muck."""
     return [m for m in releases(r) if m.cards == HAND and not m.denied]
+
+
+def dealer_releases(r: Reading) -> list[Release]:
+    """Cards the dealer let go, a hand's not said as denied: the dealer the subject of the move's clause ("the
+    dealer, new on the job, swept it into the muck") or its agent ("my tabled winner got mucked by the dealer",
+    "buttata nel muck dal mazziere"). Whose cards: for the dealer as subject, only what the move itself names
+    ("swept his cards"), since the words before it are the dealer's own ("on his second shift"); for the agent, the
+    words before the move, which name the cards ("my tabled winner got mucked")."""
+    return r.derived("showdown.dealer_releases", lambda: [
+        Release(start, end, _moved(r, start, end), holder(r, start, end) if agent else _holder_inside(r, start, end),
+                denied(r, first))
+        for first, start, end in _moves(r)
+        for agent in (r.lexicon.says("dealer_agent", r.after(end, "moved_object_after")),)
+        if agent or _dealer_subject(r, start)])
+
+
+def _dealer_subject(r: Reading, position: int) -> bool:
+    """The dealer named in the clause before a position: the one who did what it tells."""
+    clause = _clause_start(r, position)
+    return any(clause <= d.start() < position for d in r.matches("dealer_named"))
+
+
+def _holder_inside(r: Reading, start: int, end: int) -> str | None:
+    """Whose cards a phrase names in its own words ("swept his cards"), or None."""
+    return next((who for at, who in _owner_words(r) if start <= at < end), None)
+
+
+def _owner_words(r: Reading) -> list[tuple[int, str]]:
+    """Where the teller's ("my", "le mie") and another player's ("his", "le sue") words are, in order."""
+    return r.derived("showdown.owner_words", lambda: sorted(
+        [(m.start(), TELLER) for m in r.matches("teller_cards")]
+        + [(m.start(), OTHER) for m in r.matches("other_cards")]))
 
 
 def _moves(r: Reading) -> list[tuple[re.Match[str], int, int]]:
@@ -133,13 +173,13 @@ def worse_hand_paid(r: Reading) -> bool:
     ranks = {name: rank for rank, name in enumerate(_HAND_RANKS)}
     best: dict[str, int] = {}
     for m in r.matches("hand_name"):
-        holder = _holder(r, m.start(), m.end())
+        owner = holder(r, m.start(), m.end())
         name = next((name for name, text in m.groupdict().items() if text), None)
-        if holder and name in ranks and not denied(r, m):
-            best[holder] = max(best.get(holder, -1), ranks[name])
+        if owner and name in ranks and not denied(r, m):
+            best[owner] = max(best.get(owner, -1), ranks[name])
     if len(best) != 2 or len(set(best.values())) < 2:
         return False  # one hand named, three players, or two equal hands: nothing to compare
-    worse = min(best, key=lambda holder: best[holder])
+    worse = min(best, key=lambda owner: best[owner])
     return any(_paid_to(r, m) == worse for m in r.matches("pot_awarded") if not denied(r, m))
 
 
@@ -154,7 +194,7 @@ def _paid_to(r: Reading, award: re.Match[str]) -> str | None:
         return TELLER
     if r.lexicon.says("paid_to_other", told):
         return OTHER
-    return _holder(r, award.start(), award.end())
+    return holder(r, award.start(), award.end())
 
 
 def showing_awaited(r: Reading) -> bool:
@@ -223,7 +263,7 @@ def river_events(r: Reading) -> list[Event]:
             and not any(0 <= at - e.end <= reach for at in others)]
 
 
-def _holder(r: Reading, start: int, end: int) -> str | None:
+def holder(r: Reading, start: int, end: int) -> str | None:
     """Whose cards: the last seat or position the seat model places before the phrase in its clause ("seat 3
     turned over both cards, seat 7 threw his cards in": seat 7's), else the first teller's or other player's word
     inside the phrase, else the last one before it ("I mucked", "he then threw his cards in"). The clause is the
@@ -232,12 +272,10 @@ def _holder(r: Reading, start: int, end: int) -> str | None:
     placed = [seat for m, seat in places(r) if clause <= m.start() < end]
     if placed:
         return f"{placed[-1].kind} {placed[-1].number}"
-    words = sorted([(m.start(), TELLER) for m in r.matches("teller_cards")]
-                   + [(m.start(), OTHER) for m in r.matches("other_cards")])
-    inside = [who for at, who in words if max(start, clause) <= at < end]
+    inside = _holder_inside(r, max(start, clause), end)
     if inside:
-        return inside[0]
-    before = [who for at, who in words if clause <= at < start]
+        return inside
+    before = [who for at, who in _owner_words(r) if clause <= at < start]
     return before[-1] if before else None
 
 

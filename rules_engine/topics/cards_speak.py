@@ -9,7 +9,7 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
-from ..readers.showdown import HAND, hand_released, releases
+from ..readers.showdown import HAND, OTHER, dealer_releases, hand_released, holder, releases, same_holder
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -20,8 +20,19 @@ def _tabled(r: Reading) -> list[re.Match[str]]:
 
 
 def _killed_tabled(r: Reading) -> bool:
-    """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand)."""
-    return r.has("dealer_killed") and bool(_tabled(r))
+    """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand): said so, or told
+    as cards the dealer let go after the tabling, the tabled hand's as far as the text says ("I tabled my flush,
+    the dealer swept his cards" is the loser's hand going), with no player letting cards go before it ("he
+    tabled, I tossed mine, the dealer scooped both", "flipped them face up onto the muck, the dealer mucked them":
+    the dealer took what a player had already let go)."""
+    tabled = _tabled(r)
+    if not tabled or r.has("dealer_killed"):
+        return bool(tabled)
+    by_dealer = dealer_releases(r)
+    by_players = [m.start for m in hand_released(r) if m.start not in {d.start for d in by_dealer}]
+    return any(t.end() <= m.start and m.cards == HAND and not m.denied
+               and same_holder(holder(r, t.start(), t.end()), m.holder)
+               and not any(at < m.start for at in by_players) for t in tabled for m in by_dealer)
 
 
 def _false_claim(r: Reading) -> bool:
@@ -33,10 +44,22 @@ def _false_claim(r: Reading) -> bool:
 
 def _shown_otherwise(r: Reading, claim: re.Match[str]) -> bool:
     """A hand turned over after the claim that is not the hand claimed ("announces a full house … turns over a
-    flush")."""
+    flush"), or the claimer's hand named after it as another ("he announced a full house, I mucked, his real hand
+    was two pair"; "I had a flush" is the teller's hand, not the claimer's)."""
     claimed = _hands(r, claim)
-    shown = {hand for m in r.matches("hand_shown") if m.start() >= claim.end() for hand in _hands(r, m)}
+    claimer = _claimer(r, claim)
+    later = [m for m in r.matches("hand_shown") if m.start() >= claim.end()]
+    later += [m for m in r.matches("hand_name") if m.start() >= claim.end() and claimer is not None
+              and holder(r, m.start(), m.end()) == claimer]
+    shown = {hand for m in later for hand in _hands(r, m)}
     return bool(claimed and shown) and not claimed & shown
+
+
+def _claimer(r: Reading, claim: re.Match[str]) -> str | None:
+    """Who made a claim: the player named before it, else another player's word inside it ("Marco ha dichiarato");
+    a teller's word inside it is the claimer quoted ("he says 'I have a straight'"), so it names nobody."""
+    before = holder(r, claim.start(), claim.start())
+    return before or (OTHER if holder(r, claim.start(), claim.end()) == OTHER else None)
 
 
 def _hands(r: Reading, span: re.Match[str]) -> set[str]:

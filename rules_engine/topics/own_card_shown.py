@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers.showdown import tabled_at_showdown
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -26,7 +27,8 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
         return None  # showing at showdown, once the hand is over, or once out of it: not during the betting
     if (r.has("shown_while_dealt") or r.has("single_own_card")) and not r.has("betting_context"):
         return None  # one card flashed, or shown while peeking: the deal's exposed card, unless told in the betting
-    return {}
+    return None if tabled_at_showdown(r) else {}  # a showdown's tabling (table-cards)
+
 
 
 def shown_to(r: Reading, facts: Facts) -> None:

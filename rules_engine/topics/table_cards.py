@@ -6,7 +6,7 @@ is `exposed-holecard`."""
 from __future__ import annotations
 
 from ..readers.identifiable import hand_identifiable
-from ..readers.showdown import ALL, hand_released, overlap, shows, tabled_then_released
+from ..readers.showdown import ALL, hand_released, overlap, shows, tabled_at_showdown, tabled_then_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -34,6 +34,16 @@ def _tabled_then_let_go(r: Reading) -> bool:
                                               "winner_thrown", "win_asked")):
         return False  # "tabled both, won the pot, pushed his cards in": the hand simply ended
     return tabled_then_released(r)
+
+
+def _tabling_challenged(r: Reading, given: Facts) -> Facts | None:
+    """A hand tabled at the showdown, nothing placing it in the betting, then challenged or asked about ("turned
+    both cards up, then someone said he had to show 'properly'", "ha girato le carte, il dealer voleva già
+    ritirarle"): is a face-up hand tabled? Below the showing of a hand during the betting, which leaves these."""
+    if not tabled_at_showdown(r) or any(map(r.has, ("split_request", "board_played", "strategy_talk", "normal_play"))):
+        return None
+    first = shows(r)[0].end
+    return {} if any(m.start() >= first for m in r.matches("tabling_challenged")) else None
 
 
 def _won_unshown(r: Reading) -> bool:
@@ -76,4 +86,5 @@ def cards_released(r: Reading, facts: Facts) -> None:
         facts["cards_released"] = max(said)[1]
 
 
-TOPIC = Topic("table-cards", cues=(Cue(97, _part_shown),), readers=(cards_tabled, cards_released, hand_identifiable))
+TOPIC = Topic("table-cards", cues=(Cue(97, _part_shown), Cue(59, _tabling_challenged)),
+              readers=(cards_tabled, cards_released, hand_identifiable))
