@@ -43,6 +43,7 @@ _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: no
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
+_NTH = re.compile(r"\d(?:st|nd|rd|th)\b")  # a deck ordinal said as one ("the 11th card"), not a count dealt
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
@@ -157,6 +158,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
             continue  # "can't remember if it was his first or second"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
+    if any(_NTH.search(m[0]) for m in r.matches("deck_ordinal")):
+        readings.append((2, "later"))  # "the 11th card of the deal": counted off the deck, past the first two
     if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
         said = any(reading[0] and reading[1] for reading in readings)  # "the second card, going to the BB"
         readings += _whose_card(r, owner, deck_two, said)  # unless said outright or placed already
