@@ -98,8 +98,9 @@ def _apart(r: Reading, one: seats.Seat, other: seats.Seat) -> bool:
 
 def _extra_count(r: Reading) -> tuple[int | None, bool]:
     """How many cards too many, and whether told as a hand a player holds."""
-    if r.has("board_words") and not r.has("hole"):
-        return None, False  # "the board had four cards after the turn" is the board, not a hand
+    if r.has("board_words") and not (r.has("hole") or held(r)):
+        return None, False  # "the board had four cards after the turn" is the board, not a hand; "si ritrova con tre
+        # carte" is a player's hand, whatever else lies "sul tavolo"
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:

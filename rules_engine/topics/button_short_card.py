@@ -12,6 +12,7 @@ from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
 from ..readers.events import TELLER, events
 from ..readers.holder import holder_acted
+from ..readers.played_out import past_preflop
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -82,4 +83,4 @@ def found_at_his_turn(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("button-short-card", cues=(Cue(102, _button_short),),
-              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far))
+              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far, past_preflop))
