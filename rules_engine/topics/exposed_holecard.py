@@ -18,7 +18,7 @@ _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever 
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
-    r" (?:round|giro|pass|passata|lap|orbit|go round)"
+    r" (?:round|giro|pass|passata|passaggio|lap|orbit|go round)"
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
@@ -32,7 +32,7 @@ _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  
 _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player before him given his one card fine
-    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)"
+    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|passaggio|lap|time around|go round|go around)"
     r"|(?:start|beginning) of the deal|deal had just (?:started|begun)|(?:all )?inizio della distribuzione"
     r"|distribuzione (?:era )?appena (?:iniziata|cominciata)"
     r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
