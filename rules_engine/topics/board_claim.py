@@ -43,7 +43,9 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
 def _both_shown(r: Reading) -> bool:
     """Both players' cards shown at the end ("both of us turned our cards up", "seat 1 shows…, seat 6 shows…",
     "il secondo le scopre anche lui"): with the board making the hand, whether it is shared is the question, asked
-    or not."""
+    or not; not when a hand was read out ("the dealer called it a pair"): that is how the hands were read."""
+    if r.has("dealer_reading"):
+        return False
     shown = r.matches("tabled")
     return len(shown) + len(r.matches("others_show")) >= _BOTH or any(
         _BOTH_WORDS.search(r.before(m.start(), "owner_before") + " " + m[0]) for m in shown)
