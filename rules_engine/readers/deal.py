@@ -98,8 +98,9 @@ def _apart(r: Reading, one: seats.Seat, other: seats.Seat) -> bool:
 
 def _extra_count(r: Reading) -> tuple[int | None, bool]:
     """How many cards too many, and whether told as a hand a player holds."""
-    if r.has("board_words") and not r.has("hole"):
-        return None, False  # "the board had four cards after the turn" is the board, not a hand
+    if r.has("board_words") and not (r.has("hole") or held(r)):
+        return None, False  # "the board had four cards after the turn" is the board, not a hand; "si ritrova con tre
+        # carte" is a player's hand, whatever else lies "sul tavolo"
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:
@@ -111,7 +112,9 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
             return count, False
         exposed = any(r.follows(m, match, "exposure_gap") for m in r.matches("exposure"))  # "turned over three…"
         is_held = any(inside(match, h) for h in held(r))  # "si accorge che c'ha tre carte", "found three cards"
-        hand = not exposed and (is_held or received(r, match) or _HOLE_WORD.search(match[0]))
+        several = any(s.start() <= match.start() <= s.end() for s in r.matches("several_recipients"))  # "gave
+        # everyone three cards": each player's hand
+        hand = not exposed and (is_held or several or received(r, match) or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"

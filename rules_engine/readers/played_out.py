@@ -12,9 +12,11 @@ def played_out(r: Reading, facts: Facts) -> None:
 
 
 def past_preflop(r: Reading, facts: Facts) -> None:
-    """Betting told on a later street ("two players all in on the flop"): the pre-flop round, and any misdeal cut-off,
-    had passed, unless the text says how many acted."""
-    _cut_off_passed(r, facts, "past_preflop")
+    """Betting told on a later street ("two players all in on the flop", "he'd already bet the flop"): the pre-flop
+    round, and any misdeal cut-off, had passed; the moves counted may be that street's own ("after he checked the
+    turn" is one move, made after the whole pre-flop round)."""
+    if r.has("past_preflop"):
+        facts["players_acted"] = max(int(facts.get("players_acted", 0)), SUBSTANTIAL)
 
 
 def _cut_off_passed(r: Reading, facts: Facts, concept: str) -> None:

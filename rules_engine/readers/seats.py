@@ -68,7 +68,7 @@ _AND_TO_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: then| also| poi| anche| pur
 _AND_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: the| il| lo| l)? $")
 # "al giocatore in quarta posizione … la prima carta": the player to whom it happened, unless where someone sits
 # ("ero al bottone", "Marco è al posto 3")
-_DATIVE = re.compile(r"(?:\b(?P<lead>\w+) )?(?:a|al|allo|alla|ai|agli)(?: giocatore| tizio| ragazzo)?"
+_DATIVE = re.compile(r"(?:\b(?P<lead>\w+) )?(?:a|al|all|allo|alla|ai|agli)(?: giocatore| tizio| ragazzo)?"
                      r"(?: in| al| del)? $")
 _SITTING = frozenset({"ero", "sono", "stavo", "sto", "sta", "stava", "era", "e", "siede", "sedeva", "seduto", "seduta",
                       "stai", "eri", "sei"})

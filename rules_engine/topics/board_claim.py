@@ -24,6 +24,8 @@ _THEN = re.compile(r"\b(?:then|poi)\b")
 _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not the one claiming the board
 _RANKS = "23456789tjqka"
 _WHEEL = [0, 1, 2, 3, 12]  # A-2-3-4-5: the ace plays low
+_BOTH = 2
+_BOTH_WORDS = re.compile(r"\b(?:both|we|io e lui|noi due|tutti e due|entrambi|entrambe|anche lui|pure lui)\b")
 _NEVER = re.compile(r"\b(?:never|didn t|did not|didnt|non|mai|without|senza)\b")  # a denial, not how the cards lie
 
 
@@ -34,8 +36,19 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
         return {}
     if not (r.has("discard") or r.has("tabled") or r.has("still_on_muck")):
         return None
-    return {} if r.has("split_request") or (_board_hand(r) and (r.has("discard") or r.has("still_on_muck"))) \
-        else None
+    let_go = r.has("discard") or r.has("still_on_muck")
+    return {} if r.has("split_request") or (_board_hand(r) and (let_go or _both_shown(r))) else None
+
+
+def _both_shown(r: Reading) -> bool:
+    """Both players' cards shown at the end ("both of us turned our cards up", "seat 1 shows…, seat 6 shows…",
+    "il secondo le scopre anche lui"): with the board making the hand, whether it is shared is the question, asked
+    or not; not when a hand was read out ("the dealer called it a pair"): that is how the hands were read."""
+    if r.has("dealer_reading"):
+        return False
+    shown = r.matches("tabled")
+    return len(shown) + len(r.matches("others_show")) >= _BOTH or any(
+        _BOTH_WORDS.search(r.before(m.start(), "owner_before") + " " + m[0]) for m in shown)
 
 
 def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
@@ -55,6 +68,7 @@ def _board_hand(r: Reading) -> bool:
 
 def _made(ranks: str) -> bool:
     """Five ranks ("akqjt", "6j29k") making a straight (the ace high or low), a full house or quads."""
+    ranks = ranks.replace("10", "t")  # "a k q j 10"
     counts = sorted(Counter(ranks).values())
     if counts in ([2, 3], [1, 4]):
         return True

@@ -10,10 +10,13 @@ from ..readers import deal
 from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
+from ..readers.events import TELLER, events
 from ..readers.holder import holder_acted
+from ..readers.played_out import past_preflop
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
+_BUTTON = "btn"  # the seat model's and the event reader's name for the button
 
 def _button_short(r: Reading, given: Facts) -> Facts | None:
     told = r.has("button_short") and any(not _across_sentences(r, m) for m in r.matches("button_short"))
@@ -53,11 +56,21 @@ def _holder_is_the_button(r: Reading) -> bool:
 
 def button_acted(r: Reading, facts: Facts) -> None:
     """"the button raised holding a single card": the button, the holder here, acted on his one card; not when
-    another player is named between the button and the move ("gave the button one card and only UTG had called")."""
-    if "holder_acted" in facts or not r.has("button_acted"):
+    another player is named between the button and the move ("gave the button one card and only UTG had called").
+    A move the story gives the button himself ("il bottone … non ha detto niente e ha rilanciato a 600", "I'm on
+    the button … I checked the flop") outweighs a silence read as not acting: keeping quiet about his missing card
+    is not keeping out of the betting; the teller's moves are the button's when he sits there. A fold is no
+    acting on the short hand (it leaves the pot)."""
+    if facts.get("holder_acted") == "yes":
         return
+    button = {_BUTTON, TELLER} if table_seats.speaker(r) == table_seats.Seat(_BUTTON) else {_BUTTON}
+    moved = [e for e in events(r) if e.happened and e.move != "fold" and e.actor in button]
+    if any(r.near("uncertain", e.start, "doubt_detail") for e in moved):
+        return  # "not sure whether the button had checked": asked
+    if moved and any(m.start() > moved[-1].start for m in r.matches("holder_not_acted")):
+        return  # "the button called - sorry, he hadn't called yet": the later word corrects the move
     named = [place.start() for place, seat in table_seats.places(r) if seat.kind != "btn"]
-    if any(not any(m.start() < at < m.end() for at in named) for m in r.matches("button_acted")):
+    if moved or any(not any(m.start() < at < m.end() for at in named) for m in r.matches("button_acted")):
         facts["holder_acted"] = "yes"
 
 
@@ -70,4 +83,4 @@ def found_at_his_turn(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("button-short-card", cues=(Cue(102, _button_short),),
-              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far))
+              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far, past_preflop))

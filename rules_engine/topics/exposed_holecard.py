@@ -18,7 +18,7 @@ _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever 
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _LATER_ROUND = re.compile(
     r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
-    r" (?:round|giro|pass|passata|lap|orbit|go round)"
+    r" (?:round|giro|pass|passata|passaggio|lap|orbit|go round)"
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
@@ -32,7 +32,7 @@ _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  
 _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player before him given his one card fine
-    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|lap|time around|go round|go around)"
+    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|passaggio|lap|time around|go round|go around)"
     r"|(?:start|beginning) of the deal|deal had just (?:started|begun)|(?:all )?inizio della distribuzione"
     r"|distribuzione (?:era )?appena (?:iniziata|cominciata)"
     r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
@@ -43,6 +43,7 @@ _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: no
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
+_NTH = re.compile(r"\d(?:st|nd|rd|th)\b")  # a deck ordinal said as one ("the 11th card"), not a count dealt
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
 
@@ -157,6 +158,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
             continue  # "can't remember if it was his first or second"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
+    if any(_NTH.search(m[0]) for m in r.matches("deck_ordinal")):
+        readings.append((2, "later"))  # "the 11th card of the deal": counted off the deck, past the first two
     if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
         said = any(reading[0] and reading[1] for reading in readings)  # "the second card, going to the BB"
         readings += _whose_card(r, owner, deck_two, said)  # unless said outright or placed already

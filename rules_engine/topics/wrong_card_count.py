@@ -15,6 +15,11 @@ from . import Cue, Topic
 
 
 def _wrong_count(r: Reading, given: Facts) -> Facts | None:
+    """A hand short, said wrong or shown to come in the deal; not a seat passed over and given his card later in
+    the round ("skipped seat 6 on the second round and then came back to him"): the card came, out of order (the
+    misdeal condition's)."""
+    if r.has("short_hand") and r.has("deal_out_of_sequence") and not _counted_short(r):
+        return None
     said_wrong = r.has("count_wrong") and not (r.has("flop") or r.has("board_words"))  # not "troppe carte sul flop"
     if r.has("short_hand") or said_wrong or deal.in_the_deal(r, _answered(given)):
         return {"street": "deal"}
