@@ -458,12 +458,42 @@ def _split(parsed: Any) -> list[Any]:
     """The alternatives of an expression `guard(?:a|b|c)guard`, each between the same guards and keeping the groups
     of the whole (their numbers and names), so it finds what the whole finds with that alternative, as the same
     match objects. Together they find what the whole finds: where one of them matches first, the first of those
-    there (`reading._leftmost`). None when a match may be empty (found one by one, it would not advance)."""
-    items = parsed.data
-    if len(items) != 3 or items[1][0] is not _BRANCH:
+    there (`reading._leftmost`). None when a match may be empty (found one by one, it would not advance).
+
+    A choice inside a group is split too, and a choice inside an alternative, when what comes before it matches in
+    one way only (zero-width tests, single characters: `(?P<bet>\\b(?<!the )(bet|punta|…))`): at each place the
+    whole tries the alternatives in order, each with the rest, as its parts do one by one."""
+    split = [_parser.SubPattern(parsed.state, items) for items in _alternatives(parsed.data, parsed.state)]
+    if len(split) < 2 or any(alternative.getwidth()[0] == 0 for alternative in split):
         return []
-    split = [_parser.SubPattern(parsed.state, [items[0], *alternative, items[2]]) for alternative in items[1][1][1]]
-    return [] if any(alternative.getwidth()[0] == 0 for alternative in split) else split
+    return split
+
+
+def _alternatives(items: Any, state: Any) -> list[list[Any]]:
+    """A parsed sequence as the sequences of its alternatives, in the order `re` tries them (`_split`): the first
+    choice reached through items that match in one way only, each of its branches in its place, each split again."""
+    for index, (op, value) in enumerate(items):
+        if op is _BRANCH:
+            inner = [branch.data for branch in value[1]]
+        elif op is _GROUP and not value[1] and not value[2]:
+            inner = [[(op, (*value[:3], _parser.SubPattern(state, branch)))]
+                     for branch in _alternatives(value[3].data, state)]
+            if len(inner) == 1 and _one_way(value[3].data):
+                continue
+        elif op in _ONE_WAY:
+            continue
+        else:
+            return [items]
+        if len(inner) == 1:
+            return [items]
+        return [split for branch in inner for split in _alternatives([*items[:index], *branch, *items[index + 1:]],
+                                                                     state)]
+    return [items]
+
+
+def _one_way(items: Any) -> bool:
+    return all(op in _ONE_WAY or (op is _GROUP and not value[1] and not value[2] and _one_way(value[3].data))
+               for op, value in items)
 
 
 Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
@@ -535,6 +565,8 @@ def _longest_word(piece: str) -> tuple[int, int]:
 
 _WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
 _BRANCH = sre.BRANCH
+_GROUP = sre.SUBPATTERN
+_ONE_WAY = {sre.AT, sre.ASSERT, sre.ASSERT_NOT, sre.LITERAL, sre.IN}  # match in one way or not at all
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:
