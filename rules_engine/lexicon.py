@@ -471,10 +471,11 @@ def _split(parsed: Any) -> list[Any]:
 
 def _alternatives(items: Any, state: Any) -> list[list[Any]]:
     """A parsed sequence as the sequences of its alternatives, in the order `re` tries them (`_split`): the first
-    choice reached through items that match in one way only, each of its branches in its place, each split again."""
+    choice reached through items that match in one way only, each of its branches in its place (a choice a branch
+    opens with split too; one after it is not: the parts would multiply)."""
     for index, (op, value) in enumerate(items):
         if op is _BRANCH:
-            inner = [branch.data for branch in value[1]]
+            inner = [split for branch in value[1] for split in _alternatives(branch.data, state)]
         elif op is _GROUP and not value[1] and not value[2]:
             inner = [[(op, (*value[:3], _parser.SubPattern(state, branch)))]
                      for branch in _alternatives(value[3].data, state)]
@@ -484,10 +485,7 @@ def _alternatives(items: Any, state: Any) -> list[list[Any]]:
             continue
         else:
             return [items]
-        if len(inner) == 1:
-            return [items]
-        return [split for branch in inner for split in _alternatives([*items[:index], *branch, *items[index + 1:]],
-                                                                     state)]
+        return [[*items[:index], *branch, *items[index + 1:]] for branch in inner]
     return [items]
 
 
