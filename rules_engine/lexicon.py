@@ -64,7 +64,7 @@ class Unit:
 
     __slots__ = ("_finder", "_index", "_parts", "pattern")
 
-    def __init__(self, pattern: Deferred, finder: Finder, parts: tuple[int, ...], index: AnchorIndex) -> None:
+    def __init__(self, pattern: Deferred, finder: Finder, parts: frozenset[int], index: AnchorIndex) -> None:
         self.pattern = pattern  # the expression as compiled, searched whole
         self._finder = finder
         self._parts = parts  # the finder's parts this expression is made of
@@ -122,17 +122,18 @@ class Finder:
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
-        if not met & self.mask:  # most concepts, for most texts
+        found = met & self.mask
+        if not found:  # most concepts, for most texts
             return self.always
         if len(self.parts) == 1:
             return _FIRST
-        bits = (met >> self.low) & self.bits
-        found = set(self.always)
+        bits = found >> self.low
+        live = set(self.always)
         while bits:
             lowest = bits & -bits
-            found.add(self.owners[lowest.bit_length() - 1])
+            live.add(self.owners[lowest.bit_length() - 1])
             bits ^= lowest
-        return sorted(found)
+        return sorted(live)
 
     def built(self, part: int) -> Built:
         return self.parts[part].built()
@@ -419,7 +420,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Deferred, ...
 
 def _units(units: tuple[Deferred, ...], parts: list[Part], finder: Finder, index: AnchorIndex) -> tuple[Unit, ...]:
     """Each expression of a concept with the parts it is made of."""
-    return tuple(Unit(pattern, finder, tuple(i for i, (_, _, unit) in enumerate(parts) if unit == number), index)
+    return tuple(Unit(pattern, finder, frozenset(i for i, (_, _, unit) in enumerate(parts) if unit == number), index)
                  for number, pattern in enumerate(units))
 
 
