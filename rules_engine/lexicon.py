@@ -64,7 +64,7 @@ class Unit:
 
     __slots__ = ("_finder", "_index", "_parts", "pattern")
 
-    def __init__(self, pattern: Deferred, finder: Finder, parts: tuple[int, ...], index: AnchorIndex) -> None:
+    def __init__(self, pattern: Deferred, finder: Finder, parts: frozenset[int], index: AnchorIndex) -> None:
         self.pattern = pattern  # the expression as compiled, searched whole
         self._finder = finder
         self._parts = parts  # the finder's parts this expression is made of
@@ -122,17 +122,18 @@ class Finder:
 
     def live(self, met: int) -> Sequence[int]:
         """The parts a text can match, in order, given the requirements it meets (`AnchorIndex.met`)."""
-        if not met & self.mask:  # most concepts, for most texts
+        found = met & self.mask
+        if not found:  # most concepts, for most texts
             return self.always
         if len(self.parts) == 1:
             return _FIRST
-        bits = (met >> self.low) & self.bits
-        found = set(self.always)
+        bits = found >> self.low
+        live = set(self.always)
         while bits:
             lowest = bits & -bits
-            found.add(self.owners[lowest.bit_length() - 1])
+            live.add(self.owners[lowest.bit_length() - 1])
             bits ^= lowest
-        return sorted(found)
+        return sorted(live)
 
     def built(self, part: int) -> Built:
         return self.parts[part].built()
@@ -419,7 +420,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Deferred, ...
 
 def _units(units: tuple[Deferred, ...], parts: list[Part], finder: Finder, index: AnchorIndex) -> tuple[Unit, ...]:
     """Each expression of a concept with the parts it is made of."""
-    return tuple(Unit(pattern, finder, tuple(i for i, (_, _, unit) in enumerate(parts) if unit == number), index)
+    return tuple(Unit(pattern, finder, frozenset(i for i, (_, _, unit) in enumerate(parts) if unit == number), index)
                  for number, pattern in enumerate(units))
 
 
@@ -458,12 +459,40 @@ def _split(parsed: Any) -> list[Any]:
     """The alternatives of an expression `guard(?:a|b|c)guard`, each between the same guards and keeping the groups
     of the whole (their numbers and names), so it finds what the whole finds with that alternative, as the same
     match objects. Together they find what the whole finds: where one of them matches first, the first of those
-    there (`reading._leftmost`). None when a match may be empty (found one by one, it would not advance)."""
-    items = parsed.data
-    if len(items) != 3 or items[1][0] is not _BRANCH:
+    there (`reading._leftmost`). None when a match may be empty (found one by one, it would not advance).
+
+    A choice inside a group is split too, and a choice inside an alternative, when what comes before it matches in
+    one way only (zero-width tests, single characters: `(?P<bet>\\b(?<!the )(bet|punta|…))`): at each place the
+    whole tries the alternatives in order, each with the rest, as its parts do one by one."""
+    split = [_parser.SubPattern(parsed.state, items) for items in _alternatives(parsed.data, parsed.state)]
+    if len(split) < 2 or any(alternative.getwidth()[0] == 0 for alternative in split):
         return []
-    split = [_parser.SubPattern(parsed.state, [items[0], *alternative, items[2]]) for alternative in items[1][1][1]]
-    return [] if any(alternative.getwidth()[0] == 0 for alternative in split) else split
+    return split
+
+
+def _alternatives(items: Any, state: Any) -> list[list[Any]]:
+    """A parsed sequence as the sequences of its alternatives, in the order `re` tries them (`_split`): the first
+    choice reached through items that match in one way only, each of its branches in its place (a choice a branch
+    opens with split too; one after it is not: the parts would multiply)."""
+    for index, (op, value) in enumerate(items):
+        if op is _BRANCH:
+            inner = [split for branch in value[1] for split in _alternatives(branch.data, state)]
+        elif op is _GROUP and not value[1] and not value[2]:
+            inner = [[(op, (*value[:3], _parser.SubPattern(state, branch)))]
+                     for branch in _alternatives(value[3].data, state)]
+            if len(inner) == 1 and _one_way(value[3].data):
+                continue
+        elif op in _ONE_WAY:
+            continue
+        else:
+            return [items]
+        return [[*items[:index], *branch, *items[index + 1:]] for branch in inner]
+    return [items]
+
+
+def _one_way(items: Any) -> bool:
+    return all(op in _ONE_WAY or (op is _GROUP and not value[1] and not value[2] and _one_way(value[3].data))
+               for op, value in items)
 
 
 Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
@@ -535,6 +564,8 @@ def _longest_word(piece: str) -> tuple[int, int]:
 
 _WHOLE_WORDS = "(?<![a-z0-9])(?:{})(?![a-z0-9])"
 _BRANCH = sre.BRANCH
+_GROUP = sre.SUBPATTERN
+_ONE_WAY = {sre.AT, sre.ASSERT, sre.ASSERT_NOT, sre.LITERAL, sre.IN}  # match in one way or not at all
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:

@@ -30,7 +30,7 @@ CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
-            " edges, sets as bytes, anchored first")
+            " edges, sets as bytes, anchored first, nested alternatives")
 
 Stored = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time), groups, group index,

@@ -10,7 +10,7 @@ from re import _parser  # type: ignore[attr-defined]
 
 import pytest
 
-from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _compile_one, _sources
+from rules_engine.lexicon import _WHOLE_WORDS, Lexicon, _compile_one, _sources, _split
 from rules_engine.pattern_cache import (
     _MODULE_CACHES,
     PatternCache,
@@ -187,6 +187,18 @@ def test_an_expression_found_by_its_alternatives_finds_what_it_finds(tmp_path: P
                 assert [(m.span(), m.groupdict()) for m in leftmost(parts, haystack, f" {haystack}")] == \
                     [(m.span(), m.groupdict()) for m in expected.finditer(haystack)]
     assert split  # "seat_named" at least
+
+
+def test_a_choice_is_split_only_where_what_comes_before_it_matches_one_way() -> None:
+    """A choice inside a group, after zero-width tests and single characters, is split (and a choice inside one of
+    its alternatives); one after a repeat is not: the whole would try the repeat's other lengths first."""
+    def count(source: str) -> int:
+        return len(_split(_parser.parse(_WHOLE_WORDS.format(source))))
+
+    assert count(r"(?P<bet>\b(?<!the )(bet|punta(to|va)?|c ?bets?)\b)") == 3  # "(to|va)?" is a repeat: kept whole
+    assert count(r"(?P<a>x(bb|cc)y(dd|ee))|(?P<f>f)") == 3  # not one part for each (bb|cc)(dd|ee)
+    assert count(r"(?P<who>\w+ )?(bet|call)") == 0
+    assert count(r"(?P<x>x)") == 0
 
 
 def test_a_repeat_is_made_possessive_only_where_giving_back_could_never_match(tmp_path: Path) -> None:
