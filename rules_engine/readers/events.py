@@ -25,6 +25,7 @@ MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
 CHANGING = frozenset({"raise", "allin", "bet"})  # a move that changes the action to the players before it
 _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "raise": "bet-raise",
          "allin": "bet-raise"}
+_NO_CHIPS = frozenset({"check", "fold", "act"})  # moves with no amount: "before the 6 seat acted. 6 seat checked"
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
 
@@ -202,7 +203,7 @@ def _events(r: Reading) -> list[Event]:
         kind = next(kind for kind in MOVES if group(match, kind))
         opening = sentence_start(r, match.start())
         after = match.end() + 1  # the words after the move, past the space before them
-        amount = _find(r, "event_amount", r.after(after, "event_after"))
+        amount = _find(r, "event_amount", r.after(after, "event_after")) if kind not in _NO_CHIPS else None
         if amount and after + amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)

@@ -158,7 +158,9 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["chips_in"] = "yes" if chips else "no"
         return
     skipped_phrase = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
-    marks = [mark.at for mark in skipped_players(r) if not mark.claimed]  # "il posto 3 non aveva ancora agito"
+    # "il posto 3 non aveva ancora agito"; not "bet before seat 3 acted": told after the move out of turn, what
+    # follows it is no count of players who acted behind him
+    marks = [mark.at for mark in skipped_players(r) if not mark.claimed and not mark.before]
     if not r.has("oot_silent") and not skipped_phrase and not marks:
         return
     start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)
