@@ -80,7 +80,8 @@ class Mark:
     at: int
     who: str
     claimed: bool
-    before: bool = False  # "before seat 3 acted": the move past him is told just before the mark
+    before: bool = False  # "before seat 3 acted", "while seat 3 still hadn't acted": the move past him is told just
+    # before the mark
 
 
 def skipped_players(r: Reading) -> list[Mark]:
@@ -110,7 +111,6 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
             earlier = [e for e in moves if opening <= e.start < mark.at]
             if earlier:
                 return mark.who, earlier[-1]
-            continue
         after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
         if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
             return mark.who, after[0]
@@ -376,7 +376,8 @@ def _skipped(r: Reading) -> list[Mark]:
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            marks.append(Mark(mark.start(), who, bool(speech), r.lexicon.says("event_before", mark[0])))
+            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_while", before)
+            marks.append(Mark(mark.start(), who, bool(speech), told_after))
     return marks
 
 
