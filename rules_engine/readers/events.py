@@ -223,6 +223,12 @@ def _events(r: Reading) -> list[Event]:
     return found
 
 
+def named_between(r: Reading, start: int, end: int) -> bool:
+    """Whether a player is named (a seat, a place) between two positions: a move told after it with no actor of its
+    own may be his ("seat 4 says raise; before he finishes, seat 6 blurts out call")."""
+    return any(start <= at < end for at, _, _ in _mentions(r))
+
+
 def sentence_start(r: Reading, position: int) -> int:
     """Where the sentence holding a position starts."""
     return max(start for start in r.sentences if start <= position)
@@ -254,8 +260,12 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     start, earlier = starts
     before = _unfilled(r, r.text[start:move.start()])
     frame = r.lexicon.windows["event_frame"]
-    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - frame):move.start()].rstrip()) or \
+    framing = r.text[max(start, move.start() - frame):move.start()].rstrip()
+    verbal = r.lexicon.says("event_said", framing) or \
         r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
+    quoted = _find(r, "event_quoted_teller", before) if verbal else None
+    if quoted:  # "Rob goes 'I call'": the "I" is the quoted word's, the speaker is named before the verb
+        before = before[:quoted.start()].rstrip()
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
     wider = _unfilled(r, r.text[earlier:move.start()])
     relative = r.lexicon.concepts["event_relative"][0].search(wider)
@@ -273,6 +283,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return named or SKIPPED, skipped, verbal
     if _find(r, "event_pronoun", before):
         return _last_actor(found, offset, mentions), skipped, verbal
+    if verbal and not before and r.lexicon.says("event_teller_said", framing):  # "ho detto vedo": the teller's word
+        return TELLER, skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
         return TELLER, skipped, verbal
     if not before:

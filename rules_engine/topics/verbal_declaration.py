@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
-from ..readers.events import Event, events
+from ..readers.events import TELLER, Event, events, named_between
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..readers.streets import marks
 from ..reading import Facts, Reading, group
@@ -144,11 +144,11 @@ def _short_raise(r: Reading) -> bool:
 
 
 def said_then_did(r: Reading) -> tuple[Event, Event] | None:
-    """A move only said, then another kind of move made by the same player on the same street ("seat 3 says raise
-    and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised"): his
-    words and his chips disagree, the words first. The chips of the move said ("says call and puts in 300") are no
-    other move; another player's move, or one the events cannot place ("Marco said call, then Luca raised", "I said
-    raise to 300, then he just called") is normal play."""
+    """A move only said, then another kind of move made or said by the same player on the same street ("seat 3 says
+    raise and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised",
+    "I said fold, then 'call'"): his words and his chips disagree, the words first. The chips of the move said
+    ("says call and puts in 300") are no other move; another player's move, or one the events cannot place ("Marco
+    said call, then Luca raised", "I said raise to 300, then he just called") is normal play."""
     return r.derived("verbal.said_then_did", lambda: _said_then_did(r))
 
 
@@ -158,10 +158,15 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
         if not said.verbal or index + 1 >= len(told):
             continue
         did = told[index + 1]
-        same = said.actor is not None and did.actor == said.actor  # "I said raise, then he called": two players
+        # "I said raise, then he called": two players; a move told with nobody named is the speaker's own ("Rob
+        # goes 'I call' and then says he's folding", "dice 'vedo', poi fa 'no no, passo'")
+        between = r.text[said.end:did.start]
+        same = said.actor is not None and (did.actor == said.actor or (
+            did.actor is None and not named_between(r, said.end, did.start)
+            and not (said.actor == TELLER and _OTHER_PLAYER.search(between))))
         streets = any(said.end <= at < did.start for at in marks(r))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
-        if same and not did.verbal and did.kind != said.kind and not streets and not pushed:
+        if same and did.kind != said.kind and not streets and not pushed:
             return said, did
     return None
 
