@@ -52,8 +52,9 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         # over fewer chips is words against chips: the amount said is no bet he faced)
     if _short_raise(r):
         return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
-    if _call_matches_chips(r):
-        return None  # "said call and put in 300" facing 300: the words and the chips agree, nothing to rule
+    if _call_matches_chips(r) or _amount_matches_chips(r):
+        return None  # "said call and put in 300" facing 300, "dice 200 e mette 200": the words and the chips agree,
+        # nothing to rule
     if r.has("verbal_call_raise"):
         return {}
     # chips, then words: several trips to the stack before the word are the string-bet topic's, and "raise" said
@@ -71,15 +72,30 @@ def word_against_chips(r: Reading) -> bool:
     return r.derived("word_against_chips", lambda: _word_against_chips(r))
 
 
-def _word_against_chips(r: Reading) -> bool:
+def _said_and_pushed(r: Reading) -> list[tuple[Decimal, Decimal]]:
+    """Each amount said and the first amount pushed after it (or before it, when the chips came first)."""
     said = r.matches("round_said") if said_outright(r, "round_said") else []
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
     chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
+    pairs = []
     for word in said:
         amount = betting_round.read_number(r, group(word, "to"))
-        later = [betting_round.read_number(r, group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
-        if amount is not None and later and later[0] is not None and later[0] != amount:
-            return True
+        later = [betting_round.read_number(r, group(m, "to")) for m in pushed
+                 if _verb_at(m) >= word.end() or chips_first]
+        if amount is not None and later and later[0] is not None:
+            pairs.append((amount, later[0]))
+    return pairs
+
+
+def _amount_matches_chips(r: Reading) -> bool:
+    """An amount said and the same amount pushed ("dice 200 e mette 200"): no disagreement."""
+    pairs = _said_and_pushed(r)
+    return bool(pairs) and all(said == pushed for said, pushed in pairs)
+
+
+def _word_against_chips(r: Reading) -> bool:
+    if any(said != pushed for said, pushed in _said_and_pushed(r)):
+        return True
     amounts = _push_and_bet(r)
     if amounts is None or amounts[1] <= 0:
         return False
@@ -87,6 +103,12 @@ def _word_against_chips(r: Reading) -> bool:
     if said_outright(r, "raise_declared_yes"):
         return total == call
     return said_outright(r, "call_declared_yes") and total > call
+
+
+def _verb_at(match: re.Match[str]) -> int:
+    """Where a push is told: at its verb, not at a word read as its subject ("diceva 300 spingeva dentro 500": the
+    300 is the word's amount)."""
+    return match.start("verb") if "verb" in match.re.groupindex else match.start()
 
 
 def _push_and_bet(r: Reading) -> tuple[Decimal, Decimal] | None:
@@ -122,7 +144,7 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
         return
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in r.matches(concept)]
-    chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
+    chips = [_verb_at(m)  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
     if words and chips and min(words) < min(chips) and (
