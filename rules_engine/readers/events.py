@@ -25,6 +25,7 @@ MOVES = ("check", "raise", "allin", "bet", "call", "fold", "act")
 CHANGING = frozenset({"raise", "allin", "bet"})  # a move that changes the action to the players before it
 _KIND = {"check": "check", "call": "call", "fold": "fold", "bet": "bet-raise", "raise": "bet-raise",
          "allin": "bet-raise"}
+_NO_CHIPS = frozenset({"check", "fold", "act"})  # moves with no amount: "before the 6 seat acted. 6 seat checked"
 SKIPPED = "skipped"  # the player named only as the skipped one ("the skipped player then raised")
 _MAX_SEAT = 10
 
@@ -79,7 +80,8 @@ class Mark:
     at: int
     who: str
     claimed: bool
-    before: bool = False  # "before seat 3 acted": the move past him is told just before the mark
+    before: bool = False  # "before seat 3 acted", "while seat 3 still hadn't acted": the move past him is told just
+    # before the mark
 
 
 def skipped_players(r: Reading) -> list[Mark]:
@@ -109,7 +111,6 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
             earlier = [e for e in moves if opening <= e.start < mark.at]
             if earlier:
                 return mark.who, earlier[-1]
-            continue
         after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
         if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
             return mark.who, after[0]
@@ -202,7 +203,7 @@ def _events(r: Reading) -> list[Event]:
         kind = next(kind for kind in MOVES if group(match, kind))
         opening = sentence_start(r, match.start())
         after = match.end() + 1  # the words after the move, past the space before them
-        amount = _find(r, "event_amount", r.after(after, "event_after"))
+        amount = _find(r, "event_amount", r.after(after, "event_after")) if kind not in _NO_CHIPS else None
         if amount and after + amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
@@ -220,6 +221,12 @@ def _events(r: Reading) -> list[Event]:
                            denied(r, match), hypothetical, skipped, described))
         ends.append(after + amount.end() if amount else match.end())
     return found
+
+
+def named_between(r: Reading, start: int, end: int) -> bool:
+    """Whether a player is named (a seat, a place) between two positions: a move told after it with no actor of its
+    own may be his ("seat 4 says raise; before he finishes, seat 6 blurts out call")."""
+    return any(start <= at < end for at, _, _ in _mentions(r))
 
 
 def sentence_start(r: Reading, position: int) -> int:
@@ -253,8 +260,12 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     start, earlier = starts
     before = _unfilled(r, r.text[start:move.start()])
     frame = r.lexicon.windows["event_frame"]
-    verbal = r.lexicon.says("event_said", r.text[max(start, move.start() - frame):move.start()].rstrip()) or \
+    framing = r.text[max(start, move.start() - frame):move.start()].rstrip()
+    verbal = r.lexicon.says("event_said", framing) or \
         r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
+    quoted = _find(r, "event_quoted_teller", before) if verbal else None
+    if quoted:  # "Rob goes 'I call'": the "I" is the quoted word's, the speaker is named before the verb
+        before = before[:quoted.start()].rstrip()
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
     wider = _unfilled(r, r.text[earlier:move.start()])
     relative = r.lexicon.concepts["event_relative"][0].search(wider)
@@ -272,6 +283,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return named or SKIPPED, skipped, verbal
     if _find(r, "event_pronoun", before):
         return _last_actor(found, offset, mentions), skipped, verbal
+    if verbal and not before and r.lexicon.says("event_teller_said", framing):  # "ho detto vedo": the teller's word
+        return TELLER, skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
         return TELLER, skipped, verbal
     if not before:
@@ -375,7 +388,8 @@ def _skipped(r: Reading) -> list[Mark]:
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            marks.append(Mark(mark.start(), who, bool(speech), r.lexicon.says("event_before", mark[0])))
+            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_while", before)
+            marks.append(Mark(mark.start(), who, bool(speech), told_after))
     return marks
 
 

@@ -3,7 +3,7 @@ out (facing a bet, the hand is dead; otherwise it is a check) or when he acts ri
 
 from __future__ import annotations
 
-from ..readers.events import CHANGING, events
+from ..readers.events import CHANGING, events, passed_over, skipped_players
 from ..readers.phrases import out_of_scope, settled_by, tells_a_situation
 from ..readers.streets import marks
 from ..reading import Facts, Reading
@@ -19,9 +19,19 @@ def _clock(r: Reading, given: Facts) -> Facts | None:
     mano: posso chiedere il clock?"), not "what is the TDA rule on the clock?"."""
     if r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
         return None
+    if passed_over(r) and not (_ran_out(r) or r.has("clock_acted_in_time")):
+        return None  # "the cutoff was taking ages and the button fired 75 while he still hadn't acted": a move made
+        # past the slow player, out of turn, when no clock ran out on him
     return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
 
 
+
+
+def _ran_out(r: Reading) -> bool:
+    """Time said to have run out in words other than the ones marking a player passed over ("mentre lui non aveva
+    ancora parlato, il bottone ha puntato" says he was still to act, not that a clock ran out)."""
+    marked = [mark.at for mark in skipped_players(r)]
+    return any(not any(m.start() <= at < m.end() for at in marked) for m in r.matches("clock_ran_out"))
 
 
 def facing_bet_from_moves(r: Reading, facts: Facts) -> None:

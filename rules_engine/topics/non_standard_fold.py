@@ -66,12 +66,14 @@ def next_acted_heads_up(r: Reading, facts: Facts) -> None:
 
 
 def _folded_past_another(r: Reading) -> bool:
-    """A fold made past a player told first as still to act: out of turn, the out-of-turn rule's."""
+    """A fold made past a player told first as still to act, or told as made before he acted ("threw his cards
+    away before the small blind decided"): out of turn, the out-of-turn rule's."""
     past = passed_over(r)
     if past is None:
         return False
     who, move = past
-    return move.move == "fold" and any(mark.at < move.start and mark.who == who for mark in skipped_players(r))
+    return move.move == "fold" and any((mark.at < move.start or mark.before) and mark.who == who
+                                       for mark in skipped_players(r))
 
 
 def next_acted_in_story(r: Reading, facts: Facts) -> None:

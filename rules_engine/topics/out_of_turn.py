@@ -92,13 +92,20 @@ def action_changed(r: Reading, facts: Facts) -> None:
     # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
     # "m'ha saltato, ha puntato": not "the skipped one bet")
     phrases = r.matches("out_of_turn")
-    later = [(m.start(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
+    # the first told wins; of two told from one place, the shorter ("poi UTG rilancia", not "poi UTG rilancia, quello
+    # che aveva chiamato": a flat move reached past the raise); not one denied ("poi non ha rilanciato")
+    later = [(m.start(), m.end(), change) for concept, change in (("oot_later_raise", "yes"), ("oot_later_flat", "no"))
              for m in r.matches(concept)
-             if m.start() > after and not any((p.start() <= m.start() and m.end() <= p.end())
-                                              or _own_words(r, m, p) for p in phrases)]
-    later += [(e.start, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
+             if m.start() > after and not _negated(r, m) and not any((p.start() <= m.start() and m.end() <= p.end())
+                                                                   or _own_words(r, m, p) for p in phrases)]
+    later += [(e.start, e.end, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
     if later:
-        facts["action_changed"] = min(later)[1]
+        facts["action_changed"] = min(later)[2]
+
+
+def _negated(r: Reading, move: re.Match[str]) -> bool:
+    """A move phrase denied before it or inside it ("il cutoff poi non ha rilanciato")."""
+    return denied(r, move) or any(move.start() <= d.start() < move.end() for d in r.matches("cue_denial"))
 
 
 def _incident(r: Reading) -> int:
@@ -158,7 +165,9 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["chips_in"] = "yes" if chips else "no"
         return
     skipped_phrase = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
-    marks = [mark.at for mark in skipped_players(r) if not mark.claimed]  # "il posto 3 non aveva ancora agito"
+    # "il posto 3 non aveva ancora agito"; not "bet before seat 3 acted": told after the move out of turn, what
+    # follows it is no count of players who acted behind him
+    marks = [mark.at for mark in skipped_players(r) if not mark.claimed and not mark.before]
     if not r.has("oot_silent") and not skipped_phrase and not marks:
         return
     start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
-from ..readers.events import Event, events
+from ..readers.events import TELLER, Event, events, named_between
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..readers.streets import marks
 from ..reading import Facts, Reading, group
@@ -52,8 +52,9 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         # over fewer chips is words against chips: the amount said is no bet he faced)
     if _short_raise(r):
         return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
-    if _call_matches_chips(r):
-        return None  # "said call and put in 300" facing 300: the words and the chips agree, nothing to rule
+    if _call_matches_chips(r) or _amount_matches_chips(r):
+        return None  # "said call and put in 300" facing 300, "dice 200 e mette 200": the words and the chips agree,
+        # nothing to rule
     if r.has("verbal_call_raise"):
         return {}
     # chips, then words: several trips to the stack before the word are the string-bet topic's, and "raise" said
@@ -71,15 +72,30 @@ def word_against_chips(r: Reading) -> bool:
     return r.derived("word_against_chips", lambda: _word_against_chips(r))
 
 
-def _word_against_chips(r: Reading) -> bool:
+def _said_and_pushed(r: Reading) -> list[tuple[Decimal, Decimal]]:
+    """Each amount said and the first amount pushed after it (or before it, when the chips came first)."""
     said = r.matches("round_said") if said_outright(r, "round_said") else []
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
     chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
+    pairs = []
     for word in said:
         amount = betting_round.read_number(r, group(word, "to"))
-        later = [betting_round.read_number(r, group(m, "to")) for m in pushed if m.start() > word.end() or chips_first]
-        if amount is not None and later and later[0] is not None and later[0] != amount:
-            return True
+        later = [betting_round.read_number(r, group(m, "to")) for m in pushed
+                 if _verb_at(m) >= word.end() or chips_first]
+        if amount is not None and later and later[0] is not None:
+            pairs.append((amount, later[0]))
+    return pairs
+
+
+def _amount_matches_chips(r: Reading) -> bool:
+    """An amount said and the same amount pushed ("dice 200 e mette 200"): no disagreement."""
+    pairs = _said_and_pushed(r)
+    return bool(pairs) and all(said == pushed for said, pushed in pairs)
+
+
+def _word_against_chips(r: Reading) -> bool:
+    if any(said != pushed for said, pushed in _said_and_pushed(r)):
+        return True
     amounts = _push_and_bet(r)
     if amounts is None or amounts[1] <= 0:
         return False
@@ -87,6 +103,12 @@ def _word_against_chips(r: Reading) -> bool:
     if said_outright(r, "raise_declared_yes"):
         return total == call
     return said_outright(r, "call_declared_yes") and total > call
+
+
+def _verb_at(match: re.Match[str]) -> int:
+    """Where a push is told: at its verb, not at a word read as its subject ("diceva 300 spingeva dentro 500": the
+    300 is the word's amount)."""
+    return match.start("verb") if "verb" in match.re.groupindex else match.start()
 
 
 def _push_and_bet(r: Reading) -> tuple[Decimal, Decimal] | None:
@@ -122,7 +144,7 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
         return
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in r.matches(concept)]
-    chips = [m.start("verb") if "verb" in m.re.groupindex else m.start()  # "chips then pushes": at the verb
+    chips = [_verb_at(m)  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
     if words and chips and min(words) < min(chips) and (
@@ -144,11 +166,11 @@ def _short_raise(r: Reading) -> bool:
 
 
 def said_then_did(r: Reading) -> tuple[Event, Event] | None:
-    """A move only said, then another kind of move made by the same player on the same street ("seat 3 says raise
-    and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised"): his
-    words and his chips disagree, the words first. The chips of the move said ("says call and puts in 300") are no
-    other move; another player's move, or one the events cannot place ("Marco said call, then Luca raised", "I said
-    raise to 300, then he just called") is normal play."""
+    """A move only said, then another kind of move made or said by the same player on the same street ("seat 3 says
+    raise and then just calls", "Luca ha detto check e poi ha puntato 100", "Tony announced call but then he raised",
+    "I said fold, then 'call'"): his words and his chips disagree, the words first. The chips of the move said
+    ("says call and puts in 300") are no other move; another player's move, or one the events cannot place ("Marco
+    said call, then Luca raised", "I said raise to 300, then he just called") is normal play."""
     return r.derived("verbal.said_then_did", lambda: _said_then_did(r))
 
 
@@ -158,10 +180,15 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
         if not said.verbal or index + 1 >= len(told):
             continue
         did = told[index + 1]
-        same = said.actor is not None and did.actor == said.actor  # "I said raise, then he called": two players
+        # "I said raise, then he called": two players; a move told with nobody named is the speaker's own ("Rob
+        # goes 'I call' and then says he's folding", "dice 'vedo', poi fa 'no no, passo'")
+        between = r.text[said.end:did.start]
+        same = said.actor is not None and (did.actor == said.actor or (
+            did.actor is None and not named_between(r, said.end, did.start)
+            and not (said.actor == TELLER and _OTHER_PLAYER.search(between))))
         streets = any(said.end <= at < did.start for at in marks(r))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
-        if same and not did.verbal and did.kind != said.kind and not streets and not pushed:
+        if same and did.kind != said.kind and not streets and not pushed:
             return said, did
     return None
 
