@@ -25,7 +25,6 @@ _FOLDED = re.compile(r"fold")  # a player who folded gave up his hand: he is not
 _RANKS = "23456789tjqka"
 _WHEEL = [0, 1, 2, 3, 12]  # A-2-3-4-5: the ace plays low
 _BOTH = 2
-_BOTH_WORDS = re.compile(r"\b(?:both|we|io e lui|noi due|tutti e due|entrambi|entrambe|anche lui|pure lui)\b")
 _NEVER = re.compile(r"\b(?:never|didn t|did not|didnt|non|mai|without|senza)\b")  # a denial, not how the cards lie
 
 
@@ -47,8 +46,9 @@ def _both_shown(r: Reading) -> bool:
     if r.has("dealer_reading"):
         return False
     shown = r.matches("tabled")
+    reach = r.lexicon.windows["owner_before"]
     return len(shown) + len(r.matches("others_show")) >= _BOTH or any(
-        _BOTH_WORDS.search(r.before(m.start(), "owner_before") + " " + m[0]) for m in shown)
+        m.start() - reach <= both.start() and both.end() <= m.end() for m in shown for both in r.matches("both_players"))
 
 
 def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
