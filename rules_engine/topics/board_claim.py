@@ -46,9 +46,9 @@ def _both_shown(r: Reading) -> bool:
     if r.has("dealer_reading"):
         return False
     shown = r.matches("tabled")
-    reach = r.lexicon.windows["owner_before"]
+    reach, both = r.lexicon.windows["owner_before"], r.matches("both_players")
     return len(shown) + len(r.matches("others_show")) >= _BOTH or any(
-        m.start() - reach <= both.start() and both.end() <= m.end() for m in shown for both in r.matches("both_players"))
+        m.start() - reach <= b.start() and b.end() <= m.end() for m in shown for b in both)
 
 
 def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
