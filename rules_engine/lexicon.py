@@ -236,6 +236,12 @@ class Lexicon:
         hold right after it ("…exposed | another one") and its `$` patterns right before it."""
         return any(unit.search(text) for unit in self.concepts[concept])
 
+    def find(self, concept: str, text: str, position: int = 0) -> re.Match[str] | None:
+        """Where a concept occurs first in a piece of text, from a position: the leftmost match of its expressions,
+        the first expression's where several start there."""
+        found = [match for unit in self.concepts[concept] if (match := unit.search(text, position))]
+        return min(found, key=lambda match: match.start()) if found else None
+
     @classmethod
     def load(cls, directory: Path = LEXICON_DIR) -> Lexicon:
         files = _read(directory)

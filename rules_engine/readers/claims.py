@@ -51,8 +51,7 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
 def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:
     """The claim a verb introduces, if it is one about the rule: from the verb to the end of its sentence or to a
     "but" that turns to what happened ("Tommaso dice di togliere la carta, ma il flop aveva quattro carte")."""
-    turn = min((m for unit in lexicon.concepts["contrast"] if (m := unit.search(text[:sentence_end], head.end()))),
-               key=lambda m: m.start(), default=None)
+    turn = lexicon.find("contrast", text[:sentence_end], head.end())
     end = turn.start() if turn else sentence_end
     said = text[head.end():end]
     generic = lexicon.says("rule_generic", said)  # a rule put generally is rule talk whatever its words

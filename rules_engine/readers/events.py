@@ -60,13 +60,6 @@ class Event:
         return _KIND[self.move]
 
 
-def _find(r: Reading, concept: str, text: str) -> re.Match[str] | None:
-    """Where a concept of the events' words (lexicon/out_of_turn.toml) occurs first in a piece of text: the
-    leftmost match of its expressions, the first expression's where several start there."""
-    found = [match for unit in r.lexicon.concepts[concept] if (match := unit.search(text))]
-    return min(found, key=lambda match: match.start()) if found else None
-
-
 def events(r: Reading) -> list[Event]:
     """Every move the text tells, in order (worked out once per text)."""
     return r.derived("events", lambda: _events(r))
@@ -203,7 +196,7 @@ def _events(r: Reading) -> list[Event]:
         kind = next(kind for kind in MOVES if group(match, kind))
         opening = sentence_start(r, match.start())
         after = match.end() + 1  # the words after the move, past the space before them
-        amount = _find(r, "event_amount", r.after(after, "event_after")) if kind not in _NO_CHIPS else None
+        amount = r.lexicon.find("event_amount", r.after(after, "event_after")) if kind not in _NO_CHIPS else None
         if amount and after + amount.end() + 1 in starts:
             amount = None  # "seat 3 bets, 6 calls": the 6 is the next actor, not an amount
         actor, skipped, verbal = _actor(r, (max(ends[-1], opening), max(ends[-2], opening)), match, found, mentions)
@@ -263,7 +256,7 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     framing = r.text[max(start, move.start() - frame):move.start()].rstrip()
     verbal = r.lexicon.says("event_said", framing) or \
         r.lexicon.says("event_said", move[0].rsplit(" ", 1)[0])  # "announces a raise", "dice allin"
-    quoted = _find(r, "event_quoted_teller", before) if verbal else None
+    quoted = r.lexicon.find("event_quoted_teller", before) if verbal else None
     if quoted:  # "Rob goes 'I call'": the "I" is the quoted word's, the speaker is named before the verb
         before = before[:quoted.start()].rstrip()
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
@@ -274,14 +267,14 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         before = _unfilled(r, wider[:relative.start()])
         start = earlier
     offset = start + len(before)
-    antecedent = _find(r, "event_relative_pronoun", before)
+    antecedent = r.lexicon.find("event_relative_pronoun", before)
     if antecedent:  # "luca who hadn't acted": the one named before "who"
         return _named(r, before[:antecedent.start()].rstrip(), start + antecedent.start() - 1, mentions), \
             skipped, verbal
     named = _named(r, before, offset, mentions)
     if named or skipped:  # "the guy who'd been skipped then led": the skipped one, however he is called
         return named or SKIPPED, skipped, verbal
-    if _find(r, "event_pronoun", before):
+    if r.lexicon.find("event_pronoun", before):
         return _last_actor(found, offset, mentions), skipped, verbal
     if verbal and not before and r.lexicon.says("event_teller_said", framing):  # "ho detto vedo": the teller's word
         return TELLER, skipped, verbal
@@ -303,7 +296,7 @@ def _asked_of(r: Reading, start: int, end: int, found: list[Event],
     wants to | re-raise", "Marco vorrebbe | rilanciare"), or the one inside them ("can | UTG | make it 2000?", "can
     he still raise?")."""
     before = r.text[start:end].rstrip()
-    frame = _find(r, "event_hypothetical", before)
+    frame = r.lexicon.find("event_hypothetical", before)
     if frame is None:
         return None
     head = _unfilled(r, before[:frame.start()])
@@ -314,7 +307,7 @@ def _asked_of(r: Reading, start: int, end: int, found: list[Event],
     inner = _unfilled(r, words[1]) if len(words) > 1 else ""
     if not inner:
         return None
-    if _find(r, "event_pronoun", inner):
+    if r.lexicon.find("event_pronoun", inner):
         return _last_actor(found, end, mentions)
     return _named(r, inner, start + frame.start() + len(words[0]) + 1 + len(inner), mentions)
 
@@ -329,19 +322,19 @@ def _unfilled(r: Reading, before: str) -> str:
 def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, str]]) -> str | None:
     """The player named at the end of `before` (which ends at `offset` in the text); several seats named together
     are one actor ("seats 6, 7 and 8", "i posti 3 e 4")."""
-    spelled = _find(r, "event_seat_spelled", before)  # "il tipo al posto sette", "quello al sei"
+    spelled = r.lexicon.find("event_seat_spelled", before)  # "il tipo al posto sette", "quello al sei"
     number = r.lexicon.number_words.get(spelled["word"], 0) if spelled else 0
     if 1 < number <= _MAX_SEAT:
         return f"seat {number}"
-    ordinal = _find(r, "event_ordinal", before)  # "il secondo ci pensa e il terzo butta le carte": places in order
+    ordinal = r.lexicon.find("event_ordinal", before)  # "il secondo … il terzo": places in order
     word = ordinal["word"] if ordinal else ""
     place = ORDINAL_VALUE.get(word[:-1] + "a" if word.endswith("o") else word, 0)  # "secondo": "seconda"
     if 0 < place <= _MAX_SEAT:
         return f"order {place}"
-    group_ = _find(r, "event_seats", before)
+    group_ = r.lexicon.find("event_seats", before)
     if group_:
         return "seats " + " ".join(re.findall(r"\d+", group_[0]))
-    seat = _find(r, "event_seat_word", before) or _find(r, "event_bare_number", before)
+    seat = r.lexicon.find("event_seat_word", before) or r.lexicon.find("event_bare_number", before)
     number = int(seat["seat"]) if seat else 0
     if 0 < number <= _MAX_SEAT:
         return f"seat {number}"
@@ -354,7 +347,7 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
     if r.lexicon.says("event_teller_word", before):
         return TELLER
     words = before.split()
-    half = _find(r, "event_blind_half", words[-1]) if words else None  # "lo small", "the big"
+    half = r.lexicon.find("event_blind_half", words[-1]) if words else None  # "lo small", "the big"
     if half:
         return next(name for name, found in half.groupdict().items() if found)
     word = words[-1] if words else ""
@@ -383,7 +376,7 @@ def _skipped(r: Reading) -> list[Mark]:
         speech = r.lexicon.concepts["event_claim"][0].search(before)
         if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection
             before = before[:speech.start()].rstrip()
-        relative = _find(r, "event_relative_open", before)
+        relative = r.lexicon.find("event_relative_open", before)
         if relative and not _named(r, before, start + len(before), mentions):  # "the 7 who had been", not
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
@@ -407,11 +400,11 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         if r.lexicon.says("event_pronoun", who) or r.lexicon.says("event_object_pronoun", who):
             return _last_actor(events(r), mark.start(), mentions)
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
-    after = _find(r, "event_object", r.after(mark.end() + 1, "event_after"))
+    after = r.lexicon.find("event_object", r.after(mark.end() + 1, "event_after"))
     if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
         return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
     offset = start + len(before)
-    if _find(r, "event_pronoun", before):
+    if r.lexicon.find("event_pronoun", before):
         return _last_actor(events(r), offset, mentions)
     named = _named(r, before, offset, mentions)
     if named or not r.lexicon.says("event_joined", before):
