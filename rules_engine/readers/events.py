@@ -228,7 +228,10 @@ def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str
     """How many players are named together as the subject of a move, and where the first of them is named: read
     back from the last one named before it through the words that join them ("the cutoff and the button | both
     called", "il posto 4, il 5 e il 6 | hanno agito"); one when another word stands between two."""
-    named = [(at, till) for at, till, _ in mentions if start <= at and till <= end]
+    named: list[tuple[int, int]] = []
+    for at, till, _ in mentions:  # one player named once, though the seat model and a seat number both find him
+        if start <= at and till <= end and not (named and at < named[-1][1]):
+            named.append((at, till))
     if not named or _unfilled(r, r.text[named[-1][1]:end]):  # "the button had both | called"
         return 1, -1
     first = len(named) - 1
