@@ -37,7 +37,7 @@ OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself
 _THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
 _SPEECH = frozenset({"said", "says", "say", "saying", "announced", "announces", "dice", "dico", "detto", "disse"})
 _FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "apro", "alzo",
-                           "posso", "possiamo", "potevo", "potrei", "my"})
+                           "butto", "metto", "spingo", "posso", "possiamo", "potevo", "potrei", "my"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
 _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",

@@ -44,15 +44,22 @@ class Event:
     hypothetical: bool = False  # "can he still raise?", "if I call", "before he could act"
     skipped: bool = False  # the actor is told as passed over where the move is told ("who had been skipped")
     described: bool = False  # the move describes a player named before ("the guy on his right who folded preflop")
+    joined: int = 1  # players named together as its subject ("the cutoff and the button both called": two)
+    subject: int = -1  # where those players are named, when more than one
 
     @property
     def happened(self) -> bool:
         return not self.denied and not self.hypothetical and self.move != "act"
 
     @property
+    def told(self) -> bool:
+        """Told as done, whatever the move ("three players acted"): not denied, not only asked about."""
+        return not self.denied and not self.hypothetical
+
+    @property
     def players(self) -> int:
-        """How many players made it: "seats 6, 7 and 8 called" is three."""
-        return len(self.actor.split()) - 1 if self.actor and self.actor.startswith("seats ") else 1
+        """How many players made it: "seats 6, 7 and 8 called" is three, "the cutoff and the button called" two."""
+        return len(self.actor.split()) - 1 if self.actor and self.actor.startswith("seats ") else self.joined
 
     @property
     def kind(self) -> str:
@@ -210,10 +217,27 @@ def _events(r: Reading) -> list[Event]:
         hypothetical = r.lexicon.says("event_hypothetical", framing)
         if hypothetical and actor is None:  # "UTG wants to re-raise", "can UTG make it 2000?"
             actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
+        joined = _joined(r, max(ends[-1], opening), match.start(), mentions) if actor else (1, -1)
         found.append(Event(match.start(), match.end(), actor, kind, amount["amount"] if amount else None, verbal,
-                           denied(r, match), hypothetical, skipped, described))
+                           denied(r, match), hypothetical, skipped, described, *joined))
         ends.append(after + amount.end() if amount else match.end())
     return found
+
+
+def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str]]) -> tuple[int, int]:
+    """How many players are named together as the subject of a move, and where the first of them is named: read
+    back from the last one named before it through the words that join them ("the cutoff and the button | both
+    called", "il posto 4, il 5 e il 6 | hanno agito"); one when another word stands between two."""
+    named: list[tuple[int, int]] = []
+    for at, till, _ in mentions:  # one player named once, though the seat model and a seat number both find him
+        if start <= at and till <= end and not (named and at < named[-1][1]):
+            named.append((at, till))
+    if not named or _unfilled(r, r.text[named[-1][1]:end]):  # "the button had both | called"
+        return 1, -1
+    first = len(named) - 1
+    while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]):
+        first -= 1
+    return (len(named) - first, named[first][0]) if first < len(named) - 1 else (1, -1)
 
 
 def named_between(r: Reading, start: int, end: int) -> bool:
@@ -260,8 +284,14 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     if quoted:  # "Rob goes 'I call'": the "I" is the quoted word's, the speaker is named before the verb
         before = before[:quoted.start()].rstrip()
     skipped = r.lexicon.says("event_skipped_player", before)  # "the guy he skipped in seat 2 just folded"
-    wider = _unfilled(r, r.text[earlier:move.start()])
-    relative = r.lexicon.concepts["event_relative"][0].search(wider)
+    told = r.text[earlier:move.start()].rstrip()
+    wider = _unfilled(r, told)
+    relative = r.lexicon.find("event_relative", wider)
+    if relative is None and r.lexicon.says("event_clause_close", told):
+        # "the cutoff, who'd been skipped when the button bet, then just called", "seat 3, who had been skipped
+        # all along, then raised": a clause closed by "then" may run on past its verb; the move is its subject's
+        relative = r.lexicon.find("event_relative_closed", wider)
+    relative = relative or r.lexicon.find("event_appositive", wider)  # "Liz, sitting to his left, checked"
     if relative:  # "io, che ero stato saltato, ho poi chiamato": the actor before the clause, marked by it
         skipped = skipped or r.lexicon.says("event_skipped", relative["clause"])
         before = _unfilled(r, wider[:relative.start()])
@@ -360,10 +390,12 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
 def _last_actor(found: list[Event], position: int,
                 mentions: list[tuple[int, int, str]] | None = None) -> str | None:
     """Whom a pronoun or an elided subject points to: the one player named last before it (not the teller, not
-    several seats at once)."""
+    several players named together)."""
     named = [(e.start, e.actor) for e in found if e.actor and e.players == 1 and e.actor != TELLER
              and e.start < position]
-    named += [(start, key) for start, _, key in mentions or () if start < position]
+    together = [(e.subject, e.start) for e in found if e.joined > 1]  # "the cutoff and the button": not "he"
+    named += [(start, key) for start, _, key in mentions or () if start < position
+              and not any(first <= start < move for first, move in together)]
     return max(named)[1] if named else None
 
 

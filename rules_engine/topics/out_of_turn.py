@@ -82,12 +82,16 @@ def _told_in_sentence(r: Reading, phrase: re.Match[str]) -> tuple[int, Event] | 
 
 def action_changed(r: Reading, facts: Facts) -> None:
     """What the skipped player did once the action came back: a bet or raise changes it, anything else doesn't;
-    or the change said outright ("nobody in between bet or raised", "l'azione è cambiata")."""
+    or the change said outright ("nobody in between bet or raised", "l'azione è cambiata"); open when the story
+    doubts what his move was."""
     for concept, change in (("oot_unchanged_said", "no"), ("oot_changed_said", "yes")):
         if said_outright(r, concept):
             facts["action_changed"] = change
             return
     after = _incident(r)
+    if any(m.start() > after for m in r.matches("oot_unsure_move")):  # "nobody is sure if he meant a call or a raise"
+        r.doubt("action_changed")
+        return
     # a move told wholly inside the out-of-turn phrase is that action ("I thought Sam had checked, so I checked")
     # nor is one whose first words are the phrase's own ("he acted before me, he bet 60": not "the one before me bet";
     # "m'ha saltato, ha puntato": not "the skipped one bet")
@@ -98,7 +102,11 @@ def action_changed(r: Reading, facts: Facts) -> None:
              for m in r.matches(concept)
              if m.start() > after and not _negated(r, m) and not any((p.start() <= m.start() and m.end() <= p.end())
                                                                    or _own_words(r, m, p) for p in phrases)]
-    later += [(e.start, e.end, "yes" if e.move in CHANGING else "no") for e in _skipped_moves(r, after)]
+    own = _skipped_moves(r, after)
+    if own:  # his own move told: not a phrase whose move another player made ("then Omar checked too")
+        who = skipped(r)
+        later = [m for m in later if not any(e.end == m[1] and e.actor and e.actor not in who for e in events(r))]
+    later += [(e.start, e.end, "yes" if e.move in CHANGING else "no") for e in own]
     if later:
         facts["action_changed"] = min(later)[2]
 
@@ -184,7 +192,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     listed = [move for move in told_moves(r, start, end) if not any(at <= move[0] < till for at, till in own)]
     passed = skipped(r)
     told = {at for at, _ in listed}  # a move of a bare list ("call, call, raise") is counted there
-    moves = [e for e in events(r) if start <= e.start < end and e.happened and e.actor not in passed
+    moves = [e for e in events(r) if start <= e.start < end and e.told and e.actor not in passed
              and e.start not in told and not any(at <= e.start < till for at, till in own)]
     spans = [(e.start, e.end) for e in moves]
     others = [m for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
@@ -246,15 +254,28 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
     """A player to act who stayed silent while others acted, and spoke up only then ("the small blind was on his
     phone; the big blind bet, the cutoff called and the button called too. Only then the small blind looked up"):
     a skip told without the words, weaker than any topic that names what happened."""
+    span = _silence(r)
+    return {} if span and any(span[0] < e.start < span[1] and e.told for e in events(r)) else None
+
+
+def _silence_counted(r: Reading, given: Facts) -> Facts | None:
+    """The silent skip with the players who acted meanwhile counted ("UTG was texting. The next three players all
+    acted. Only then did he look up"): the whole story of a skip, above the topics its words could also suggest
+    ("didn't notice it was his turn" is no misread hand)."""
+    span = _silence(r)
+    return {} if span and any(span[0] < m.start() < span[1] for m in r.matches("oot_acted_behind")) else None
+
+
+def _silence(r: Reading) -> tuple[int, int] | None:
+    """Where a player to act is told silent, and where he then objects."""
     silent = r.matches("oot_silent")
     if not silent:
         return None
     start = silent[0].start()
     objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
-    if objection is None:
-        return None
-    return {} if any(start < e.start < objection and e.happened for e in events(r)) else None
+    return None if objection is None else (start, objection)
 
 
-TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(72, _passed_over), Cue(44, _silent_skip)),
+TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(78, _silence_counted), Cue(72, _passed_over),
+                                   Cue(44, _silent_skip)),
               readers=(oot_action, action_changed, acted_behind))

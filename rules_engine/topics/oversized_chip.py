@@ -89,7 +89,25 @@ def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
         facts["amount_named"] = "no"
 
 
+def amount_said_before(r: Reading, facts: Facts) -> None:
+    """An amount said before the chip went in, more than the bet it faced ("dice 'seicento' e butta una fiche da
+    mille sopra una puntata di 300", "says 'eight hundred' and drops a 1,000 chip on a 500 bet"): a raise declared,
+    and its amount named (an amount equal to the bet is a call, nothing more)."""
+    chip = next((m.start() for m in r.matches("single_chip_value")), None)
+    if chip is None or facts.get("raise_declared") == "yes":
+        return
+    said = [m for m in r.matches("amount_said") if m.end() <= chip]
+    bets = [betting_round.read_number(r, group(m, "to") or group(m, "amount")) for concept in (*_BETS_TOLD,
+            "bet_under_chip") for m in r.matches(concept) if not any(s.start() <= m.start() < s.end() for s in said)]
+    faced = max((bet for bet in bets if bet is not None), default=None)
+    amounts = [betting_round.read_number(r, m["amount"]) for m in said]
+    if faced is not None and any(amount is not None and amount > faced for amount in amounts):
+        facts["raise_declared"] = "yes"
+        facts["amount_named"] = "yes"
+
+
 TOPIC = Topic("oversized-chip", cues=(Cue(123, on_digits(_one_chip)),),
               readers=tuple(map(on_digits, (facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
-                                            bet_told_before, raise_declared_before("single_chip_value"), amount_named,
+                                            bet_told_before, raise_declared_before("single_chip_value"),
+                                            amount_said_before, amount_named,
                                             no_amount_with_the_raise))))
