@@ -59,7 +59,8 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
-    dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
+    dealing_context = (r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
+                       or _turned_own(r))
     hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
         r.after(m.end(), "owner_after")) for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
@@ -77,10 +78,32 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
     elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
-    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")):
+    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+_PRONOUNS = frozenset({"he", "she", "lui", "lei"})
+
+
+def _turned_own(r: Reading) -> bool:
+    """A player turned his own cards: the exposing verb's object is "his"/"le sue" cards, and its subject, the
+    nearest actor before it in the sentence (a pronoun stands for the actor named before it), is a player (a place at
+    the table, a player's noun), not the dealer: "il bottone, gasato, gira le sue due carte", "seat 3 turns both his
+    cards face up", "the dealer flipped his card" (the dealer)."""
+    for exposure in happened(r, "exposure"):
+        if not r.lexicon.says("own_cards_after", r.text[exposure.end() + 1:]):
+            continue
+        start = max((s for s in r.sentences if s <= exposure.start()), default=0)
+        actors = sorted([(m.start(), "pronoun" if m[0] in _PRONOUNS else "player") for m in r.matches("player_noun")]
+                        + [(m.start(), "player") for m, _ in seats.places(r)]
+                        + [(m.start(), "dealer") for m in r.matches("dealer_word")])
+        told = [kind for at, kind in actors if at < exposure.start()]
+        nearest = next((kind for kind in reversed(told) if kind != "pronoun"), None)
+        if nearest == "player" and any(at >= start for at, _ in actors if at < exposure.start()):
+            return True
+    return False
 
 
 def exposed_count(r: Reading, facts: Facts) -> None:
