@@ -36,12 +36,28 @@ def _told_by_structure(r: Reading, burn: re.Match[str]) -> str | None:
     told as the game's routine tell none."""
     if not _street_in_sentence(r, burn):
         return None
+    if _shown_by_pronoun(r, burn):
+        return "exposed"
     before = r.before(burn.start(), "burn_told_before").rstrip()
     denial = r.lexicon.find("burn_denied_before", before)
     if denial:  # unless the denial is denied itself: "nessuno ha dimenticato la bruciata", "he never skipped the burn"
         return None if r.lexicon.says("burn_denied_before", before[:denial.start()].rstrip()) else "missed"
     counted = r.lexicon.find("burn_count_before", before)
     return "extra" if counted and (r.number(counted) or 0) >= 2 else None
+
+
+def _shown_by_pronoun(r: Reading, burn: re.Match[str]) -> bool:
+    """The burn card shown, named by a pronoun later in its sentence with no other card named between: "prima del turn
+    il dealer brucia, ma la fa vedere a tutti", "burning before the river, the dealer flashed it"."""
+    end = r.sentence_end(burn.start())
+    shown = next((m for m in r.matches("pronoun_shown") if burn.end() <= m.start() <= end), None)
+    if shown is None:
+        return False
+    reach = r.lexicon.windows["burn_told_before"]
+    others = [m for m in r.matches("card") if m.start() - burn.end() > reach]  # "bruciava la carta": the burn itself
+    others += [m for name in streets.BOARD_STREETS for m in r.matches(name)  # not "before the river": its burn's
+               if not r.lexicon.says("burn_due_before", r.before(m.start(), "burn_told_before").rstrip())]
+    return not any(burn.end() <= m.start() < shown.start() for m in others)
 
 
 def _street_in_sentence(r: Reading, burn: re.Match[str]) -> bool:
