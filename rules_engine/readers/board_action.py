@@ -19,8 +19,8 @@ def acted_on(r: Reading, street: str | None, anywhere: bool = False, since: int 
     actions count when they come after the card; `anywhere` counts them wherever they are told (a story that is
     about that card from its start: "seat 1 checks, seat 4 checks, then: that turn was wrong"); `since` is where
     the card came when the street is not named ("burns n turns … seat 2 checks")."""
-    if r.has("card_not_acted_on") or nobody_acted(r) or r.has("everyone_allin"):
-        return "no"  # everyone all in: nobody could act on the card
+    if r.has("card_not_acted_on") or nobody_acted(r) or r.has("first_still_to_act") or r.has("everyone_allin"):
+        return "no"  # everyone all in: nobody could act on the card; the first to act has not: nobody has
     for match in r.matches("card_acted_on"):
         said = group(match, "street")
         if said is None or street not in _ORDER or _ORDER[said] >= _ORDER[street]:

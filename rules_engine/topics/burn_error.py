@@ -9,7 +9,7 @@ import re
 from ..readers import streets
 from ..readers.board_action import acted_on
 from ..readers.negation import denied
-from ..reading import Facts, Reading, group
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 from .flop_count import FLOP_CARDS, flop_card_count
 
@@ -23,7 +23,47 @@ def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
     found = [(m, kind) for concept, kind in _KINDS.items() for m in r.matches(concept)
              if not _remedy(r, m) and not denied(r, m) and not (kind == "extra" and _one_after_all(r, m))
              and not (kind == "exposed" and _still_down(r, m))]
+    told = [m for concept in _KINDS for m in r.matches(concept)]  # a phrase read (or denied) already
+    found += [(m, kind) for m in r.matches("burn_mention") if not any(inside(m, t) or inside(t, m) for t in told)
+              and (kind := _told_by_structure(r, m)) and not _remedy(r, m)]
     return sorted(found, key=lambda pair: pair[0].start())
+
+
+def _told_by_structure(r: Reading, burn: re.Match[str]) -> str | None:
+    """A burn word denied in its clause ("niente scarto", "non si è bruciato", "came out with no burn card") tells a
+    missed burn, counted two or more ("two got burned", "three cards went into the burn pile") an extra one; only of a
+    street's burn, a board street said in the same sentence, so "burn two and deal" or "two burn cards by the turn"
+    told as the game's routine tell none."""
+    if not _street_in_sentence(r, burn):
+        return None
+    if _shown_by_pronoun(r, burn):
+        return "exposed"
+    before = r.before(burn.start(), "burn_told_before").rstrip()
+    denial = r.lexicon.find("burn_denied_before", before)
+    if denial:  # unless the denial is denied itself: "nessuno ha dimenticato la bruciata", "he never skipped the burn"
+        return None if r.lexicon.says("burn_denied_before", before[:denial.start()].rstrip()) else "missed"
+    counted = r.lexicon.find("burn_count_before", before)
+    return "extra" if counted and (r.number(counted) or 0) >= 2 else None
+
+
+def _shown_by_pronoun(r: Reading, burn: re.Match[str]) -> bool:
+    """The burn card shown, named by a pronoun later in its sentence with no other card named between: "prima del turn
+    il dealer brucia, ma la fa vedere a tutti", "burning before the river, the dealer flashed it"."""
+    end = r.sentence_end(burn.start())
+    shown = next((m for m in r.matches("pronoun_shown") if burn.end() <= m.start() <= end), None)
+    if shown is None:
+        return False
+    reach = r.lexicon.windows["burn_told_before"]
+    others = [m for m in r.matches("card") if m.start() - burn.end() > reach]  # "bruciava la carta": the burn itself
+    others += [m for name in streets.BOARD_STREETS for m in r.matches(name)  # not "before the river": its burn's
+               if not r.lexicon.says("burn_due_before", r.before(m.start(), "burn_told_before").rstrip())]
+    return not any(burn.end() <= m.start() < shown.start() for m in others)
+
+
+def _street_in_sentence(r: Reading, burn: re.Match[str]) -> bool:
+    start = max((s for s in r.sentences if s <= burn.start()), default=0)
+    end = r.sentence_end(burn.start())
+    return any(start <= m.start() <= end for name in streets.BOARD_STREETS for m in r.matches(name))
 
 
 def _still_down(r: Reading, exposed: re.Match[str]) -> bool:

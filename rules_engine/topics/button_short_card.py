@@ -46,12 +46,24 @@ def _holder_is_the_button(r: Reading) -> bool:
         before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True
+        if not before and _subject_kept(r, [seat for seat in seats if seat[0] < short.start()], short.start()):
+            return True
         if not before and r.near("teller_holds", short.start(), "teller_holds"):
             if teller_on_button is None:
                 teller_on_button = table_seats.speaker(r) == table_seats.Seat("btn")
             if teller_on_button:
                 return True  # "I only gave myself one card - I'm the button"
     return False
+
+
+def _subject_kept(r: Reading, named: list[tuple[int, bool]], position: int) -> bool:
+    """The story keeps to the button as its subject: the last seat named before the hand of one, in this sentence or
+    the one before, is the button ("Il ragazzo sul bottone ha pagato il rilancio … Quando scendono le tre carte, alza e
+    scopre di averne ricevuta soltanto una")."""
+    if not named:
+        return False
+    at, is_button = max(named)
+    return is_button and sum(at < start <= position for start in r.sentences) <= 1
 
 
 def button_acted(r: Reading, facts: Facts) -> None:

@@ -31,13 +31,6 @@ _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  
 # prima", "hero's first" (forum posts tell their own hand as Hero's)
 _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
-_FIRST_ROUND = re.compile(  # said, or told: the deal just begun, a player before him given his one card fine
-    r"\b(?:(?:first|primo) (?:round|giro|pass|passata|passaggio|lap|time around|go round|go around)"
-    r"|(?:start|beginning) of the deal|deal had just (?:started|begun)|(?:all )?inizio della distribuzione"
-    r"|distribuzione (?:era )?appena (?:iniziata|cominciata)"
-    r"|(?:sends|gives|deals|pitches|sent|gave|dealt|pitched|manda|da|ha dato|ha mandato) (?:\w+ ){0,4}"
-    r"(?:his|her|my|their|la sua|la mia|la) (?:first |prima )?(?:card|carta)"
-    r" (?:fine|ok|okay|normally|regolarmente|coperta|face down))\b")
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
     r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
@@ -59,14 +52,15 @@ def _exposed(r: Reading, given: Facts) -> Facts | None:
 
 def _hole_card_of_the_deal(r: Reading) -> Facts | None:
     """The card is a hole card of the deal: not the button puck, not a scene on a later street or at showdown."""
-    if r.has("dealer_puck") and not r.has("card"):
+    if r.has("dealer_puck") and not (r.has("card") or r.has("ordinal_card")):
         return None  # the dealer button fell on the floor: no card in it
     if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
         return None  # "On the river a player drops a card", "On a board of A-7-7-A-K he shows a 7": not the deal
     if r.has("showdown") or (r.has("board_words") and not (
             r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
-    dealing_context = r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
+    dealing_context = (r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
+                       or _turned_own(r))
     hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
         r.after(m.end(), "owner_after")) for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
@@ -84,10 +78,32 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
     elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
-    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")):
+    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+_PRONOUNS = frozenset({"he", "she", "lui", "lei"})
+
+
+def _turned_own(r: Reading) -> bool:
+    """A player turned his own cards: the exposing verb's object is "his"/"le sue" cards, and its subject, the
+    nearest actor before it in the sentence (a pronoun stands for the actor named before it), is a player (a place at
+    the table, a player's noun), not the dealer: "il bottone, gasato, gira le sue due carte", "seat 3 turns both his
+    cards face up", "the dealer flipped his card" (the dealer)."""
+    for exposure in happened(r, "exposure"):
+        if not r.lexicon.says("own_cards_after", r.text[exposure.end() + 1:]):
+            continue
+        start = max((s for s in r.sentences if s <= exposure.start()), default=0)
+        actors = sorted([(m.start(), "pronoun" if m[0] in _PRONOUNS else "player") for m in r.matches("player_noun")]
+                        + [(m.start(), "player") for m, _ in seats.places(r)]
+                        + [(m.start(), "dealer") for m in r.matches("dealer_word")])
+        told = [kind for at, kind in actors if at < exposure.start()]
+        nearest = next((kind for kind in reversed(told) if kind != "pronoun"), None)
+        if nearest == "player" and any(at >= start for at, _ in actors if at < exposure.start()):
+            return True
+    return False
 
 
 def exposed_count(r: Reading, facts: Facts) -> None:
@@ -133,14 +149,14 @@ def deal_position(r: Reading, facts: Facts) -> None:
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
-        if value is None or _doubted_detail(r, match) or r.near(
+        if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
                 "first_two", match.start(), "same_phrase") or _DEALT_FINE.match(r.text, match.end()):
             continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
-        deck_order = ordinals.from_the_deck(r, match)
+        deck_order = ordinals.from_the_deck(r, match) or _in_sequence(r, match, value)
         placed = None if ordinals.off_the_deck(r, match) else _from_the_seats(r, match, value)  # "the first card
         # he dealt to the big blind" is the big blind's first card; "the first card off the deck" is the first
         if placed:
@@ -170,6 +186,28 @@ def deal_position(r: Reading, facts: Facts) -> None:
             facts["deal_position"] = position
     elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _dealt_before_exposure(r: Reading, card: re.Match[str]) -> bool:
+    """The card was dealt, then another one named flipped: "dà la prima al posto 8 e poi quella del posto 9 si gira".
+    Not when the exposure is told first, nor when "it" takes the same card up again ("the first, then it flipped")."""
+    exposures = happened(r, "exposure")
+    if any(e.end() <= card.start() and r.sentence_end(e.start()) >= card.start() for e in exposures):
+        return False
+    after = next((e for e in exposures if e.start() >= card.end()), None)
+    if after is None:
+        return False
+    joint = next((j for j in r.matches("deal_then") if card.end() <= j.start() < after.start()), None)
+    return joint is not None and any(joint.end() <= m.start() < after.start() for m in r.matches("card_named_again"))
+
+
+def _in_sequence(r: Reading, card: re.Match[str], value: int) -> bool:
+    """The deal told card by card to different players: "la prima al bb coperta, la seconda al bottone esce girata",
+    "the first card to seat 3, the second to seat 4": each ordinal counts the deck, not that player's own cards."""
+    owner = seats.owner(r, card) or (seats.speaker(r) if dealt_me(r, card) else None)
+    return owner is not None and any(
+        ordinals.value(m) == value - 1 and seats.owner(r, m) != owner
+        for m in r.matches("ordinal_card") if m.end() <= card.start())
 
 
 def _first_two_off_the_deck(r: Reading) -> bool:
@@ -260,7 +298,7 @@ def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
     bottone, non so se la prima o la seconda"): ruled when every possibility agrees."""
     if seat is None:
         return []
-    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if _FIRST_ROUND.search(r.text) else None
+    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if r.has("first_round") else None
     if round_ is None and said and not deck_two:
         return []  # which card was said ("the second card"): his two cards are not both in question
     placed = seats.deck_places(r, seat, round_)
