@@ -69,7 +69,7 @@ def _by_dealer(r: Reading, show: re.Match[str]) -> bool:
     """The dealer named as the one showing: in the showing's own words, or in its clause before it."""
     if any(overlap(show, d) for d in r.matches("dealer_showed_one")):
         return True
-    return _dealer_subject(r, show.start())
+    return dealer_subject(r, show.start())
 
 
 def tabled_then_released(r: Reading) -> bool:
@@ -116,10 +116,10 @@ def dealer_releases(r: Reading) -> list[Release]:
                 denied(r, first))
         for first, start, end in _moves(r)
         for agent in (r.lexicon.says("dealer_agent", r.after(end, "moved_object_after")),)
-        if agent or _dealer_subject(r, start)])
+        if agent or dealer_subject(r, start)])
 
 
-def _dealer_subject(r: Reading, position: int) -> bool:
+def dealer_subject(r: Reading, position: int) -> bool:
     """The dealer named in the clause before a position: the one who did what it tells."""
     clause = _clause_start(r, position)
     return any(clause <= d.start() < position for d in r.matches("dealer_named"))
