@@ -30,6 +30,7 @@ OTHER = "other"
 _HAND_WORDS = ("hand_object",)
 _UNOWNED_WORDS = ("unowned_cards", "stub_noun")
 # a showing: both cards face up, the rest after one ("then the other too": the whole hand is up), or one
+_NOT_YET = ("event_hypothetical", "nobody_willing")  # the words before a showing that make it wanted or refused
 _SHOWN = {"both_shown": ALL, "other_card_shown": ALL, "one_card_shown": ONE}
 
 
@@ -69,7 +70,7 @@ def _by_dealer(r: Reading, show: re.Match[str]) -> bool:
     """The dealer named as the one showing: in the showing's own words, or in its clause before it."""
     if any(overlap(show, d) for d in r.matches("dealer_showed_one")):
         return True
-    return _dealer_subject(r, show.start())
+    return dealer_subject(r, show.start())
 
 
 def tabled_then_released(r: Reading) -> bool:
@@ -116,10 +117,10 @@ def dealer_releases(r: Reading) -> list[Release]:
                 denied(r, first))
         for first, start, end in _moves(r)
         for agent in (r.lexicon.says("dealer_agent", r.after(end, "moved_object_after")),)
-        if agent or _dealer_subject(r, start)])
+        if agent or dealer_subject(r, start)])
 
 
-def _dealer_subject(r: Reading, position: int) -> bool:
+def dealer_subject(r: Reading, position: int) -> bool:
     """The dealer named in the clause before a position: the one who did what it tells."""
     clause = _clause_start(r, position)
     return any(clause <= d.start() < position for d in r.matches("dealer_named"))
@@ -209,7 +210,7 @@ def showing_awaited(r: Reading) -> bool:
     if any(not denied(r, m) for m in r.matches("shown_hand")):
         return False  # "si sono girate le carte": the hands are up (the broad word for a hand face up)
     reach = r.lexicon.windows["event_frame"]
-    return any(denied(r, m) or r.lexicon.says("event_hypothetical", _frame(r, m.start(), reach))
+    return any(denied(r, m) or any(r.lexicon.says(concept, _frame(r, m.start(), reach)) for concept in _NOT_YET)
                for m in r.matches("showing_verb"))
 
 
@@ -250,10 +251,11 @@ def river_moves(r: Reading) -> tuple[list[int], list[int]]:
 
 def river_events(r: Reading) -> list[Event]:
     """The moves of the last betting round, as the event reader tells them: those told in the sentence of the last
-    word naming the river, after it ("river: seat 3 bets 200, seat 5 calls", "al river io busso, lui punta, pago").
-    A move that names its own street ("perché ho puntato al turn") or one only said ("he says I bet last") is none,
-    and a later sentence tells no move of the river."""
-    rivers = r.matches("river")
+    word naming the river (or the last round by name: "ultimo giro di puntate", "last betting round"), after it
+    ("river: seat 3 bets 200, seat 5 calls", "al river io busso, lui punta, pago"). A move that names its own
+    street ("perché ho puntato al turn") or one only said ("he says I bet last") is none, and a later sentence tells
+    no move of the river."""
+    rivers = sorted(r.matches("river") + r.matches("last_round_named"), key=lambda m: m.end())
     if not rivers:
         return []
     start = rivers[-1].end()

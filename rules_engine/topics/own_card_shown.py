@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
-from ..readers.showdown import tabled_at_showdown
+from ..readers.events import sentence_start
+from ..readers.negation import denied
+from ..readers.seats import places
+from ..readers.showdown import dealer_subject, last_round_bet, tabled_at_showdown
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -16,6 +19,10 @@ _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-playe
 
 
 _TO_HIM = re.compile(r"\bto show (?:him|her|them)$")  # the one shown to named before, by a pronoun
+_TO_SOMEONE = re.compile(r"\b(?:me|him|her|us|them)\b")  # "showed him one card": the one shown to, inside
+_OWN = re.compile(r"\b(?:his|her|my|their|le sue|la sua|il suo|i suoi|una delle sue|una sua|le mie|la mia|il mio)\b")
+_IMPERSONAL = re.compile(r"\b(?:si|viene|vengono|got|gets)$")  # "si gira la carta": nobody's
+_RECEIVERS = ("shown_for", "shown_toward", "shown_to_active", "shown_to_table")  # whom it was for
 _DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
 
 
@@ -30,15 +37,76 @@ def _shown(r: Reading, given: Facts) -> Facts | None:
     return None if tabled_at_showdown(r) else {}  # a showdown's tabling (table-cards)
 
 
+def showings_in_betting(r: Reading) -> list[re.Match[str]]:
+    """A player letting his own cards be seen while the hand is still being bet, read from the parts of the story
+    rather than one phrase: a showing move (lexicon `showing_move`) that happened (not "ready to show"), done by a
+    player (the last one named before it in its sentence is no dealer, "si gira" is nobody's), of cards his own
+    by their words ("his ace", "le sue carte") or meant for someone ("showed him one card", "verso di me"), told
+    in a sentence where someone still has a decision to make ("while his opponent is tanking", "prima di
+    decidere"), or meant for someone while a bet is told and the betting not told as over. Not while the deal is
+    still going on ("prima che finisse la distribuzione": the deal's exposed card). Once per text."""
+    return r.derived("own_card_shown.in_betting", lambda: [
+        m for m in r.matches("showing_move") if not denied(r, m) and _by_player(r, m)
+        and (_OWN.search(m[0]) or _meant_for(r, m)) and not _in_sentence(r, m, ("deal_in_progress",))
+        and (_in_sentence(r, m, ("decision_pending",)) or _bet_and_shown_to_someone(r, m))])
+
+
+def _by_player(r: Reading, showing: re.Match[str]) -> bool:
+    """The showing was a player's: it happened (no "ready to", "vuole" before it), it is no impersonal "si gira",
+    and the last one named before it in its sentence is a player, not the dealer ("the dealer burned and turned a
+    king" is the dealer's; "while his opponent is tanking he flips one card" a player's). A pronoun names no one."""
+    frame = r.before(showing.start(), "owner_before")
+    if _IMPERSONAL.search(frame) or r.lexicon.says("event_hypothetical", frame.rstrip()):
+        return False
+    start = sentence_start(r, showing.start())
+    named = [(m.start(), False) for m in r.matches("player_named")] + [(m.start(), False) for m, _ in places(r)]
+    named += [(m.start(), True) for m in r.matches("dealer_named")]
+    before = sorted(at_dealer for at_dealer in named if start <= at_dealer[0] < showing.start())
+    return not (before and before[-1][1]) and not dealer_subject(r, showing.start())
+
+
+def _bet_and_shown_to_someone(r: Reading, showing: re.Match[str]) -> bool:
+    """Meant for someone, with a bet told before it and the last round not told as played out (a river bet and
+    called, or checked through, is a showdown's showing), and not a card flashed while dealt or picked up unless the
+    showing says whom it was for ("lifts the corner of his hand and lets seat 2 have a look")."""
+    deliberate = not r.has("shown_while_dealt") or r.has("shown_for")
+    bet_before = any(m.end() <= showing.start() and not denied(r, m) for m in r.matches("betting_context"))
+    return _meant_for(r, showing) and bet_before and deliberate and last_round_bet(r) is None
+
+
+def _in_sentence(r: Reading, showing: re.Match[str], concepts: tuple[str, ...]) -> bool:
+    start, end = sentence_start(r, showing.start()), r.sentence_end(showing.start())
+    return any(start <= m.start() <= end for concept in concepts for m in r.matches(concept))
+
+
+def _meant_for(r: Reading, showing: re.Match[str]) -> bool:
+    """The showing names who it was for: inside its words ("showed him one card") or right after it ("so she can
+    see", "verso tutto il tavolo")."""
+    reach = showing.end() + r.lexicon.windows["shown_to_reach"]
+    return bool(_TO_SOMEONE.search(showing[0])) or any(
+        showing.start() < m.end() and m.start() <= reach for concept in _RECEIVERS for m in r.matches(concept))
+
+
+def _shown_while_pending(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, above the deal's exposed card, a board street dealt over a pending player and a board claim
+    that share its words ("he flips up the ace of hearts for me to see" while the teller thinks): a player's own
+    showing read from who did it and when (`showings_in_betting`). A card that does not belong (a joker shown) is
+    the question the story asks, whoever shows it."""
+    if r.has("showdown") or r.has("shown_after_own_fold") or r.has("foreign_card"):
+        return None
+    return {} if showings_in_betting(r) else None
+
+
 
 def shown_to(r: Reading, facts: Facts) -> None:
     """Who saw them: someone out of the hand named after the showing ("showed them to his friend"); face up for
     everyone when the showing itself says so ("tabled their hands", "folded his cards face up"), even with an
     outsider named before it ("the hijack, out of the hand, says turn them over"); else the people named near it
     ("show one, show all" alone names no one)."""
-    if not r.has("card_shown"):
+    told = r.matches("card_shown") or showings_in_betting(r)
+    if not told:
         return
-    shown = r.matches("card_shown")[0]
+    shown = told[0]
     reach = r.lexicon.windows["shown_to_reach"]
     after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
              if shown.start() < m.start() <= shown.end() + reach]
@@ -50,6 +118,8 @@ def shown_to(r: Reading, facts: Facts) -> None:
         facts["shown_to"] = "table"
     else:
         _named_near(r, shown.end(), facts)
+    if "shown_to" not in facts and _in_sentence(r, shown, ("decision_pending",)) and _meant_for(r, shown):
+        facts["shown_to"] = "active-player"  # shown to someone while a player still had to decide: to him
 
 
 def _named_near(r: Reading, position: int, facts: Facts) -> None:
@@ -59,4 +129,4 @@ def _named_near(r: Reading, position: int, facts: Facts) -> None:
             return
 
 
-TOPIC = Topic("own-card-shown", cues=(Cue(68, _shown),), readers=(shown_to,))
+TOPIC = Topic("own-card-shown", cues=(Cue(159, _shown_while_pending), Cue(68, _shown)), readers=(shown_to,))
