@@ -10,7 +10,6 @@ from ..reading import Facts, Reading
 from . import Cue, Topic
 from .fouled_deck import fault_told
 
-
 _ROUND_UNDER_WAY = 2  # a move and an answer to it: a betting round going on
 
 
