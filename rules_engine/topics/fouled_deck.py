@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers.events import sentence_start
 from ..readers.locations import card_location
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
@@ -91,6 +92,30 @@ def deck_problem(r: Reading, facts: Facts) -> None:
             return
 
 
+def place_in_doubt(r: Reading, facts: Facts) -> None:
+    """Where the card turned up, told as alternatives ("nel mazzo o in mano a qualcuno", "on the board or in his
+    hand") or as what the teller cannot say ("not sure whether it was in someone's hand"): the place is asked, never
+    taken from the nearest words. Places denied together are no alternative ("never dealt to anyone or the board")."""
+    if "card_location" not in facts:
+        return
+    reach = r.lexicon.windows["doubt_detail"]
+    for place in (m for concept in _PLACE_CONCEPTS for m in r.matches(concept)):
+        start, end = sentence_start(r, place.start()), r.sentence_end(place.start())
+        alternative = not r.lexicon.says("places_denied", r.text[start:end]) and (
+            r.lexicon.says("place_alternative", r.text[start:place.start()])
+            or r.lexicon.says("place_alternative", r.text[place.end():end]))
+        asked = any(0 <= place.start() - doubt.end() <= reach
+                    and r.lexicon.says("place_asked", r.text[doubt.end():place.start()])
+                    for doubt in r.matches("uncertain"))
+        if alternative or asked:
+            del facts["card_location"]
+            r.doubt("card_location")
+            return
+
+
+_PLACE_CONCEPTS = ("card_in_hand", "card_on_board", "card_in_stub")
+
+
 def next_hand_started(r: Reading, facts: Facts) -> None:
     """The next hand had begun when the fault was found, unless the words only describe a deck readied for it ("the
     flop came off the other deck, the one he'd been shuffling for the next hand") or say when a player who then bet
@@ -140,4 +165,4 @@ def _teller(r: Reading, start: int, end: int) -> bool:
 
 
 TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
-              readers=(deck_problem, card_location, next_hand_started, knew_and_bet))
+              readers=(deck_problem, card_location, place_in_doubt, next_hand_started, knew_and_bet))

@@ -22,19 +22,35 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
     if r.has("cutoff_question") or r.has("deal_went_wrong") or (r.has("error_noticed") and r.has("misdeal_named")):
         return {}
     acted = r.has("action_verb") or r.has("action_taken") or r.has("acted_around")
-    on_the_board = r.has("flop") or r.has("turn") or r.has("river")  # a redeal wanted over the flop is the board's
-    return {} if r.has("misdeal_called") and acted and not on_the_board else None
+    return {} if r.has("misdeal_called") and acted and not _on_the_board(r) else None  # a redeal wanted over the
+    # flop is the board's
 
 
 def _asked_unnamed(r: Reading, given: Facts) -> Facts | None:
-    """The cut-off asked outright of a deal that went wrong, nothing exposed but the mistake itself being uncovered
-    ("si scopre un errore di distribuzione: è ancora in tempo per il misdeal?", "mentre si scopre che ha sbagliato la
-    distribuzione"): above the exposed card, whose words ("scopre") only tell the finding here."""
-    if not (r.has("cutoff_question") and r.has("deal_went_wrong")):
+    """A deal that went wrong, the mistake unnamed, nothing exposed but the mistake itself being uncovered, and the
+    cut-off the only thing left to decide: asked outright ("si scopre un errore di distribuzione: è ancora in tempo
+    per il misdeal?"), or the mistake found only after players had moved before any street ("UTG rilancia, il 4
+    chiama, poi si scopre l'errore del dealer. Si gioca?", "two folds, then a dealing mistake was found": whether
+    those moves close the misdeal is the question, whatever words ask it). Above the exposed card, whose words
+    ("scopre") only tell the finding here."""
+    wrong = r.matches("deal_went_wrong")
+    if not wrong:
         return None
-    finding = r.matches("deal_went_wrong") + r.matches("found_impersonal")
+    if not r.has("cutoff_question") and not (_moved_before(r, wrong[0].start()) and not _on_the_board(r)):
+        return None
+    finding = wrong + r.matches("found_impersonal")
     exposed = [m for m in happened(r, "exposure") if not any(inside(m, told) for told in finding)]
     return None if exposed else {}
+
+
+def _moved_before(r: Reading, position: int) -> bool:
+    """Some player's move told as done before a position of the story."""
+    return any(event.happened and event.start < position for event in events(r))
+
+
+def _on_the_board(r: Reading) -> bool:
+    """A street named: the mistake may be the board's, and the cut-off is about the deal."""
+    return r.has("flop") or r.has("turn") or r.has("river")
 
 
 def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:

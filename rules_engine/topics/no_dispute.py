@@ -1,0 +1,32 @@
+"""No dispute told: the teller says nothing happened ("just want opinions, nothing happened at our table", "not a
+dispute"), or asks for an explanation of how something works with no incident in the story ("can someone explain how
+side pots work when three players are all in with 300, 500 and 800?"). Whatever rule the words resemble, nothing
+happened to rule on; no rule applies, so the engine answers no-match and names the topic."""
+
+from __future__ import annotations
+
+from ..readers.events import events
+from ..readers.phrases import out_of_scope
+from ..reading import Facts, Reading, inside
+from . import Cue, Topic
+
+
+def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
+    """Said outright that there is no incident, or an explanation asked with no move told as done before it (a story
+    comes before its question: "when three players are all in with…" after "explain how side pots work" is the
+    question's own premise), and no word of a mistake or a dispute besides the denial itself: tried before every
+    topic, since the evidence is the teller's own word about the story."""
+    if out_of_scope(r):
+        return None  # "mi spieghi cosa vuol dire play the board": what a word means, or another game, is theirs
+    denials = r.matches("no_incident")
+    if any(not any(inside(m, denial) for denial in denials) for m in r.matches("dispute")):
+        return None  # "not a dispute about the pot, the dealer made a mistake…" tells one after all
+    if denials:
+        return {}
+    asked = r.matches("explanation_asked")
+    if not asked:
+        return None
+    return None if any(event.happened and event.start < asked[0].start() for event in events(r)) else {}
+
+
+TOPIC = Topic("no-dispute", cues=(Cue(187, _nothing_to_rule),))
