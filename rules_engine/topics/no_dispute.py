@@ -10,10 +10,16 @@ from ..readers.phrases import out_of_scope
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
+# Concepts of the lexicon that tell a story (a card, a card shown or dealt, an action, chips, a burn, a card too early):
+# one of them before an explanation asked means the teller told what happened and asks for the ruling ("the dealer
+# flashed my first card, can someone explain the rule?"), so the explanation is no sign of a story without incident.
+STORY_CONCEPTS = ("card", "exposure", "receives", "early", "extra", "action_verb", "chips_action", "burn_mention",
+                  "premature_any_card")
+
 
 def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
-    """Said outright that there is no incident, or an explanation asked with no move told as done before it (a story
-    comes before its question: "when three players are all in with…" after "explain how side pots work" is the
+    """Said outright that there is no incident, or an explanation asked with no card, chip or move told before it (a
+    story comes before its question: "when three players are all in with…" after "explain how side pots work" is the
     question's own premise), and no word of a mistake or a dispute besides the denial itself: tried before every
     topic, since the evidence is the teller's own word about the story."""
     if out_of_scope(r):
@@ -26,7 +32,10 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
     asked = r.matches("explanation_asked")
     if not asked:
         return None
-    return None if any(event.happened and event.start < asked[0].start() for event in events(r)) else {}
+    start = asked[0].start()
+    if any(m.start() < start for concept in STORY_CONCEPTS for m in r.matches(concept)):
+        return None
+    return None if any(event.happened and event.start < start for event in events(r)) else {}
 
 
 TOPIC = Topic("no-dispute", cues=(Cue(187, _nothing_to_rule),))
