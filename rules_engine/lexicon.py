@@ -152,7 +152,7 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, int]], finders: Mapping[str, Finder]) -> None:
+    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]], finders: Mapping[str, Finder]) -> None:
         self._sets = sets
         # each bit's concept, and each concept's lowest bit: a concept's bits are consecutive (`Finder.low`)
         self._concept_of_bit = tuple(name for name, finder in sorted(finders.items(), key=lambda item: item[1].low)
@@ -210,7 +210,8 @@ class AnchorIndex:
         found = [0] * len(self._sets)
         for string in strings:
             for index, bits in enumerate(self._sets):
-                found[index] |= bits.get(string, 0)
+                for bit in bits.get(string, ()):
+                    found[index] |= 1 << bit
         return tuple(found)
 
 
@@ -501,14 +502,15 @@ def _one_way(items: Any) -> bool:
                for op, value in items)
 
 
-Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+Bits = tuple[list[dict[str, tuple[int, ...]]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
 """The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
-and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are a long number,
-kept as its bytes: marshal reads those several times faster than the number."""
+and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are kept as their
+positions (a string meets a few of ~18,000 requirements: as a number, or its bytes, it is ~600 bytes long, and
+the ~15,000 strings were most of what a start read); the number is made when a word holding the string is read."""
 
 
 def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
-    sets: list[dict[str, int]] = [{} for _ in range(SETS)]
+    sets: list[dict[str, list[int]]] = [{} for _ in range(SETS)]
     concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
@@ -520,12 +522,11 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
             for option in options or ():
                 for strings, bits_of in zip(option, sets, strict=True):
                     for string in strings:
-                        bits_of[string] = bits_of.get(string, 0) | 1 << bit
+                        bits_of.setdefault(string, []).append(bit)
                 owners.append(index)
                 bit += 1
         concepts[name] = (low, bit - low, tuple(owners), tuple(always))
-    return [{string: bits.to_bytes((bits.bit_length() + 7) // 8, "little") for string, bits in strings.items()}
-            for strings in sets], concepts
+    return [{string: tuple(bits) for string, bits in strings.items()} for strings in sets], concepts
 
 
 def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
@@ -536,8 +537,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex([{string: int.from_bytes(bits, "little") for string, bits in strings.items()}
-                                 for strings in sets], finders)
+    return finders, AnchorIndex(sets, finders)
 
 
 def _needs(parsed: Any) -> Options | None:
