@@ -62,33 +62,32 @@ class Unit:
     (`MANY_PARTS`); else whole, since working out what a short piece of text allows costs more than a small
     expression's search. Either way it finds what the expression finds (`pattern`), as `Reading.matches` does."""
 
-    __slots__ = ("_finder", "_index", "_parts", "pattern")
+    __slots__ = ("_finder", "_index", "_large", "_parts", "_texts", "pattern")
 
     def __init__(self, pattern: Deferred, finder: Finder, parts: frozenset[int], index: AnchorIndex) -> None:
         self.pattern = pattern  # the expression as compiled, searched whole
         self._finder = finder
         self._parts = parts  # the finder's parts this expression is made of
         self._index = index
+        self._large = len(parts) >= MANY_PARTS
+        self._texts = index.texts  # the texts whose words are known (`AnchorIndex.read`): asked at every search
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        if not self._by_parts(text):
+        if not self._large and text not in self._texts:
             return self.pattern.get().search(text, position)
         live, spaced = self._live(text)
         return first(live, text, position, spaced) if live else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        if not self._by_parts(text):
+        if not self._large and text not in self._texts:
             return self.pattern.get().finditer(text)
         live, spaced = self._live(text)
         return iter(leftmost(live, text, spaced) if live else ())
 
-    def _by_parts(self, text: str) -> bool:
-        return len(self._parts) >= MANY_PARTS or self._index.knows(text)
-
     def _live(self, text: str) -> tuple[list[Built], str | None]:
         met, spaced = self._index.read(text)
-        live = self._finder.live(met)
-        return [self._finder.built(part) for part in live if part in self._parts], spaced
+        parts, own = self._finder.parts, self._parts
+        return [parts[part].built() for part in self._finder.live(met) if part in own], spaced
 
 
 SETS = 4
@@ -162,21 +161,17 @@ class AnchorIndex:
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
-        self._texts: dict[str, tuple[int, str | None]] = {}
+        self.texts: dict[str, tuple[int, str | None]] = {}  # `read`'s: `met` and the spaced text of the last texts
 
     def read(self, text: str) -> tuple[int, str | None]:
         """`met` and the spaced text (`pattern_cache.spaced_text`), kept for the last texts read: a reading's story
         is read again by the readers' expressions (`Unit`)."""
-        found = self._texts.get(text)
+        found = self.texts.get(text)
         if found is None:
-            if len(self._texts) >= _TEXTS_KEPT:
-                self._texts.clear()
-            found = self._texts[text] = (self.met(text), spaced_text(text))
+            if len(self.texts) >= _TEXTS_KEPT:
+                self.texts.clear()
+            found = self.texts[text] = (self.met(text), spaced_text(text))
         return found
-
-    def knows(self, text: str) -> bool:
-        """Whether `read` has the text already."""
-        return text in self._texts
 
     def unseen(self, met: int) -> dict[str, bool | None]:
         """Each concept: False where none of its parts can match a text meeting `met` (most concepts, for most
