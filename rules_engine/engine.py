@@ -15,7 +15,7 @@ from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
 from .parser import Parser
-from .pattern_cache import module_patterns
+from .pattern_cache import collector_paused, module_patterns
 from .ruling import Option, Question, Ruling
 from .topics import Topics, check_vocabulary, discover
 
@@ -50,11 +50,12 @@ class Engine:
     @classmethod
     def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
         """The rules, the vocabulary and the topics; any inconsistency between them stops here, at start-up."""
-        with module_patterns():  # the topic modules' own expressions, compiled at their import
-            topics = discover()
-        lexicon = Lexicon.load(lexicon_dir)
-        check_vocabulary(topics, lexicon)
-        return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics))
+        with collector_paused():
+            with module_patterns():  # the topic modules' own expressions, compiled at their import
+                topics = discover()
+            lexicon = Lexicon.load(lexicon_dir)
+            check_vocabulary(topics, lexicon)
+            return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics))
 
     # --- answering a situation ----------------------------------------------------------------------
 

@@ -62,33 +62,32 @@ class Unit:
     (`MANY_PARTS`); else whole, since working out what a short piece of text allows costs more than a small
     expression's search. Either way it finds what the expression finds (`pattern`), as `Reading.matches` does."""
 
-    __slots__ = ("_finder", "_index", "_parts", "pattern")
+    __slots__ = ("_finder", "_index", "_large", "_parts", "_texts", "pattern")
 
     def __init__(self, pattern: Deferred, finder: Finder, parts: frozenset[int], index: AnchorIndex) -> None:
         self.pattern = pattern  # the expression as compiled, searched whole
         self._finder = finder
         self._parts = parts  # the finder's parts this expression is made of
         self._index = index
+        self._large = len(parts) >= MANY_PARTS
+        self._texts = index.texts  # the texts whose words are known (`AnchorIndex.read`): asked at every search
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        if not self._by_parts(text):
+        if not self._large and text not in self._texts:
             return self.pattern.get().search(text, position)
         live, spaced = self._live(text)
         return first(live, text, position, spaced) if live else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        if not self._by_parts(text):
+        if not self._large and text not in self._texts:
             return self.pattern.get().finditer(text)
         live, spaced = self._live(text)
         return iter(leftmost(live, text, spaced) if live else ())
 
-    def _by_parts(self, text: str) -> bool:
-        return len(self._parts) >= MANY_PARTS or self._index.knows(text)
-
     def _live(self, text: str) -> tuple[list[Built], str | None]:
         met, spaced = self._index.read(text)
-        live = self._finder.live(met)
-        return [self._finder.built(part) for part in live if part in self._parts], spaced
+        parts, own = self._finder.parts, self._parts
+        return [parts[part].built() for part in self._finder.live(met) if part in own], spaced
 
 
 SETS = 4
@@ -152,7 +151,7 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, int]], finders: Mapping[str, Finder]) -> None:
+    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]], finders: Mapping[str, Finder]) -> None:
         self._sets = sets
         # each bit's concept, and each concept's lowest bit: a concept's bits are consecutive (`Finder.low`)
         self._concept_of_bit = tuple(name for name, finder in sorted(finders.items(), key=lambda item: item[1].low)
@@ -162,21 +161,17 @@ class AnchorIndex:
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
-        self._texts: dict[str, tuple[int, str | None]] = {}
+        self.texts: dict[str, tuple[int, str | None]] = {}  # `read`'s: `met` and the spaced text of the last texts
 
     def read(self, text: str) -> tuple[int, str | None]:
         """`met` and the spaced text (`pattern_cache.spaced_text`), kept for the last texts read: a reading's story
         is read again by the readers' expressions (`Unit`)."""
-        found = self._texts.get(text)
+        found = self.texts.get(text)
         if found is None:
-            if len(self._texts) >= _TEXTS_KEPT:
-                self._texts.clear()
-            found = self._texts[text] = (self.met(text), spaced_text(text))
+            if len(self.texts) >= _TEXTS_KEPT:
+                self.texts.clear()
+            found = self.texts[text] = (self.met(text), spaced_text(text))
         return found
-
-    def knows(self, text: str) -> bool:
-        """Whether `read` has the text already."""
-        return text in self._texts
 
     def unseen(self, met: int) -> dict[str, bool | None]:
         """Each concept: False where none of its parts can match a text meeting `met` (most concepts, for most
@@ -210,7 +205,8 @@ class AnchorIndex:
         found = [0] * len(self._sets)
         for string in strings:
             for index, bits in enumerate(self._sets):
-                found[index] |= bits.get(string, 0)
+                for bit in bits.get(string, ()):
+                    found[index] |= 1 << bit
         return tuple(found)
 
 
@@ -501,14 +497,15 @@ def _one_way(items: Any) -> bool:
                for op, value in items)
 
 
-Bits = tuple[list[dict[str, bytes]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+Bits = tuple[list[dict[str, tuple[int, ...]]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
 """The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
-and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are a long number,
-kept as its bytes: marshal reads those several times faster than the number."""
+and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are kept as their
+positions (a string meets a few of ~18,000 requirements: as a number, or its bytes, it is ~600 bytes long, and
+the ~15,000 strings were most of what a start read); the number is made when a word holding the string is read."""
 
 
 def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
-    sets: list[dict[str, int]] = [{} for _ in range(SETS)]
+    sets: list[dict[str, list[int]]] = [{} for _ in range(SETS)]
     concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
@@ -520,12 +517,11 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
             for option in options or ():
                 for strings, bits_of in zip(option, sets, strict=True):
                     for string in strings:
-                        bits_of[string] = bits_of.get(string, 0) | 1 << bit
+                        bits_of.setdefault(string, []).append(bit)
                 owners.append(index)
                 bit += 1
         concepts[name] = (low, bit - low, tuple(owners), tuple(always))
-    return [{string: bits.to_bytes((bits.bit_length() + 7) // 8, "little") for string, bits in strings.items()}
-            for strings in sets], concepts
+    return [{string: tuple(bits) for string, bits in strings.items()} for strings in sets], concepts
 
 
 def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
@@ -536,8 +532,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex([{string: int.from_bytes(bits, "little") for string, bits in strings.items()}
-                                 for strings in sets], finders)
+    return finders, AnchorIndex(sets, finders)
 
 
 def _needs(parsed: Any) -> Options | None:

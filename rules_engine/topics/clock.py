@@ -17,12 +17,12 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
 def _clock(r: Reading, given: Facts) -> Facts | None:
     """A slow player or the clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni
     mano: posso chiedere il clock?"), not "what is the TDA rule on the clock?"."""
-    if r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
-        return None
+    if not r.has("clock") or r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
+        return None  # the clock word first: most stories lack it, and the moves read below are a slow reader
     if passed_over(r) and not (_ran_out(r) or r.has("clock_acted_in_time")):
         return None  # "the cutoff was taking ages and the button fired 75 while he still hadn't acted": a move made
         # past the slow player, out of turn, when no clock ran out on him
-    return {} if r.has("clock") and (tells_a_situation(r) or r.has("slow_player")) else None
+    return {} if tells_a_situation(r) or r.has("slow_player") else None
 
 
 

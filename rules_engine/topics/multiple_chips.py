@@ -26,14 +26,15 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
     """Several chips put in ("a stack of chips", "a 100 chip and a 25 chip") with nothing said, or "call or raise?"."""
     if r.has("undercall") or paid_less_than_owed(r):
         return None  # less than the bet: a short call
+    after_raise = r.has("pushed_after_raise")
+    if not (after_raise or r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question")
+            or _all_pushed(r)):
+        return None  # no push told in silence: the betting round (a slow reader) is not worked out
     told = betting_round.told(r)
     if told and pushed_by_total(r, told):
         return None  # "silently puts out 15", "says raise and pushes 8k": no chip named, the raise size decides
-    if r.has("pushed_after_raise"):
+    if after_raise:
         return {}  # "said raise and pushed two 1,000 chips": a push of chips after the word
-    if not (r.has("said_nothing") or r.has("raise_declared_no") or r.has("call_or_raise_question") or (
-            _all_pushed(r))):
-        return None
     if told and told.short:
         return None  # less than the bet: a short call
     faced = told.push_faced() if told else None

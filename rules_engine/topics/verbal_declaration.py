@@ -96,13 +96,14 @@ def _amount_matches_chips(r: Reading) -> bool:
 def _word_against_chips(r: Reading) -> bool:
     if any(said != pushed for said, pushed in _said_and_pushed(r)):
         return True
+    raised = said_outright(r, "raise_declared_yes")
+    if not raised and not said_outright(r, "call_declared_yes"):
+        return False  # no word to set against the chips: the round (a slow reader) is not worked out
     amounts = _push_and_bet(r)
     if amounts is None or amounts[1] <= 0:
         return False
     total, call = amounts
-    if said_outright(r, "raise_declared_yes"):
-        return total == call
-    return said_outright(r, "call_declared_yes") and total > call
+    return total == call if raised else total > call
 
 
 def _verb_at(match: re.Match[str]) -> int:

@@ -42,6 +42,26 @@ def test_a_stored_expression_matches_as_the_compiled_one(tmp_path: Path) -> None
     assert extra == ("extra", frozenset({"card"}))
 
 
+def test_each_stored_program_is_read_back_from_its_own_place_in_the_file(tmp_path: Path) -> None:
+    """The programs follow the list of expressions in the file and are read where they lie, when built: several
+    stored together, a start that stores a new one, and the next start gets each as compiled."""
+    path = tmp_path / "cache.marshal"
+    sources = [SOURCE, r"(?:her|his) (first|second) card", r"turn"]
+    first = PatternCache(path)
+    for source in sources[:2]:
+        first.put(source, _parser.parse(source), source)
+    first.save()
+    second = PatternCache(path)
+    assert [second.get(source) is not None for source in sources] == [True, True, False]
+    second.put(sources[2], _parser.parse(sources[2]), sources[2])
+    second.save()  # the two read from the file are written again with the new one
+    third = PatternCache(path)
+    for source in sources:
+        stored = third.get(source)
+        assert stored is not None and stored[1] == source
+        assert [m.span() for m in stored[0].finditer(TEXT)] == [m.span() for m in re.finditer(source, TEXT)]
+
+
 def test_a_damaged_or_unwritable_cache_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "cache.marshal"
     path.write_bytes(b"not marshal data")
