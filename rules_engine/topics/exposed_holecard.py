@@ -8,6 +8,7 @@ import re
 
 from ..readers import ordinals, seats, streets
 from ..readers.actions import players_acted
+from ..readers.agents import named_before
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
 from ..readers.ownership import dealt_me, owned, someone_elses_card
@@ -84,9 +85,6 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "dealer"
 
 
-_PRONOUNS = frozenset({"he", "she", "lui", "lei"})
-
-
 def _turned_own(r: Reading) -> bool:
     """A player turned his own cards: the exposing verb's object is "his"/"le sue" cards, and its subject, the
     nearest actor before it in the sentence (a pronoun stands for the actor named before it), is a player (a place at
@@ -96,12 +94,9 @@ def _turned_own(r: Reading) -> bool:
         if not r.lexicon.says("own_cards_after", r.text[exposure.end() + 1:]):
             continue
         start = max((s for s in r.sentences if s <= exposure.start()), default=0)
-        actors = sorted([(m.start(), "pronoun" if m[0] in _PRONOUNS else "player") for m in r.matches("player_noun")]
-                        + [(m.start(), "player") for m, _ in seats.places(r)]
-                        + [(m.start(), "dealer") for m in r.matches("dealer_word")])
-        told = [kind for at, kind in actors if at < exposure.start()]
-        nearest = next((kind for kind in reversed(told) if kind != "pronoun"), None)
-        if nearest == "player" and any(at >= start for at, _ in actors if at < exposure.start()):
+        actors = named_before(r, exposure.start())
+        nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
+        if nearest == "player" and any(at >= start for at, _ in actors):
             return True
     return False
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from ..readers.agents import named_before
 from ..readers.events import sentence_start
 from ..readers.negation import denied
-from ..readers.seats import places
 from ..readers.showdown import dealer_subject, last_round_bet, tabled_at_showdown
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -19,9 +19,6 @@ _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-playe
 
 
 _TO_HIM = re.compile(r"\bto show (?:him|her|them)$")  # the one shown to named before, by a pronoun
-_TO_SOMEONE = re.compile(r"\b(?:me|him|her|us|them)\b")  # "showed him one card": the one shown to, inside
-_OWN = re.compile(r"\b(?:his|her|my|their|le sue|la sua|il suo|i suoi|una delle sue|una sua|le mie|la mia|il mio)\b")
-_IMPERSONAL = re.compile(r"\b(?:si|viene|vengono|got|gets)$")  # "si gira la carta": nobody's
 _RECEIVERS = ("shown_for", "shown_toward", "shown_to_active", "shown_to_table")  # whom it was for
 _DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
 
@@ -47,7 +44,8 @@ def showings_in_betting(r: Reading) -> list[re.Match[str]]:
     still going on ("prima che finisse la distribuzione": the deal's exposed card). Once per text."""
     return r.derived("own_card_shown.in_betting", lambda: [
         m for m in r.matches("showing_move") if not denied(r, m) and _by_player(r, m)
-        and (_OWN.search(m[0]) or _meant_for(r, m)) and not _in_sentence(r, m, ("deal_in_progress",))
+        and (r.lexicon.says("own_cards_word", m[0]) or _meant_for(r, m))
+        and not _in_sentence(r, m, ("deal_in_progress",))
         and (_in_sentence(r, m, ("decision_pending",)) or _bet_and_shown_to_someone(r, m))])
 
 
@@ -56,13 +54,11 @@ def _by_player(r: Reading, showing: re.Match[str]) -> bool:
     and the last one named before it in its sentence is a player, not the dealer ("the dealer burned and turned a
     king" is the dealer's; "while his opponent is tanking he flips one card" a player's). A pronoun names no one."""
     frame = r.before(showing.start(), "owner_before")
-    if _IMPERSONAL.search(frame) or r.lexicon.says("event_hypothetical", frame.rstrip()):
+    if r.lexicon.says("impersonal_before", frame) or r.lexicon.says("event_hypothetical", frame.rstrip()):
         return False
     start = sentence_start(r, showing.start())
-    named = [(m.start(), False) for m in r.matches("player_named")] + [(m.start(), False) for m, _ in places(r)]
-    named += [(m.start(), True) for m in r.matches("dealer_named")]
-    before = sorted(at_dealer for at_dealer in named if start <= at_dealer[0] < showing.start())
-    return not (before and before[-1][1]) and not dealer_subject(r, showing.start())
+    before = [kind for at, kind in named_before(r, showing.start()) if at >= start and kind != "pronoun"]
+    return not (before and before[-1] == "dealer") and not dealer_subject(r, showing.start())
 
 
 def _bet_and_shown_to_someone(r: Reading, showing: re.Match[str]) -> bool:
@@ -83,7 +79,7 @@ def _meant_for(r: Reading, showing: re.Match[str]) -> bool:
     """The showing names who it was for: inside its words ("showed him one card") or right after it ("so she can
     see", "verso tutto il tavolo")."""
     reach = showing.end() + r.lexicon.windows["shown_to_reach"]
-    return bool(_TO_SOMEONE.search(showing[0])) or any(
+    return r.lexicon.says("shown_to_pronoun", showing[0]) or any(
         showing.start() < m.end() and m.start() <= reach for concept in _RECEIVERS for m in r.matches(concept))
 
 
