@@ -50,6 +50,10 @@ class Reading:
         """The text leaves this fact in doubt ("not sure who flipped it"): the engine asks it if it matters."""
         self.doubted.add(fact)
 
+    def sentence_start(self, position: int) -> int:
+        """Where the sentence holding a position starts (the first sentence starts at 0)."""
+        return max(start for start in self.sentences if start <= position)
+
     def sentence_end(self, position: int) -> int:
         """Where the sentence holding a position ends (the next one's start, or the end of the text)."""
         return next((start - 1 for start in self.sentences if start > position), len(self.text))

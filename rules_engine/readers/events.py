@@ -107,7 +107,7 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
         if past:
             return mark.who, past
         if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark
-            opening = sentence_start(r, mark.at)
+            opening = r.sentence_start(mark.at)
             earlier = [e for e in moves if opening <= e.start < mark.at]
             if earlier:
                 return mark.who, earlier[-1]
@@ -119,8 +119,8 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
 
 def _nearby(r: Reading, mark: int, move: int) -> bool:
     """A move in the mark's sentence or the one after it."""
-    sentence = sentence_start(r, mark)
-    return sentence_start(r, move) == sentence or sentence_start(r, move) == r.sentence_end(mark) + 1
+    sentence = r.sentence_start(mark)
+    return r.sentence_start(move) == sentence or r.sentence_start(move) == r.sentence_end(mark) + 1
 
 
 def _past_by_seat(who: str, moves: list[Event]) -> Event | None:
@@ -201,7 +201,7 @@ def _events(r: Reading) -> list[Event]:
     ends = [0, 0]  # where the two moves before this one end (an amount included)
     for match in moves:
         kind = next(kind for kind in MOVES if group(match, kind))
-        opening = sentence_start(r, match.start())
+        opening = r.sentence_start(match.start())
         after = match.end() + 1  # the words after the move, past the space before them
         amount = r.lexicon.find("event_amount", r.after(after, "event_after")) if kind not in _NO_CHIPS else None
         if amount and after + amount.end() + 1 in starts:
@@ -246,9 +246,9 @@ def named_between(r: Reading, start: int, end: int) -> bool:
     return any(start <= at < end for at, _, _ in _mentions(r))
 
 
-def sentence_start(r: Reading, position: int) -> int:
-    """Where the sentence holding a position starts."""
-    return max(start for start in r.sentences if start <= position)
+def moved_before(r: Reading, position: int) -> bool:
+    """Some player's move told as done before a position of the story."""
+    return any(event.happened and event.start < position for event in events(r))
 
 
 def _mentions(r: Reading) -> list[tuple[int, int, str]]:
@@ -403,7 +403,7 @@ def _skipped(r: Reading) -> list[Mark]:
     marks = []
     mentions = _mentions(r)
     for mark in r.matches("event_skipped"):
-        start = max([sentence_start(r, mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
+        start = max([r.sentence_start(mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
         speech = r.lexicon.concepts["event_claim"][0].search(before)
         if speech:  # "4 says he was never asked", "dice che era il suo turno": his objection

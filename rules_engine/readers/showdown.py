@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..reading import Reading
-from .events import Event, events, sentence_start
+from .events import Event, events
 from .negation import denied
 from .seats import places
 
@@ -283,6 +283,6 @@ def holder(r: Reading, start: int, end: int) -> str | None:
 
 def _clause_start(r: Reading, position: int) -> int:
     """Where the clause holding a position starts: its sentence's start or the last clause break before it."""
-    sentence = sentence_start(r, position)
+    sentence = r.sentence_start(position)
     breaks = [m.end() for m in r.matches("move_clause_break") if sentence <= m.end() <= position]
     return max(breaks, default=sentence)

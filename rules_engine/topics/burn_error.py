@@ -61,7 +61,7 @@ def _shown_by_pronoun(r: Reading, burn: re.Match[str]) -> bool:
 
 
 def _street_in_sentence(r: Reading, burn: re.Match[str]) -> bool:
-    start = max((s for s in r.sentences if s <= burn.start()), default=0)
+    start = r.sentence_start(burn.start())
     end = r.sentence_end(burn.start())
     return any(start <= m.start() <= end for name in streets.BOARD_STREETS for m in r.matches(name))
 

@@ -93,7 +93,7 @@ def _turned_own(r: Reading) -> bool:
     for exposure in happened(r, "exposure"):
         if not r.lexicon.says("own_cards_after", r.text[exposure.end() + 1:]):
             continue
-        start = max((s for s in r.sentences if s <= exposure.start()), default=0)
+        start = r.sentence_start(exposure.start())
         actors = named_before(r, exposure.start())
         nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
         if nearest == "player" and any(at >= start for at, _ in actors):

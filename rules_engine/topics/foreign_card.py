@@ -5,7 +5,7 @@ substantial action)."""
 from __future__ import annotations
 
 from ..readers.actions import SUBSTANTIAL
-from ..readers.events import TELLER, events, sentence_start
+from ..readers.events import TELLER, events
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
 from ..readers.seats import places
@@ -67,7 +67,7 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
         for found in r.matches(concept):
             if not any(0 <= odd.start() - found.start() <= reach for odd in r.matches("foreign_card")):
                 continue
-            start = sentence_start(r, found.start())
+            start = r.sentence_start(found.start())
             moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
             finder = next((e.actor for e in reversed(moves) if e.actor), None)  # the finding's subject carries over
             named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))

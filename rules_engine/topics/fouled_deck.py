@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from ..readers.events import sentence_start
 from ..readers.locations import card_location
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
@@ -100,7 +99,7 @@ def place_in_doubt(r: Reading, facts: Facts) -> None:
         return
     reach = r.lexicon.windows["doubt_detail"]
     for place in (m for concept in _PLACE_CONCEPTS for m in r.matches(concept)):
-        start, end = sentence_start(r, place.start()), r.sentence_end(place.start())
+        start, end = r.sentence_start(place.start()), r.sentence_end(place.start())
         alternative = not r.lexicon.says("places_denied", r.text[start:end]) and (
             r.lexicon.says("place_alternative", r.text[start:place.start()])
             or r.lexicon.says("place_alternative", r.text[place.end():end]))

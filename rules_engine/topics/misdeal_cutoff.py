@@ -9,7 +9,7 @@ import re
 
 from ..readers.actions import FREE, SUBSTANTIAL, players_acted, told_moves
 from ..readers.cutoff import action_so_far
-from ..readers.events import CHANGING, Event, events
+from ..readers.events import CHANGING, Event, events, moved_before
 from ..readers.negation import denied, happened
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group, inside
@@ -36,16 +36,11 @@ def _asked_unnamed(r: Reading, given: Facts) -> Facts | None:
     wrong = r.matches("deal_went_wrong")
     if not wrong:
         return None
-    if not r.has("cutoff_question") and not (_moved_before(r, wrong[0].start()) and not _on_the_board(r)):
+    if not r.has("cutoff_question") and not (moved_before(r, wrong[0].start()) and not _on_the_board(r)):
         return None
     finding = wrong + r.matches("found_impersonal")
     exposed = [m for m in happened(r, "exposure") if not any(inside(m, told) for told in finding)]
     return None if exposed else {}
-
-
-def _moved_before(r: Reading, position: int) -> bool:
-    """Some player's move told as done before a position of the story."""
-    return any(event.happened and event.start < position for event in events(r))
 
 
 def _on_the_board(r: Reading) -> bool:

@@ -5,7 +5,7 @@ happened to rule on; no rule applies, so the engine answers no-match and names t
 
 from __future__ import annotations
 
-from ..readers.events import events
+from ..readers.events import moved_before
 from ..readers.phrases import out_of_scope
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
@@ -35,7 +35,7 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
     start = asked[0].start()
     if any(m.start() < start for concept in STORY_CONCEPTS for m in r.matches(concept)):
         return None
-    return None if any(event.happened and event.start < start for event in events(r)) else {}
+    return None if moved_before(r, start) else {}
 
 
 TOPIC = Topic("no-dispute", cues=(Cue(187, _nothing_to_rule),))

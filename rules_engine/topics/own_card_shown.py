@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from ..readers.agents import named_before
-from ..readers.events import sentence_start
 from ..readers.negation import denied
 from ..readers.showdown import dealer_subject, last_round_bet, tabled_at_showdown
 from ..reading import Facts, Reading
@@ -56,7 +55,7 @@ def _by_player(r: Reading, showing: re.Match[str]) -> bool:
     frame = r.before(showing.start(), "owner_before")
     if r.lexicon.says("impersonal_before", frame) or r.lexicon.says("event_hypothetical", frame.rstrip()):
         return False
-    start = sentence_start(r, showing.start())
+    start = r.sentence_start(showing.start())
     before = [kind for at, kind in named_before(r, showing.start()) if at >= start and kind != "pronoun"]
     return not (before and before[-1] == "dealer") and not dealer_subject(r, showing.start())
 
@@ -71,7 +70,7 @@ def _bet_and_shown_to_someone(r: Reading, showing: re.Match[str]) -> bool:
 
 
 def _in_sentence(r: Reading, showing: re.Match[str], concepts: tuple[str, ...]) -> bool:
-    start, end = sentence_start(r, showing.start()), r.sentence_end(showing.start())
+    start, end = r.sentence_start(showing.start()), r.sentence_end(showing.start())
     return any(start <= m.start() <= end for concept in concepts for m in r.matches(concept))
 
 
