@@ -36,8 +36,6 @@ ME = "i"  # the player telling the story
 OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
 _THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
 _SPEECH = frozenset({"said", "says", "say", "saying", "announced", "announces", "dice", "dico", "detto", "disse"})
-_FIRST_PERSON = frozenset({"i", "io", "me", "ho", "hero", "rilancio", "punto", "chiamo", "vedo", "apro", "alzo",
-                           "butto", "metto", "spingo", "posso", "possiamo", "potevo", "potrei", "my"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
 _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
@@ -364,7 +362,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if match["verb"] in _BASE_FORMS and (group(match, "who") or "").strip() in _DETERMINERS and not (
                     _STATED.search(match[0])):
                 continue  # "a call", "the raise": nouns, not moves; "I call" is one, and so is "the bet was 1000"
-            who = _who(match)
+            who = _who(r, match)
             if who is None:
                 unnamed += 1
                 who = f"player {unnamed}"
@@ -440,15 +438,21 @@ def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[flo
     return faced
 
 
-def _who(match: re.Match[str]) -> str | None:
+def _teller_word(r: Reading, word: str) -> bool:
+    """Whether a word names the teller as the one who moves: his pronoun, or a first-person verb ("rilancio")."""
+    found = r.lexicon.find("round_teller_word", word)
+    return found is not None and found.span() == (0, len(word))
+
+
+def _who(r: Reading, match: re.Match[str]) -> str | None:
     """Who made a move: a name ("a", "utg", "marco"), the teller ("i", "ho", "rilancio a 300"), or nobody said."""
     word = (group(match, "who") or "").strip()
-    if word in _FIRST_PERSON or match["verb"] in _FIRST_PERSON:  # "punto 100", "al flop rilancio a 300"
+    if _teller_word(r, word) or _teller_word(r, match["verb"] or ""):  # "punto 100", "al flop rilancio a 300"
         return ME
     before = match.string[:match.start("who") if "who" in match.re.groupindex else match.start("verb")]
     named = _NAME_AT.search(before)
     name = named and (named[1] or named[2])
-    if name and name not in _NOBODY and name not in _FIRST_PERSON:
+    if name and name not in _NOBODY and not _teller_word(r, name):
         return name  # "Mike in the cutoff raises": the player is Mike, the question will name him
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
         which = before.split()[-1:]
@@ -470,7 +474,7 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
         word = (group(match, "who") or "").strip()
         seat = _SEAT_NUMBER.match(r.text, match.end("who")) if word in _SEAT_WORDS else None
         word = seat[1] if seat else word  # "can seat 2 raise again?": the player is "n2", as in the moves
-        if word in _FIRST_PERSON:
+        if _teller_word(r, word):
             return ME
         if _ROLE_WORDS.search(word):
             return next((a.player for a in actions if a.move in (Move.RAISE, Move.BET)), None)
