@@ -176,6 +176,15 @@ def came_back(r: Reading, move: Event) -> list[Event]:
             and (where := _place(e.actor or ""))[0] == terms and 0 < (where[1] - last) % _CYCLE < gap]
 
 
+def sits_behind(first: str | None, second: str | None) -> bool:
+    """Whether the second player sits within half a table after the first in the order of play, both told in one
+    terms (seat numbers or places): "seat 4 raised out of turn and seat 5 folded" is a move behind seat 4, not one
+    the action met before reaching him."""
+    terms, at = _place(first or "")
+    other, where = _place(second or "")
+    return bool(at and where) and terms == other and 0 < (where - at) % _CYCLE <= _CYCLE // 2
+
+
 def _seat_number(actor: str) -> int:
     """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
     kind, _, number = actor.partition(" ")

@@ -7,7 +7,18 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import elliptic_actors, told_moves
-from ..readers.events import CHANGING, SKIPPED, TELLER, Event, came_back, events, named_at, passed_over, skipped_players
+from ..readers.events import (
+    CHANGING,
+    SKIPPED,
+    TELLER,
+    Event,
+    came_back,
+    events,
+    named_at,
+    passed_over,
+    sits_behind,
+    skipped_players,
+)
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..readers.streets import BOARD_STREETS, marks
@@ -109,6 +120,40 @@ def action_changed(r: Reading, facts: Facts) -> None:
     later += [(e.start, e.end, "yes" if e.move in CHANGING else "no") for e in own]
     if later:
         facts["action_changed"] = min(later)[2]
+        return
+    between = _moves_in_between(r)  # "il 4 fa check fuori turno. Il 3 punta 100": told by the moves alone
+    if between:
+        facts["action_changed"] = "yes" if any(e.move in CHANGING for e in between) else "no"
+
+
+def _moves_in_between(r: Reading) -> list[Event]:
+    """The moves other players made after the move out of turn and before his own next one, not by players behind him:
+    the action that reached him when it came back ("seat 7 checks out of turn; 5 checks, 6 bets": it changed)."""
+    move = out_of_turn_move(r)
+    if move is None:
+        return []
+    between = []
+    for event in events(r):
+        if event.start < move.end or not event.happened:
+            continue
+        if _same_player(move.actor, event.actor):
+            break  # his own turn came back: what follows is behind him
+        if _other_player(move.actor, event.actor) and not sits_behind(move.actor, event.actor):
+            between.append(event)
+    return between
+
+
+def _same_player(first: str | None, second: str | None) -> bool:
+    """Two moves named as made by one player."""
+    return first is not None and first == second
+
+
+def _other_player(first: str | None, second: str | None) -> bool:
+    """Two moves named as made by different players: two names, or the teller and a player he does not name ("I
+    checked out of turn, the other guy bets")."""
+    if first is None or second is None:
+        return TELLER in (first, second)
+    return first != second
 
 
 def _negated(r: Reading, move: re.Match[str]) -> bool:
