@@ -70,8 +70,14 @@ def acted_on_hand(r: Reading, facts: Facts) -> None:
     elif any(not denied(r, m) for m in r.matches("chips_in_hand") + r.matches("played_hand")):
         facts["acted_on_hand"] = "yes"
     elif facts.get("missed_issue") == "dealt-in-owing" and r.has("looked_at_once") and not (
-            r.has("action_verb") or r.has("played_hand")):
+            _acted_besides_looking(r) or r.has("played_hand")):
         facts["acted_on_hand"] = "no"
+
+
+def _acted_besides_looking(r: Reading) -> bool:
+    """A betting word told other than the look itself ("checked them before paying" is his look, not a check)."""
+    looks = r.matches("looked_at_once")
+    return any(not any(look.start() <= m.start() < look.end() for look in looks) for m in r.matches("action_verb"))
 
 
 def looked_at_cards(r: Reading, facts: Facts) -> None:
