@@ -13,8 +13,9 @@ from . import Cue, Topic
 
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
-    told = any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r) or away_when_dealt(r)
-    if not r.has("blind_words") or not told:
+    at_deal = said_outright(r, "away_at_deal") or away_when_dealt(r)  # away at the deal: his hand, blind or none
+    told = at_deal or any(said_outright(r, concept) for concept in owed) or _missed_told_apart(r)
+    if not (r.has("blind_words") or at_deal) or not told:
         return None  # "nobody missed a blind" says it did not happen
     # "moving button: the BB left, so UTG skips the big" is where the blinds go (`button-move`), and so are a blind
     # the deal went on without ("dealt with no small blind") and one skipped because a player was knocked out,
