@@ -44,7 +44,8 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)
+    exposures = happened(r, "exposure") + happened(r, "card_seen")  # "la prima del bottone si vede"
+    if not [m for m in exposures if not any(a.start() <= m.start() < a.end() for a in avoided)
             and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
         # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
