@@ -78,12 +78,32 @@ def exposed_by(r: Reading, facts: Facts) -> None:
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
     if r.has("own_card_shown") and not r.has("dealer_on_button"):
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
+    elif _handled_own(r):
+        facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
     elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _handled_own(r: Reading) -> bool:
+    """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
+    the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
+    seen = happened(r, "exposure") + happened(r, "card_seen")
+    dealers = [m.start() for m in r.matches("dealer_named")]
+    for handled in r.matches("own_cards_handled"):
+        end = r.sentence_end(handled.start())
+        after = [m.start() for m in seen if handled.start() <= m.start() <= end]
+        if not after or any(handled.start() < at < after[0] for at in dealers):
+            continue  # "I looked at my cards and the dealer had flipped one": the dealer's
+        start = r.sentence_start(handled.start())
+        actors = [(at, kind) for at, kind in named_before(r, handled.start()) if at >= start]
+        nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
+        if nearest != "dealer":
+            return True
+    return False
 
 
 def _turned_own(r: Reading) -> bool:
