@@ -200,7 +200,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
         if position:
             facts["deal_position"] = position
-    elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
+            return
+    if _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):  # also after "everybody's first card" dealt
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
 
 
