@@ -56,12 +56,25 @@ def _extra(r: Reading) -> Extra:
 
 
 def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
-    if r.has("flop") and not (r.has("hole") or r.has("recipient") or held(r)):
+    if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
         return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
     if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
-        return max(count, QUANTITY_PLURAL), in_hand
+        return max(count, QUANTITY_PLURAL, _recipients_counted(r)), in_hand
+    if count == 1 and _recipients_counted(r) > 1:
+        return _recipients_counted(r), in_hand  # "una carta in più a due giocatori": one each, two too many
     return (None if count is None else max(count, _players_given(r))), in_hand
+
+
+def _flop_dealt(r: Reading) -> bool:
+    """A flop in the story, not only named as the street the burn is for ("diventa la bruciata del flop?")."""
+    burns = r.matches("flop_burn_named")
+    return any(not any(inside(m, b) for b in burns) for m in r.matches("flop"))
+
+
+def _recipients_counted(r: Reading) -> int:
+    """How many players the text counts as getting a card too many ("an extra card to two players"); 0 unsaid."""
+    return max((r.number(m) or 0 for m in r.matches("recipients_counted")), default=0)
 
 
 def _told(r: Reading) -> list[re.Match[str]]:
