@@ -21,7 +21,8 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     if not happened(r, "board_dealing") and _streets_only_as_places(r):
         return None  # "On the river seat 2 was first to act, and before he did anything seat 4 bet": no card came
     said_when = timing.said(r) or "betting_complete" in given
-    doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted")  # "un po' di fretta": asked
+    doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted") or r.has("action_doubted")
+    # "un po' di fretta", "non ho capito se avesse già checkato": asked
     if street and (said_when or (happened(r, "board_dealing") and doubted)):
         return {"street": streets.street_after_betting(r) or street}
     return None
@@ -107,6 +108,9 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     came."""
     if r.has("two_streets_at_once") and not r.has("everyone_allin"):
         facts["betting_complete"] = "no"
+        return
+    if r.has("action_doubted"):
+        r.doubt("betting_complete")  # "can't remember if he had already checked": asked, whatever else is said
         return
     timing.betting_complete(r, facts)
     if "betting_complete" in facts or r.has("everyone_allin") or r.has("uncertain") or r.has("conflicting_accounts"):
