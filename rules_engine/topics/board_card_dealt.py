@@ -94,6 +94,18 @@ def _dealt_over_unfinished_round(r: Reading, given: Facts) -> Facts | None:
     return {"street": street} if street and happened(r, "board_dealing") else None
 
 
+def _card_asked_about(r: Reading, given: Facts) -> Facts | None:
+    """Of two mistakes told (an action out of turn and a card dealt early), the question asks about the card ("what
+    about the turn?", "il turn che fine fa?"): the card's, above the out-of-turn topic its moves would suggest."""
+    asked = r.matches("card_asked")
+    if not asked or not happened(r, "board_dealing") or not (timing.said(r) or r.has("still_to_act")):
+        return None
+    street = str(asked[-1]["street"])
+    if not any(not any(inside(m, a) for a in asked) for m in r.matches(street)):
+        return None  # "…burned two before the turn. What about the river?": no river came, it is only asked about
+    return {"street": streets.street_after_betting(r) or street}
+
+
 def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
     """Two streets dealt in one go ("the turn and the river together"): the later card is the one in question."""
     if not r.has("two_streets_at_once"):
@@ -120,6 +132,6 @@ def betting_complete(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),
-                                       Cue(109, _dealt_over_unfinished_round),
+                                       Cue(109, _dealt_over_unfinished_round), Cue(121, _card_asked_about),
                                        Cue(88, _two_streets_at_once), Cue(40, _board_card)),
               readers=(betting_complete,))
