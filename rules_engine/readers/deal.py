@@ -80,7 +80,13 @@ def _recipients_counted(r: Reading) -> int:
 def _told(r: Reading) -> list[re.Match[str]]:
     """The phrases that tell a card too many reaching a player: "an extra card", "three cards", "a third card", "the
     next card to"."""
-    return r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card") + r.matches("next_card_to")
+    return _dealt_extra(r) + r.matches("quantity_card") + r.matches("ordinal_card") + r.matches("next_card_to")
+
+
+def _dealt_extra(r: Reading) -> list[re.Match[str]]:
+    """"Another card" told as dealt, not asked about as the remedy ("gli si dà un'altra carta alla fine?")."""
+    asked = r.matches("remedy_card_asked")
+    return [m for m in r.matches("extra") if not any(m.start() < a.end() and a.start() < m.end() for a in asked)]
 
 
 def _players_given(r: Reading) -> int:
@@ -146,8 +152,9 @@ def _extra_dealt(r: Reading) -> int | None:
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
-    if happened(r, "extra") and (r.has("recipient") or r.has("hole") or seats.places(r)):
-        said = next((n for m in happened(r, "extra") if (n := r.number(m) or _counted_after(r, m))), None)
+    dealt = [m for m in happened(r, "extra") if m in _dealt_extra(r)]
+    if dealt and (r.has("recipient") or r.has("hole") or seats.places(r)):
+        said = next((n for m in dealt if (n := r.number(m) or _counted_after(r, m))), None)
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None
