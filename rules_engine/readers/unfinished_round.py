@@ -21,6 +21,8 @@ def street_dealt_early(r: Reading) -> str | None:
 
 
 def _street_dealt_early(r: Reading) -> str | None:
+    """For each count of players said of a street: the next street's card told after it, and the moves told in
+    between made by fewer players than that count."""
     for count in r.matches("players_on_street"):
         players, street = r.number(count), _counted_street(r, count)
         if not players or street is None:
