@@ -56,18 +56,37 @@ def _extra(r: Reading) -> Extra:
 
 
 def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
-    if r.has("flop") and not (r.has("hole") or r.has("recipient") or held(r)):
+    if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
         return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
     if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
-        return max(count, QUANTITY_PLURAL), in_hand
+        return max(count, QUANTITY_PLURAL, _recipients_counted(r)), in_hand
+    if count == 1 and _recipients_counted(r) > 1:
+        return _recipients_counted(r), in_hand  # "una carta in più a due giocatori": one each, two too many
     return (None if count is None else max(count, _players_given(r))), in_hand
+
+
+def _flop_dealt(r: Reading) -> bool:
+    """A flop in the story, not only named as the street the burn is for ("diventa la bruciata del flop?")."""
+    burns = r.matches("flop_burn_named")
+    return any(not any(inside(m, b) for b in burns) for m in r.matches("flop"))
+
+
+def _recipients_counted(r: Reading) -> int:
+    """How many players the text counts as getting a card too many ("an extra card to two players"); 0 unsaid."""
+    return max((r.number(m) or 0 for m in r.matches("recipients_counted")), default=0)
 
 
 def _told(r: Reading) -> list[re.Match[str]]:
     """The phrases that tell a card too many reaching a player: "an extra card", "three cards", "a third card", "the
     next card to"."""
-    return r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card") + r.matches("next_card_to")
+    return _dealt_extra(r) + r.matches("quantity_card") + r.matches("ordinal_card") + r.matches("next_card_to")
+
+
+def _dealt_extra(r: Reading) -> list[re.Match[str]]:
+    """"Another card" told as dealt, not asked about as the remedy ("gli si dà un'altra carta alla fine?")."""
+    asked = r.matches("remedy_card_asked")
+    return [m for m in r.matches("extra") if not any(m.start() < a.end() and a.start() < m.end() for a in asked)]
 
 
 def _players_given(r: Reading) -> int:
@@ -133,8 +152,9 @@ def _extra_dealt(r: Reading) -> int | None:
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
-    if happened(r, "extra") and (r.has("recipient") or r.has("hole") or seats.places(r)):
-        said = next((n for m in happened(r, "extra") if (n := r.number(m) or _counted_after(r, m))), None)
+    dealt = [m for m in happened(r, "extra") if m in _dealt_extra(r)]
+    if dealt and (r.has("recipient") or r.has("hole") or seats.places(r)):
+        said = next((n for m in dealt if (n := r.number(m) or _counted_after(r, m))), None)
         plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None

@@ -38,8 +38,9 @@ def board_street(r: Reading) -> str | None:
 
 
 def street_after_betting(r: Reading) -> str | None:
-    """"before the flop betting was done": the card in question is the one after the street named for betting."""
-    named = [m["street"] for m in r.matches("betting_on")]
+    """"before the flop betting was done", "before the last player on the flop had acted": the card in question is
+    the one after the street named for betting."""
+    named = [m["street"] for m in r.matches("betting_on") + r.matches("betting_on_told")]
     if not named:
         return None
     return NEXT_STREET[max(named, key=_BETTING_ORDER.index)]

@@ -7,6 +7,7 @@ import re
 
 from ..readers import streets, timing
 from ..readers.negation import happened
+from ..readers.unfinished_round import street_dealt_early
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -20,7 +21,8 @@ def _board_card(r: Reading, given: Facts) -> Facts | None:
     if not happened(r, "board_dealing") and _streets_only_as_places(r):
         return None  # "On the river seat 2 was first to act, and before he did anything seat 4 bet": no card came
     said_when = timing.said(r) or "betting_complete" in given
-    doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted")  # "un po' di fretta": asked
+    doubted = r.has("dispute") or r.has("uncertain") or r.has("timing_doubted") or r.has("action_doubted")
+    # "un po' di fretta", "non ho capito se avesse già checkato": asked
     if street and (said_when or (happened(r, "board_dealing") and doubted)):
         return {"street": streets.street_after_betting(r) or street}
     return None
@@ -82,6 +84,28 @@ def _passed_over(r: Reading, given: Facts) -> Facts | None:
     return {"street": streets.street_after_betting(r) or street} if told.get("betting_complete") == "no" else None
 
 
+def _dealt_over_unfinished_round(r: Reading, given: Facts) -> Facts | None:
+    """The players in the hand counted on a street, fewer of them told moving before the next card came ("eravamo
+    in quattro sul flop, il primo punta, il secondo chiama, e il dealer gira il turn"): that card came early, before
+    the other topics the moves' words suggest (a fold told after it, a raise)."""
+    if r.has("everyone_allin"):
+        return None
+    street = street_dealt_early(r)
+    return {"street": street} if street and happened(r, "board_dealing") else None
+
+
+def _card_asked_about(r: Reading, given: Facts) -> Facts | None:
+    """Of two mistakes told (an action out of turn and a card dealt early), the question asks about the card ("what
+    about the turn?", "il turn che fine fa?"): the card's, above the out-of-turn topic its moves would suggest."""
+    asked = r.matches("card_asked")
+    if not asked or not happened(r, "board_dealing") or not (timing.said(r) or r.has("still_to_act")):
+        return None
+    street = str(asked[-1]["street"])
+    if not any(not any(inside(m, a) for a in asked) for m in r.matches(street)):
+        return None  # "…burned two before the turn. What about the river?": no river came, it is only asked about
+    return {"street": streets.street_after_betting(r) or street}
+
+
 def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
     """Two streets dealt in one go ("the turn and the river together"): the later card is the one in question."""
     if not r.has("two_streets_at_once"):
@@ -91,13 +115,23 @@ def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
 
 
 def betting_complete(r: Reading, facts: Facts) -> None:
-    """Two streets dealt at once left no betting on the first of them, unless everyone was all in."""
+    """Two streets dealt at once left no betting on the first of them, unless everyone was all in; else the timing
+    said, else the players counted against the moves told before the card, or a player told still to act when it
+    came."""
     if r.has("two_streets_at_once") and not r.has("everyone_allin"):
         facts["betting_complete"] = "no"
         return
+    if r.has("action_doubted"):
+        r.doubt("betting_complete")  # "can't remember if he had already checked": asked, whatever else is said
+        return
     timing.betting_complete(r, facts)
+    if "betting_complete" in facts or r.has("everyone_allin") or r.has("uncertain") or r.has("conflicting_accounts"):
+        return  # "forse il bottone doveva ancora parlare": asked
+    if street_dealt_early(r) or _dealt_over_a_pending_player(r, facts):
+        facts["betting_complete"] = "no"  # fewer players moved than were in the hand, or one told still to act
 
 
 TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),
+                                       Cue(109, _dealt_over_unfinished_round), Cue(121, _card_asked_about),
                                        Cue(88, _two_streets_at_once), Cue(40, _board_card)),
               readers=(betting_complete,))

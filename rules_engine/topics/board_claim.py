@@ -112,7 +112,10 @@ def claim(r: Reading, facts: Facts) -> None:
 
 
 def _doubted(r: Reading) -> bool:
-    """A doubt about what was done with the cards ("an argument whether he flipped them or threw them in")."""
+    """A doubt about what was done with the cards ("an argument whether he flipped them or threw them in"), or
+    about what became of them once let go ("nobody is sure if the dealer had already killed it")."""
+    if r.has("fate_doubted") and (r.has("discard") or r.has("not_tabled")):
+        return True
     return any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("tabled") + r.matches("discard"))
 
 

@@ -44,7 +44,8 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    if not [m for m in happened(r, "exposure") if not any(a.start() <= m.start() < a.end() for a in avoided)
+    exposures = happened(r, "exposure") + happened(r, "card_seen")  # "la prima del bottone si vede"
+    if not [m for m in exposures if not any(a.start() <= m.start() < a.end() for a in avoided)
             and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
         # happened; "ha bruciato e girato il turn" turns a board card, not a hole card
@@ -77,12 +78,32 @@ def exposed_by(r: Reading, facts: Facts) -> None:
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))
     if r.has("own_card_shown") and not r.has("dealer_on_button"):
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
+    elif _handled_own(r):
+        facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
     elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _handled_own(r: Reading) -> bool:
+    """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
+    the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
+    seen = happened(r, "exposure") + happened(r, "card_seen")
+    dealers = [m.start() for m in r.matches("dealer_named")]
+    for handled in r.matches("own_cards_handled"):
+        end = r.sentence_end(handled.start())
+        after = [m.start() for m in seen if handled.start() <= m.start() <= end]
+        if not after or any(handled.start() < at < after[0] for at in dealers):
+            continue  # "I looked at my cards and the dealer had flipped one": the dealer's
+        start = r.sentence_start(handled.start())
+        actors = [(at, kind) for at, kind in named_before(r, handled.start()) if at >= start]
+        nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
+        if nearest != "dealer":
+            return True
+    return False
 
 
 def _turned_own(r: Reading) -> bool:
@@ -179,7 +200,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
         if position:
             facts["deal_position"] = position
-    elif _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):
+            return
+    if _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):  # also after "everybody's first card" dealt
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
 
 

@@ -77,6 +77,14 @@ def _counted(r: Reading, given: Facts) -> Facts | None:
     return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") or stuck else None
 
 
+def _card_under_the_flop(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, before another game's jargon the story also uses ("a fourth card hiding under the door
+    card"): a card found under the flop's cards, the flop named, so the game has a flop."""
+    if r.has("burn_mention") or r.has("boxed"):
+        return None  # "no burn card under the flop", a card face up in the stub: the burn's or the deck's
+    return {"street": "flop"} if r.has("flop") and happened(r, "under_flop") else None
+
+
 def _extra_card_with_the_flop(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, tried after the extra hole card topic: the flop and an extra card, no hole cards named
     ("si rifà il flop anche se sappiamo quale era la carta in più?")."""
@@ -94,5 +102,6 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
         facts["acted_on_board"] = "yes"
 
 
-TOPIC = Topic("flop-count", cues=(Cue(80, _counted), Cue(60, _extra_card_with_the_flop)),
+TOPIC = Topic("flop-count", cues=(Cue(139, _card_under_the_flop), Cue(80, _counted),
+                                 Cue(60, _extra_card_with_the_flop)),
               readers=(card_count, acted_on_board))
