@@ -100,10 +100,11 @@ def _card_asked_about(r: Reading, given: Facts) -> Facts | None:
     asked = r.matches("card_asked")
     if not asked or not happened(r, "board_dealing") or not (timing.said(r) or r.has("still_to_act")):
         return None
-    street = str(asked[-1]["street"])
+    street = streets.street_after_betting(r) or str(asked[-1]["street"])
     if not any(not any(inside(m, a) for a in asked) for m in r.matches(street)):
-        return None  # "…burned two before the turn. What about the river?": no river came, it is only asked about
-    return {"street": streets.street_after_betting(r) or street}
+        return None  # "…burned two before the turn. What about the river?": no river came, it is only asked about;
+        # nor did a turn when "nobody had acted on the flop" only says when a four-card flop was seen
+    return {"street": street}
 
 
 def _two_streets_at_once(r: Reading, given: Facts) -> Facts | None:
