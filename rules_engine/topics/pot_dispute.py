@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..readers.actions import players_acted
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
-from ..readers.showdown import worse_hand_paid
+from ..readers.showdown import paid_to_lower_hand, worse_hand_paid
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -21,7 +21,7 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     if not (awarded or r.has("late_claim") or r.has("next_hand_begun")):
         return None
     # "nobody miscalled, the pot went to the right guy" is no error
-    wrong = r.has("better_hand_found") or worse_hand_paid(r) or any(
+    wrong = r.has("better_hand_found") or worse_hand_paid(r) or paid_to_lower_hand(r) or any(
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
     return {} if (wrong or _disputed_by_next_hand(r)) and not r.has("normal_play") else None
 
@@ -40,7 +40,7 @@ error_kind = settled_by(
 
 def hand_read_error(r: Reading, facts: Facts) -> None:
     """The pot went to the lower of the hands the story names: a hand misread, however the hands are told."""
-    if "error_kind" not in facts and worse_hand_paid(r):
+    if "error_kind" not in facts and (worse_hand_paid(r) or paid_to_lower_hand(r)):
         facts["error_kind"] = "hand-read"
 
 
