@@ -29,8 +29,9 @@ TELLER = "me"
 OTHER = "other"
 _HAND_WORDS = ("hand_object",)
 _UNOWNED_WORDS = ("unowned_cards", "stub_noun")
+# the words before a showing that make it wanted, demanded or refused
+_NOT_YET = ("event_hypothetical", "nobody_willing", "showing_demanded")
 # a showing: both cards face up, the rest after one ("then the other too": the whole hand is up), or one
-_NOT_YET = ("event_hypothetical", "nobody_willing")  # the words before a showing that make it wanted or refused
 _SHOWN = {"both_shown": ALL, "other_card_shown": ALL, "one_card_shown": ONE}
 
 
