@@ -6,6 +6,8 @@ misread noticed before the pot is awarded is `cards-speak`; a normal showdown is
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import players_acted
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
@@ -53,8 +55,22 @@ def next_hand_action(r: Reading, facts: Facts) -> None:
     begun = r.matches("next_hand_begun")
     if facts.get("next_hand_started") != "yes" or not begun:
         return
-    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), r.text[begun[0].end():]))
+    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), *_acted_before_named(r, begun),
+                     r.text[begun[0].end():]))
     players_acted(Reading(told, r.lexicon), facts)
+
+
+def _acted_before_named(r: Reading, begun: list[re.Match[str]]) -> list[str]:
+    """The moves of the next hand told in a time clause that ends by naming it ("only spotted it after the small
+    blind, the big blind and UTG had all acted in the next hand", "quando UTG, UTG+1 e il cutoff avevano già
+    parlato nella mano successiva"): from the clause's opening word to the hand named."""
+    clauses = []
+    for named in begun:
+        sentence = r.sentence_start(named.start())
+        openers = [m.end() for m in r.matches("time_clause_open") if sentence <= m.start() < named.start()]
+        if openers:
+            clauses.append(r.text[max(openers):named.start()])
+    return clauses
 
 
 TOPIC = Topic("pot-dispute", cues=(Cue(127, _awarded_wrongly),),
