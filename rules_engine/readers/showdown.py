@@ -29,8 +29,9 @@ TELLER = "me"
 OTHER = "other"
 _HAND_WORDS = ("hand_object",)
 _UNOWNED_WORDS = ("unowned_cards", "stub_noun")
+# the words before a showing that make it wanted, demanded or refused
+_NOT_YET = ("event_hypothetical", "nobody_willing", "showing_demanded")
 # a showing: both cards face up, the rest after one ("then the other too": the whole hand is up), or one
-_NOT_YET = ("event_hypothetical", "nobody_willing")  # the words before a showing that make it wanted or refused
 _SHOWN = {"both_shown": ALL, "other_card_shown": ALL, "one_card_shown": ONE}
 
 
@@ -182,6 +183,34 @@ def worse_hand_paid(r: Reading) -> bool:
         return False  # one hand named, three players, or two equal hands: nothing to compare
     worse = min(best, key=lambda owner: best[owner])
     return any(_paid_to(r, m) == worse for m in r.matches("pot_awarded") if not denied(r, m))
+
+
+def paid_to_lower_hand(r: Reading) -> bool:
+    """The pot told as going to a hand the story ranks below another: named as lower where it is paid ("shipped the
+    pot to the guy with the smaller flush", "a chi aveva il colore più basso", "alla coppia invece che alla doppia
+    coppia"), or named by its hand where it is paid while a better hand is named elsewhere ("pot went to the
+    straight, but seat 2 had a full house", "piatto dato al tris mentre il posto 6 aveva la scala")."""
+    ranks = {name: rank for rank, name in enumerate(_HAND_RANKS)}
+    named = [(m, ranks[name]) for m in r.matches("hand_name") if not denied(r, m)
+             for name, text in m.groupdict().items() if text and name in ranks]
+    for award in r.matches("pot_awarded"):
+        if denied(r, award):
+            continue
+        end = _payee_end(r, award)
+        if any(award.start() <= m.start() < end for m in r.matches("lower_hand")):
+            return True
+        paid = [rank for m, rank in named if award.start() <= m.start() < end]
+        if paid and any(rank > paid[0] for m, rank in named if not award.start() <= m.start() < end):
+            return True
+    return False
+
+
+def _payee_end(r: Reading, award: re.Match[str]) -> int:
+    """Where the words naming who was paid end: a few words after the award, cut at the next clause ("to the
+    straight | but seat 2 had a full house", "al tris | mentre il posto 6 aveva la scala")."""
+    end = award.end() + len(r.after(award.end(), "payee_after"))
+    breaks = [m.start() for m in r.matches("move_clause_break") if award.end() <= m.start() < end]
+    return min(breaks, default=end)
 
 
 _HAND_RANKS = ("high_card", "pair", "two_pair", "trips", "straight", "flush", "full_house", "quads", "straight_flush")

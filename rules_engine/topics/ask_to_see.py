@@ -5,8 +5,9 @@ come (rabbit hunting) and cards a player showed to one person are other topics."
 
 from __future__ import annotations
 
+from ..readers.events import events
 from ..readers.phrases import settled_by
-from ..readers.showdown import last_round_bet
+from ..readers.showdown import OTHER, TELLER, hand_released, last_round_bet
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .own_card_shown import TOPIC as SHOWN_DURING_HAND
@@ -18,6 +19,15 @@ def _asks_to_see(r: Reading, given: Facts) -> Facts | None:
     if not asked or r.has("strategy_talk") or r.has("not_a_showdown_request"):
         return None
     return None if _shown_during_hand(r, given) else {}
+
+
+def _asked_by_a_player_in_it(r: Reading, given: Facts) -> Facts | None:
+    """The teller asks to see after his own call of the last bet, or after his bet that the other let go of ("I
+    paid off the river bet… the bettor slid his cards to the dealer face down. Do I get a look at them?"): a
+    showdown request, above the fold with no bet to face and the muck its words also tell."""
+    if _asks_to_see(r, given) is None or _role_by_own_moves(r) is None:
+        return None
+    return {}
 
 
 def _shown_during_hand(r: Reading, given: Facts) -> bool:
@@ -33,14 +43,37 @@ hand_called = settled_by("hand_called", {"no_showdown": "no"})
 
 
 def asker_role(r: Reading, facts: Facts) -> None:
-    """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller. With no bet
-    on the last round there is no caller, whoever asks."""
-    for concept, role in (("asker_other", "other"), ("asker_winner", "winner"), ("asker_caller", "caller")):
-        if r.has(concept):
-            facts["asker_role"] = role
-            return
-    if last_round_bet(r) == "no":
+    """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller, else what the
+    teller's own moves make him. With no bet on the last round there is no caller, whoever asks."""
+    said = next((role for concept, role in (("asker_other", "other"), ("asker_winner", "winner"),
+                                            ("asker_caller", "caller")) if r.has(concept)), None)
+    role = said or _role_by_own_moves(r)
+    if role:
+        facts["asker_role"] = role
+    elif last_round_bet(r) == "no":
         facts["asker_role"] = "not-caller"
+
+
+def _role_by_own_moves(r: Reading) -> str | None:
+    """The teller asking is known by his own last move ("chiamo il bet sul river", "io punto, lui chiama, io giro
+    tris e lui butta"): a call makes him the caller; a bet or raise of his, with the other's hand let go after it
+    unseen, makes him the winner."""
+    if not _teller_asks(r):
+        return None
+    mine = [e for e in events(r) if e.actor == TELLER and e.happened]
+    if not mine:
+        return None
+    last = mine[-1]
+    if last.kind == "call":
+        return "caller"
+    let_go = any(release.holder == OTHER and release.start > last.end for release in hand_released(r))
+    return "winner" if last.kind == "bet-raise" and let_go else None
+
+
+def _teller_asks(r: Reading) -> bool:
+    """The request to see is the teller's own ("can I see", "chiedo di vederle"): its sentence says so."""
+    return any(r.sentence_start(ask.start()) <= mine.start() < r.sentence_end(ask.start())
+               for ask in r.matches("ask_see") for mine in r.matches("teller_asking"))
 
 
 def asker_kept_cards(r: Reading, facts: Facts) -> None:
@@ -53,4 +86,5 @@ def asker_kept_cards(r: Reading, facts: Facts) -> None:
         facts["asker_kept_cards"] = "no"
 
 
-TOPIC = Topic("ask-to-see", cues=(Cue(67, _asks_to_see),), readers=(hand_called, asker_role, asker_kept_cards))
+TOPIC = Topic("ask-to-see", cues=(Cue(82, _asked_by_a_player_in_it), Cue(67, _asks_to_see)),
+              readers=(hand_called, asker_role, asker_kept_cards))

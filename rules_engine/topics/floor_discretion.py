@@ -10,8 +10,22 @@ from . import Cue, Topic, mentions
 
 
 def _house_rule_against_book(r: Reading, given: Facts) -> Facts | None:
-    """"Our house rule says X, the book says Y: which applies?": asked whatever the situation is about."""
-    return {} if r.has("house_rule_said") and r.has("which_rule_asked") else None
+    """"Our house rule says X, the book says Y: which applies?": asked whatever the situation is about; or told
+    without the question, the house rule refused or the book invoked against it ("won't pay, says Robert's has
+    nothing like that"), or the book named as what the game follows otherwise ("TDA otherwise")."""
+    if not r.has("house_rule_said") or r.has("book_asked"):
+        return None  # "…a house rule that it's a misdeal. But what does the book say?": the book's ruling is asked
+    if r.has("which_rule_asked"):
+        return {}
+    told = (r.has("house_rule_contested") or _book_besides(r)) and not r.has("no_house_rule")
+    return {} if told else None
+
+
+def _book_besides(r: Reading) -> bool:
+    """The book named as what the game follows, in a sentence of its own: beside a house rule ("…pays a big blind.
+    TDA otherwise."), not the agreement to play by the book ("giochiamo col Robert, l'abbiamo deciso a settembre")."""
+    said = [r.sentence_start(m.start()) for m in r.matches("house_rule_said")]
+    return any(r.sentence_start(m.start()) not in said for m in r.matches("book_as_fallback"))
 
 
 house_rule = settled_by("house_rule", {"no_house_rule": "no", "house_rule_unsure": "unsure", "house_rule_said": "yes"})

@@ -6,10 +6,12 @@ misread noticed before the pot is awarded is `cards-speak`; a normal showdown is
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import players_acted
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
-from ..readers.showdown import worse_hand_paid
+from ..readers.showdown import paid_to_lower_hand, worse_hand_paid
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -21,7 +23,7 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     if not (awarded or r.has("late_claim") or r.has("next_hand_begun")):
         return None
     # "nobody miscalled, the pot went to the right guy" is no error
-    wrong = r.has("better_hand_found") or worse_hand_paid(r) or any(
+    wrong = r.has("better_hand_found") or worse_hand_paid(r) or paid_to_lower_hand(r) or any(
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
     return {} if (wrong or _disputed_by_next_hand(r)) and not r.has("normal_play") else None
 
@@ -40,7 +42,7 @@ error_kind = settled_by(
 
 def hand_read_error(r: Reading, facts: Facts) -> None:
     """The pot went to the lower of the hands the story names: a hand misread, however the hands are told."""
-    if "error_kind" not in facts and worse_hand_paid(r):
+    if "error_kind" not in facts and (worse_hand_paid(r) or paid_to_lower_hand(r)):
         facts["error_kind"] = "hand-read"
 
 
@@ -53,8 +55,22 @@ def next_hand_action(r: Reading, facts: Facts) -> None:
     begun = r.matches("next_hand_begun")
     if facts.get("next_hand_started") != "yes" or not begun:
         return
-    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), r.text[begun[0].end():]))
+    told = " ".join((*(m[0] for m in r.matches("acted_in_next_hand")), *_acted_before_named(r, begun),
+                     r.text[begun[0].end():]))
     players_acted(Reading(told, r.lexicon), facts)
+
+
+def _acted_before_named(r: Reading, begun: list[re.Match[str]]) -> list[str]:
+    """The moves of the next hand told in a time clause that ends by naming it ("only spotted it after the small
+    blind, the big blind and UTG had all acted in the next hand", "quando UTG, UTG+1 e il cutoff avevano già
+    parlato nella mano successiva"): from the clause's opening word to the hand named."""
+    clauses = []
+    for named in begun:
+        sentence = r.sentence_start(named.start())
+        openers = [m.end() for m in r.matches("time_clause_open") if sentence <= m.start() < named.start()]
+        if openers:
+            clauses.append(r.text[max(openers):named.start()])
+    return clauses
 
 
 TOPIC = Topic("pot-dispute", cues=(Cue(127, _awarded_wrongly),),

@@ -35,6 +35,14 @@ def _order_asked(r: Reading, given: Facts) -> Facts | None:
     return {} if asked and not r.has("strategy_talk") else None
 
 
+def _first_shower_named(r: Reading, given: Facts) -> Facts | None:
+    """"Who shows first?", "you show first", "chi mostra per primo" said outright of a hand played to its end (a
+    checked or bet last round, or an all-in): the showing is the question, above the heads-up blinds and the short
+    all-in its background also names ("heads up, SB on the button… button tells the BB 'you show first'")."""
+    played_out = last_round_bet(r) is not None or r.has("allin")
+    return {} if played_out and r.has("show_first") and not r.has("strategy_talk") else None
+
+
 def _see_asked(r: Reading) -> bool:
     """In an all-in, may anyone keep his hand hidden? Unless the teller asks to see it ("he's trying to muck without
     showing. Can I see them?"): a request to see, besides the wish to hide it."""
@@ -48,5 +56,5 @@ def _standoff(r: Reading, given: Facts) -> Facts | None:
     return {} if showing_awaited(r) and not r.has("strategy_talk") and not r.has("ask_see") else None
 
 
-TOPIC = Topic("show-order", cues=(Cue(87, _order_asked), Cue(86, _standoff)),
+TOPIC = Topic("show-order", cues=(Cue(118, _first_shower_named), Cue(87, _order_asked), Cue(86, _standoff)),
               readers=(river_bet, allin_showdown, side_pot))

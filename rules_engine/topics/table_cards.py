@@ -6,7 +6,17 @@ is `exposed-holecard`."""
 from __future__ import annotations
 
 from ..readers.identifiable import hand_identifiable
-from ..readers.showdown import ALL, hand_released, overlap, shows, tabled_at_showdown, tabled_then_released
+from ..readers.showdown import (
+    ALL,
+    dealer_subject,
+    hand_released,
+    holder,
+    overlap,
+    same_holder,
+    shows,
+    tabled_at_showdown,
+    tabled_then_released,
+)
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -55,7 +65,7 @@ def _won_unshown(r: Reading) -> bool:
 def _one_card_at_showdown(r: Reading) -> bool:
     """One card shown at a showdown, or one shown and the other thrown away or held back (what a showdown is)."""
     if not r.has("one_card_shown") or r.has("dealing_scene"):
-        return False
+        return _rest_let_go(r)
     ended = r.has("kept_cards") or bool(hand_released(r))
     if not (r.has("showdown_scene") or ended):
         return False
@@ -63,16 +73,32 @@ def _one_card_at_showdown(r: Reading) -> bool:
     return any(not any(overlap(m, d) for d in by_dealer) for m in r.matches("one_card_shown"))
 
 
+def _rest_let_go(r: Reading) -> bool:
+    """A card shown, then the player's other card let go ("shows an ace, then sends his other card at the muck",
+    "mostra un solo jack, l'altra carta la lancia nel muck"): he split his hand, one card up and the rest away,
+    however the card he showed is named."""
+    if r.has("dealing_scene"):
+        return False
+    reach = r.lexicon.windows["moved_object_after"]
+    for release in hand_released(r):
+        sentence = r.sentence_start(release.start)
+        other = [m for m in r.matches("the_other_card") if sentence <= m.start() <= release.end + reach]
+        if any(shown.end() <= m.start() and same_holder(holder(r, shown.start(), shown.end()), release.holder)
+               for m in other for shown in r.matches("card_shown_verb")):
+            return True
+    return False
+
+
 
 def cards_tabled(r: Reading, facts: Facts) -> None:
     """Shown only to someone is not tabled; else the last showing told decides ("showed one card, the floor came,
-    then he tabled both": tabled), and cards let go unshown were not."""
+    then he tabled both": tabled), and cards let go unshown, or his other card let go after one shown, were not."""
     shown = [s for s in shows(r) if not s.denied]
     if r.has("shown_privately"):
         facts["cards_tabled"] = "no"
     elif shown:
         facts["cards_tabled"] = "yes" if shown[-1].cards == ALL else "no"
-    elif r.has("not_shown"):
+    elif r.has("not_shown") or _rest_let_go(r):
         facts["cards_tabled"] = "no"
 
 
@@ -80,11 +106,19 @@ def cards_released(r: Reading, facts: Facts) -> None:
     """He let go of his cards (mucked, threw them in), or still holds them: the later statement wins ("he kept
     the other card, then mucked it")."""
     others = r.matches("kept_by_other")  # "the other guy still has his": not the cards of the player who let go
-    said = [(m.start(), "no") for m in r.matches("kept_cards") if not any(overlap(m, o) for o in others)]
+    said = [(m.start(), "no") for m in r.matches("kept_cards")
+            if not any(overlap(m, o) for o in others) and not dealer_subject(r, m.start())]
     said += [(m.start, "yes") for m in hand_released(r)]
     if said:
         facts["cards_released"] = max(said)[1]
 
 
+def released_if_traced(r: Reading, facts: Facts) -> None:
+    """Cards said to be recoverable from the discards or lost in them ("rimasta in cima agli scarti, si vede quale
+    sia") were let go, whatever words told the throw."""
+    if "cards_released" not in facts and "hand_identifiable" in facts:
+        facts["cards_released"] = "yes"
+
+
 TOPIC = Topic("table-cards", cues=(Cue(97, _part_shown), Cue(59, _tabling_challenged)),
-              readers=(cards_tabled, cards_released, hand_identifiable))
+              readers=(cards_tabled, cards_released, hand_identifiable, released_if_traced))
