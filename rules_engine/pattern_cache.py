@@ -64,6 +64,10 @@ class Deferred:
             self._pattern = _build(self._stored)
         return self._pattern
 
+    def named(self, group: str) -> bool:
+        """Whether the expression has a group of this name (read from what is stored: nothing is built)."""
+        return group in self._stored[3]
+
     def built(self) -> Built:
         """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
         find by a literal prefix, its spaced form ` (?:X)(?![a-z0-9])`: searched on a plain text (words and spaces)

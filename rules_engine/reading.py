@@ -75,6 +75,13 @@ class Reading:
             seen = self._seen[concept] = self._occurs(concept)
         return seen
 
+    def may_find(self, concept: str, group: str) -> bool:
+        """Whether the text's words allow a match of the concept holding this named group: a part whose words the text
+        lacks is ruled out without a search (`Finder.live`). A cue asks it before a slow reader that needs such a match
+        ("an all-in told": the events)."""
+        finder = self.lexicon.finders[concept]
+        return any(finder.parts[part].named(group) for part in finder.live(self._met))
+
     def _find(self, concept: str) -> list[re.Match[str]]:
         """Every match of the concept's parts this text can match, as its expressions would find them."""
         finder = self.lexicon.finders[concept]
