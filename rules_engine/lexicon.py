@@ -147,13 +147,8 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]], finders: Mapping[str, Finder]) -> None:
+    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]]) -> None:
         self._sets = sets
-        # each bit's concept, and each concept's lowest bit: a concept's bits are consecutive (`Finder.low`)
-        self._concept_of_bit = tuple(name for name, finder in sorted(finders.items(), key=lambda item: item[1].low)
-                                     for _ in range(finder.bits.bit_length()))
-        self._low = {name: finder.low for name, finder in finders.items()}
-        self._unseen = {name: None if finder.always else False for name, finder in finders.items()}
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
@@ -168,21 +163,6 @@ class AnchorIndex:
                 self.texts.clear()
             found = self.texts[text] = (self.met(text), spaced_text(text))
         return found
-
-    def unseen(self, met: int) -> dict[str, bool | None]:
-        """Each concept: False where none of its parts can match a text meeting `met` (most concepts, for most
-        texts), else None (still to be looked for). Worked out from the bits `met` holds, not one concept at a time:
-        a reading then tells a concept absent by one look-up (`Reading.has`)."""
-        unseen = self._unseen.copy()
-        binary = bin(met)  # "0b1…": the highest bit first, bit `b` at `last - b`
-        last = len(binary) - 1
-        concepts, low = self._concept_of_bit, self._low
-        at = binary.find("1", 2)
-        while at != -1:
-            concept = concepts[last - at]
-            unseen[concept] = None
-            at = binary.find("1", last - low[concept] + 1)  # on past the concept's other bits
-        return unseen
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
@@ -216,6 +196,7 @@ class Lexicon:
     number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
     number_heads: tuple[str, ...]  # what a word made of number words starts with: one of them, or one without its
     # last vowel ("vent" of "ventuno"); most words start with none, and are no amount
+    number_start: re.Pattern[str]  # where a word starting with one of `number_heads` begins: found in one search
     contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
@@ -259,15 +240,17 @@ class Lexicon:
         # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
         layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
         finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
-        cache.save()
         number_words = {**common["numbers"], **common.get("placed_numbers", {})}
+        heads = _number_heads(number_words)
+        number_start = cache.compile(_number_start(heads))
+        cache.save()
         return cls(
             concepts={name: _units(units, parts, finders[name], anchor_index)
                       for name, (units, parts) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]),
-            number_words=number_words, number_heads=_number_heads(number_words),
+            number_words=number_words, number_heads=heads, number_start=number_start,
             contractions=dict(common.get("contractions", {})),
             windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
@@ -351,6 +334,13 @@ _WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
 def _number_heads(number_words: Mapping[str, int]) -> tuple[str, ...]:
     """Each number word, and each one ending in a vowel without it: a word holding number words starts with one."""
     return tuple({*number_words, *(word[:-1] for word in number_words if len(word) > 1 and word[-1] in "aeiou")})
+
+
+def _number_start(heads: Sequence[str]) -> str:
+    """An expression finding where a word of a text (words between spaces) starts with one of the heads: only the
+    shortest are spelled, since a word starting with a longer one starts with a shorter one too ("a" for "an")."""
+    shortest = sorted(head for head in heads if not any(head != other and head.startswith(other) for other in heads))
+    return "(?<![^ ])(?:" + "|".join(map(re.escape, shortest)) + ")"
 
 
 def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:
@@ -528,7 +518,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex(sets, finders)
+    return finders, AnchorIndex(sets)
 
 
 def _needs(parsed: Any) -> Options | None:
