@@ -50,36 +50,32 @@ class Concept:
     not_examples: tuple[str, ...]
 
 
-MANY_PARTS = 12
-"""An expression of this many parts or more is searched as its parts even in a text read for the first time: each of
-the whole expression's alternatives is tried at every word, and what the text's words allow is worth working out."""
-
-
 class Unit:
     """An expression of `Lexicon.concepts` (a concept's patterns joined, or one with named groups), as the readers
     and `Lexicon.says` search it in the story, its sentences and windows cut from it: by its parts (`Finder`) that
-    the text's words allow, where the text's words are known already (a reading's story) or the expression is large
-    (`MANY_PARTS`); else whole, since working out what a short piece of text allows costs more than a small
-    expression's search. Either way it finds what the expression finds (`pattern`), as `Reading.matches` does."""
+    the text's words allow, where the text's words are known already (a reading's story); else whole, since working
+    out what a new piece of text allows (every word's bits over the whole lexicon) costs more than the expression's
+    search, however many parts it has (callgrind over the set texts: a 12-part expression on a 33-character window
+    ~1 µs whole, ~10 µs by parts; the 19-part correction expression on a whole story ~5 against ~33 µs). Either way
+    it finds what the expression finds (`pattern`), as `Reading.matches` does."""
 
-    __slots__ = ("_finder", "_index", "_large", "_parts", "_texts", "pattern")
+    __slots__ = ("_finder", "_index", "_parts", "_texts", "pattern")
 
     def __init__(self, pattern: Deferred, finder: Finder, parts: frozenset[int], index: AnchorIndex) -> None:
         self.pattern = pattern  # the expression as compiled, searched whole
         self._finder = finder
         self._parts = parts  # the finder's parts this expression is made of
         self._index = index
-        self._large = len(parts) >= MANY_PARTS
         self._texts = index.texts  # the texts whose words are known (`AnchorIndex.read`): asked at every search
 
     def search(self, text: str, position: int = 0) -> re.Match[str] | None:
-        if not self._large and text not in self._texts:
+        if text not in self._texts:
             return self.pattern.get().search(text, position)
         live, spaced = self._live(text)
         return first(live, text, position, spaced) if live else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        if not self._large and text not in self._texts:
+        if text not in self._texts:
             return self.pattern.get().finditer(text)
         live, spaced = self._live(text)
         return iter(leftmost(live, text, spaced) if live else ())
@@ -151,13 +147,8 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]], finders: Mapping[str, Finder]) -> None:
+    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]]) -> None:
         self._sets = sets
-        # each bit's concept, and each concept's lowest bit: a concept's bits are consecutive (`Finder.low`)
-        self._concept_of_bit = tuple(name for name, finder in sorted(finders.items(), key=lambda item: item[1].low)
-                                     for _ in range(finder.bits.bit_length()))
-        self._low = {name: finder.low for name, finder in finders.items()}
-        self._unseen = {name: None if finder.always else False for name, finder in finders.items()}
         self._strings = frozenset().union(*sets)
         self._longest = max(map(len, self._strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
@@ -172,21 +163,6 @@ class AnchorIndex:
                 self.texts.clear()
             found = self.texts[text] = (self.met(text), spaced_text(text))
         return found
-
-    def unseen(self, met: int) -> dict[str, bool | None]:
-        """Each concept: False where none of its parts can match a text meeting `met` (most concepts, for most
-        texts), else None (still to be looked for). Worked out from the bits `met` holds, not one concept at a time:
-        a reading then tells a concept absent by one look-up (`Reading.has`)."""
-        unseen = self._unseen.copy()
-        binary = bin(met)  # "0b1…": the highest bit first, bit `b` at `last - b`
-        last = len(binary) - 1
-        concepts, low = self._concept_of_bit, self._low
-        at = binary.find("1", 2)
-        while at != -1:
-            concept = concepts[last - at]
-            unseen[concept] = None
-            at = binary.find("1", last - low[concept] + 1)  # on past the concept's other bits
-        return unseen
 
     def met(self, text: str) -> int:
         """The bits of the requirements `text` meets."""
@@ -220,6 +196,7 @@ class Lexicon:
     number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
     number_heads: tuple[str, ...]  # what a word made of number words starts with: one of them, or one without its
     # last vowel ("vent" of "ventuno"); most words start with none, and are no amount
+    number_start: re.Pattern[str]  # where a word starting with one of `number_heads` begins: found in one search
     contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
@@ -230,12 +207,18 @@ class Lexicon:
     def says(self, concept: str, text: str) -> bool:
         """Whether a piece of text holds the concept: a window cut around a match, where the concept's `^` patterns
         hold right after it ("…exposed | another one") and its `$` patterns right before it."""
-        return any(unit.search(text) for unit in self.concepts[concept])
+        units = self.concepts[concept]
+        if len(units) == 1:  # most concepts (the event reader asks ~60 a story)
+            return units[0].search(text) is not None
+        return any(unit.search(text) for unit in units)
 
     def find(self, concept: str, text: str, position: int = 0) -> re.Match[str] | None:
         """Where a concept occurs first in a piece of text, from a position: the leftmost match of its expressions,
         the first expression's where several start there."""
-        found = [match for unit in self.concepts[concept] if (match := unit.search(text, position))]
+        units = self.concepts[concept]
+        if len(units) == 1:
+            return units[0].search(text, position)
+        found = [match for unit in units if (match := unit.search(text, position))]
         return min(found, key=lambda match: match.start()) if found else None
 
     @classmethod
@@ -263,15 +246,17 @@ class Lexicon:
         # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
         layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
         finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
-        cache.save()
         number_words = {**common["numbers"], **common.get("placed_numbers", {})}
+        heads = _number_heads(number_words)
+        number_start = cache.compile(_number_start(heads))
+        cache.save()
         return cls(
             concepts={name: _units(units, parts, finders[name], anchor_index)
                       for name, (units, parts) in compiled.items()}, finders=finders,
             anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]),
-            number_words=number_words, number_heads=_number_heads(number_words),
+            number_words=number_words, number_heads=heads, number_start=number_start,
             contractions=dict(common.get("contractions", {})),
             windows=_all_windows(files), topics=_topics(files),
             italian=frozenset(vocabulary["italian"]), english=frozenset(vocabulary["english"]),
@@ -355,6 +340,14 @@ _WINDOW = re.compile(r"^(\d+) (words?|characters?)$")
 def _number_heads(number_words: Mapping[str, int]) -> tuple[str, ...]:
     """Each number word, and each one ending in a vowel without it: a word holding number words starts with one."""
     return tuple({*number_words, *(word[:-1] for word in number_words if len(word) > 1 and word[-1] in "aeiou")})
+
+
+def _number_start(heads: Sequence[str]) -> str:
+    """An expression finding where a word of a text (words between spaces) starts with one of the heads: only the
+    shortest are spelled, since a word starting with a longer one starts with a shorter one too ("a" for "an")."""
+    every = set(heads)
+    shortest = sorted(head for head in every if not any(head[:end] in every for end in range(1, len(head))))
+    return "(?<![^ ])(?:" + "|".join(map(re.escape, shortest)) + ")"
 
 
 def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:
@@ -532,7 +525,7 @@ def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tupl
         low, count, owners, always = concepts[name]
         finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
                                (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex(sets, finders)
+    return finders, AnchorIndex(sets)
 
 
 def _needs(parsed: Any) -> Options | None:

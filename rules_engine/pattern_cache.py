@@ -14,6 +14,7 @@ does for an expression that begins with a literal. Only where the search starts 
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found]
+import dataclasses
 import gc
 import marshal
 import mmap
@@ -21,7 +22,7 @@ import os
 import re
 import sys
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
@@ -63,6 +64,10 @@ class Deferred:
         if self._pattern is None:
             self._pattern = _build(self._stored)
         return self._pattern
+
+    def named(self, group: str) -> bool:
+        """Whether the expression has a group of this name (read from what is stored: nothing is built)."""
+        return group in self._stored[3]
 
     def built(self) -> Built:
         """The pattern, and for an expression on whole words (`(?<![a-z0-9])(?:X)(?![a-z0-9])`) that `re` cannot
@@ -354,13 +359,38 @@ def module_patterns(path: Path = MODULES) -> Iterator[None]:
     compiled.update(cache.every())
     before = set(compiled)
     try:
-        yield
+        with _methods_kept(cache):
+            yield
     finally:
         _importing = None
         for key in set(compiled) - before:
             if len(key) == 3 and key[0] is str and isinstance(key[2], int):
                 cache.compile(key[1], key[2])
         cache.save()
+
+
+_METHOD = "dataclass method\x00"  # before a method's text, as its key among the cache's derived values
+
+
+@contextmanager
+def _methods_kept(cache: PatternCache) -> Iterator[None]:
+    """While on, the methods `dataclasses` writes for each class (`__init__`, `__eq__`…: ~200 small functions it
+    compiles from their text at each start, ~15 % of a start's instructions) are compiled once and kept in `cache`
+    like the expressions, keyed by their text: `dataclasses` runs the code `compile` gives for that text, as its own
+    `exec` of the text would (no inherited compiler flags, the same file name)."""
+    def run(source: str, globals: dict[str, Any] | None = None, locals: Mapping[str, object] | None = None) -> None:
+        code = cache.derived(_METHOD + source, lambda: compile(source, "<string>", "exec", dont_inherit=True))
+        exec(code, globals, locals)
+
+    if "exec" in vars(dataclasses):  # someone else's already: left alone
+        yield
+        return
+    methods = vars(dataclasses)  # the module reads `exec` as a global: looked up there before the builtins
+    methods["exec"] = run
+    try:
+        yield
+    finally:
+        del methods["exec"]
 
 
 def _compiled(parsed: Any) -> tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]:

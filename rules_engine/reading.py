@@ -30,14 +30,12 @@ class Reading:
     _cache: dict[str, list[re.Match[str]]] = field(default_factory=dict)
     doubted: set[str] = field(default_factory=set)  # facts the text puts in doubt: asked, never assumed
     _derived: dict[str, Any] = field(default_factory=dict)
-    _seen: dict[str, bool | None] = field(init=False)  # concept → occurs, when only that was asked (None: not yet);
-    # False from the start for a concept the text's words rule out (`AnchorIndex.unseen`)
+    _seen: dict[str, bool] = field(init=False, default_factory=dict)  # concept → occurs, when only that was asked
     _met: int = field(init=False)  # the requirements of the lexicon's patterns this text meets (`AnchorIndex`)
     _spaced: str | None = field(init=False)  # where spaced forms search (`pattern_cache.spaced_text`)
 
     def __post_init__(self) -> None:
         self._met, self._spaced = self.lexicon.anchor_index.read(self.text)
-        self._seen = self.lexicon.anchor_index.unseen(self._met)
 
     def derived(self, key: str, compute: Callable[[], T]) -> T:
         """What a reader works out from this text once (the table's seats), computed on first use."""
@@ -70,10 +68,17 @@ class Reading:
         found = self._cache.get(concept)
         if found is not None:
             return bool(found)
-        seen = self._seen[concept]
+        seen = self._seen.get(concept)
         if seen is None:
             seen = self._seen[concept] = self._occurs(concept)
         return seen
+
+    def may_find(self, concept: str, group: str) -> bool:
+        """Whether the text's words allow a match of the concept holding this named group: a part whose words the text
+        lacks is ruled out without a search (`Finder.live`). A cue asks it before a slow reader that needs such a match
+        ("an all-in told": the events)."""
+        finder = self.lexicon.finders[concept]
+        return any(finder.parts[part].named(group) for part in finder.live(self._met))
 
     def _find(self, concept: str) -> list[re.Match[str]]:
         """Every match of the concept's parts this text can match, as its expressions would find them."""

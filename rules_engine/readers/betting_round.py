@@ -137,6 +137,8 @@ def on_digits(read: Callable[[Reading, Facts], T]) -> Callable[[Reading, Facts],
 
 def _in_digits(r: Reading) -> Reading:
     words = r.text.split(" ")
+    if not _amount_in_words(r, words):
+        return r  # most texts: no word starts an amount
     starts, position = [], 0
     for word in words:
         starts.append(position)
@@ -156,6 +158,15 @@ def _in_digits(r: Reading) -> Reading:
         return r
     sentences = tuple(moved.get(start, 0) for start in r.sentences)
     return Reading(" ".join(kept), r.lexicon, sentences, doubted=r.doubted)
+
+
+def _amount_in_words(r: Reading, words: list[str]) -> bool:
+    """Whether some word of the text starts an amount in words (`_amount_at`): only the words that may start one (an
+    article, a word starting with a number word) are tried, found by a search each, not word by word."""
+    starts = [m.start() for m in r.lexicon.number_start.finditer(r.text)]
+    starts += [m.start() for m in _ARTICLE.finditer(r.text)]
+    return any(_amount_at(words, r.text.count(" ", 0, start), r.lexicon.number_words)[1] is not None
+               for start in starts)
 
 
 def _amount_at(words: list[str], index: int, numbers: Mapping[str, int]) -> tuple[int, int | None]:
@@ -275,8 +286,10 @@ _TENS, _HUNDRED, _THOUSAND = 20, 100, 1000
 _NOT_AMOUNTS = frozenset({"single", "both", "pair", "entrambe", "entrambi", "fourth", "fifth", "quarta", "quinta",
                           "a", "an", "un", "una", "uno", "sei"})
 _ARTICLES = frozenset({"a", "an", "un"})
+_ARTICLE = re.compile(r"(?<![^ ])(?:a|an|un)(?![^ ])")  # where one of them stands as a word
 _ROUND = (_HUNDRED, _THOUSAND)
 _VOWELS = frozenset("aeiou")
+_VOWELS_IN_ORDER = tuple(sorted(_VOWELS))
 
 
 def spelled(text: str, words: Mapping[str, int]) -> Decimal | None:
@@ -308,7 +321,7 @@ def _number_words(word: str, words: Mapping[str, int]) -> list[int] | None:
         head, rest = word[:end], word[end:]
         value = words.get(head)
         if value is None and rest[:1] in _VOWELS:
-            value = next((words[head + vowel] for vowel in sorted(_VOWELS) if head + vowel in words), None)
+            value = next((words[head + vowel] for vowel in _VOWELS_IN_ORDER if head + vowel in words), None)
         if value is not None and (following := _number_words(rest, words)) is not None:
             return [value, *following]
     return None

@@ -100,6 +100,8 @@ def passed_over(r: Reading) -> tuple[str, Event] | None:
 
 def _passed_over(r: Reading) -> tuple[str, Event] | None:
     marks = skipped_players(r)
+    if not marks:
+        return None  # nobody said to be passed over: the moves (a slow reader) are not worked out
     marked = {mark.who for mark in marks}
     moves = [e for e in events(r) if e.happened and e.actor and e.actor not in marked and not e.described]
     for mark in marks:
@@ -409,6 +411,8 @@ def _last_actor(found: list[Event], position: int,
 
 
 def _skipped(r: Reading) -> list[Mark]:
+    if not r.has("event_skipped"):
+        return []  # no mark told: the players named (the seat model) are not worked out
     marks = []
     mentions = _mentions(r)
     for mark in r.matches("event_skipped"):
@@ -452,3 +456,9 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         return named
     clause = [key for at, _, key in mentions if start <= at < offset]  # "X … e": the clause's subject
     return clause[0] if clause else _last_actor(events(r), offset, mentions)
+
+
+def may_tell(r: Reading, move: str) -> bool:
+    """Whether the text's words allow a move of this kind (one of MOVES) at all, found without a search
+    (`Reading.may_find`): a cue that needs one asks it before working out the events, a slow reader."""
+    return r.may_find("event_move", move)

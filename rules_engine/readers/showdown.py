@@ -233,14 +233,14 @@ def showing_awaited(r: Reading) -> bool:
     I do", "neither of us turned our cards over"), with no hand yet shown or let go: who shows first is what is
     at stake, however the standoff is told."""
     if not r.has("showing_verb"):
-        return False  # tried by a cue on most texts: the cheap test first, the events only when it may hold
+        return False  # tried by a cue on most texts: the cheap tests first, the events only when it may hold
+    reach = r.lexicon.windows["event_frame"]
+    if not any(denied(r, m) or any(r.lexicon.says(concept, _frame(r, m.start(), reach)) for concept in _NOT_YET)
+               for m in r.matches("showing_verb")):
+        return False  # no showing said not done yet
     if last_round_bet(r) is None or hand_released(r) or any(e.kind == "fold" for e in river_events(r)):
         return False  # a fold on the river: maybe no showdown at all ("he bets, I fold. can I ask him to show?")
-    if any(not denied(r, m) for m in r.matches("shown_hand")):
-        return False  # "si sono girate le carte": the hands are up (the broad word for a hand face up)
-    reach = r.lexicon.windows["event_frame"]
-    return any(denied(r, m) or any(r.lexicon.says(concept, _frame(r, m.start(), reach)) for concept in _NOT_YET)
-               for m in r.matches("showing_verb"))
+    return not any(not denied(r, m) for m in r.matches("shown_hand"))  # "si sono girate le carte": the hands are up
 
 
 def _frame(r: Reading, position: int, reach: int) -> str:

@@ -8,7 +8,7 @@ from table_tools.raising import Kind, Structure
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
-from ..readers.events import CHANGING, TELLER, events
+from ..readers.events import CHANGING, TELLER, events, may_tell
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -61,6 +61,8 @@ def raise_asked_after_allin(r: Reading) -> bool:
     "can UTG make it 2000?"): a move not made yet, by one who already acted, so the question is whether the all-in
     reopened the betting for him, not the size of a raise that was made. (One who had not acted may raise: "I want
     to raise to 200" after the all-in asks how much.)"""
+    if not may_tell(r, "allin"):
+        return False  # no all-in in the text's words: the events (a slow reader) are not worked out
     told = events(r)
     allin = next((e.start for e in told if e.move == "allin" and e.happened), None)
     if allin is None:

@@ -42,10 +42,11 @@ def showings_in_betting(r: Reading) -> list[re.Match[str]]:
     decidere"), or meant for someone while a bet is told and the betting not told as over. Not while the deal is
     still going on ("prima che finisse la distribuzione": the deal's exposed card). Once per text."""
     return r.derived("own_card_shown.in_betting", lambda: [
-        m for m in r.matches("showing_move") if not denied(r, m) and _by_player(r, m)
+        m for m in r.matches("showing_move") if not denied(r, m)
         and (r.lexicon.says("own_cards_word", m[0]) or _meant_for(r, m))
         and not _in_sentence(r, m, ("deal_in_progress",))
-        and (_in_sentence(r, m, ("decision_pending",)) or _bet_and_shown_to_someone(r, m))])
+        and (_in_sentence(r, m, ("decision_pending",)) or _bet_and_shown_to_someone(r, m))
+        and _by_player(r, m)])  # who showed it last: the seat model, a slow reader, only for a showing that may count
 
 
 def _by_player(r: Reading, showing: re.Match[str]) -> bool:

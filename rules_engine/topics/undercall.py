@@ -20,6 +20,9 @@ call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_n
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
 facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
 _RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
+# Chips told put out: pushed ("slides out 40", "calls 3000", "300 on top"), one chip's value, or chips counted
+_CHIPS_PUT_OUT = ("round_push", "round_push_total", "round_call_amount", "round_on_top", "single_chip_value",
+                  "chip_total_in", "chip_group")
 
 
 def _short(r: Reading, given: Facts) -> Facts | None:
@@ -33,6 +36,8 @@ def short_call(r: Reading) -> bool:
         return True
     if paid_less_than_owed(r):  # "slid out 200 to call a 350 bet", "only 60 of the 100"
         return True
+    if not any(map(r.has, _CHIPS_PUT_OUT)):
+        return False  # no chips told put out, so none less than the bet: the betting round (a slow reader) not needed
     told = betting_round.told(r)
     if (told and told.short) or undersized(r):
         return True
