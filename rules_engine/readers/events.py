@@ -443,3 +443,9 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         return named
     clause = [key for at, _, key in mentions if start <= at < offset]  # "X … e": the clause's subject
     return clause[0] if clause else _last_actor(events(r), offset, mentions)
+
+
+def actor_name(seat: Seat) -> str:
+    """The name a move's actor has when the seat model places him there (`Event.actor`): lets a reader tell whether
+    a player it found by place is one who moved (added by deck-13 for the foreign card's finder)."""
+    return _place_key(seat)
