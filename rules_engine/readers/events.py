@@ -462,3 +462,9 @@ def may_tell(r: Reading, move: str) -> bool:
     """Whether the text's words allow a move of this kind (one of MOVES) at all, found without a search
     (`Reading.may_find`): a cue that needs one asks it before working out the events, a slow reader."""
     return r.may_find("event_move", move)
+
+
+def actor_name(seat: Seat) -> str:
+    """The name a move's actor has when the seat model places him there (`Event.actor`): lets a reader tell whether
+    a player it found by place is one who moved (added by deck-13 for the foreign card's finder)."""
+    return _place_key(seat)

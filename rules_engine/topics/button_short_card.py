@@ -46,6 +46,8 @@ def _holder_is_the_button(r: Reading) -> bool:
         before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True
+        if _turn_reached_button(r, short):
+            return True
         if not before and _subject_kept(r, [seat for seat in seats if seat[0] < short.start()], short.start()):
             return True
         if not before and r.near("teller_holds", short.start(), "teller_holds"):
@@ -59,11 +61,33 @@ def _holder_is_the_button(r: Reading) -> bool:
 def _subject_kept(r: Reading, named: list[tuple[int, bool]], position: int) -> bool:
     """The story keeps to the button as its subject: the last seat named before the hand of one, in this sentence or
     the one before, is the button ("Il ragazzo sul bottone ha pagato il rilancio … Quando scendono le tre carte, alza e
-    scopre di averne ricevuta soltanto una")."""
+    scopre di averne ricevuta soltanto una"), or further back with every sentence since pointing back to him by a
+    pronoun ("The button had a few drinks. Everybody checked to him, he bet. On the turn he found only one card")."""
     if not named:
         return False
     at, is_button = max(named)
-    return is_button and sum(at < start <= position for start in r.sentences) <= 1
+    crossed = [start for start in r.sentences if at < start <= position]
+    return is_button and (len(crossed) <= 1 or all(_points_back(r, start) for start in crossed))
+
+
+def _points_back(r: Reading, start: int) -> bool:
+    """The sentence starting here names its player by a pronoun ("he bet", "tutti passano fino a lui")."""
+    return any(start <= m.start() < r.sentence_end(start) for m in r.matches("story_pronoun"))
+
+
+def _turn_reached_button(r: Reading, short: re.Match[str]) -> bool:
+    """The hand of one told in the sentence where the action reached the button, of a pronoun opening a new clause
+    ("Quando è toccato al bottone, avevano già foldato l'UTG e il cutoff, e solo allora lui dice che gli manca una
+    carta"): the players named in between acted before him, and the one who then speaks up is the button; not a
+    place told as the speaker ("…got to the button, UTG said he had one card")."""
+    sentence = r.sentence_start(short.start())
+    reached = [m.end() for m in r.matches("turn_reached_button")
+               if m.end() <= short.start() and r.sentence_start(m.start()) == sentence]
+    if not reached:
+        return False
+    named = [place.end() for place, _ in table_seats.places(r) if reached[-1] < place.end() <= short.start()]
+    after = named[-1] if named else reached[-1]
+    return any(after <= m.start() < short.end() for m in r.matches("clause_pronoun"))
 
 
 def button_acted(r: Reading, facts: Facts) -> None:
@@ -76,14 +100,36 @@ def button_acted(r: Reading, facts: Facts) -> None:
     if facts.get("holder_acted") == "yes":
         return
     button = {_BUTTON, TELLER} if table_seats.speaker(r) == table_seats.Seat(_BUTTON) else {_BUTTON}
-    moved = [e for e in events(r) if e.happened and e.move != "fold" and e.actor in button]
+    moved = [e for e in events(r) if e.happened and e.move != "fold" and e.actor in button
+             and not _before_his_turn(r, e.start)]
     if any(r.near("uncertain", e.start, "doubt_detail") for e in moved):
         return  # "not sure whether the button had checked": asked
     if moved and any(m.start() > moved[-1].start for m in r.matches("holder_not_acted")):
         return  # "the button called - sorry, he hadn't called yet": the later word corrects the move
     named = [place.start() for place, seat in table_seats.places(r) if seat.kind != "btn"]
-    if moved or any(not any(m.start() < at < m.end() for at in named) for m in r.matches("button_acted")):
+    if moved or any(not any(m.start() < at < m.end() for at in named) and not _before_his_turn(r, m.end())
+                    for m in r.matches("button_acted")):
         facts["holder_acted"] = "yes"
+
+
+def _before_his_turn(r: Reading, move: int) -> bool:
+    """A move told right after the action reached the button, with no pronoun giving it to him ("quando è toccato
+    al bottone, avevano già chiamato UTG e l'hijack"): the players before him made it, not the button ("when it got
+    to the button he raised" is his)."""
+    return any(m.end() <= move and r.sentence_start(m.start()) == r.sentence_start(move)
+               and not any(m.end() <= p.start() < move for p in r.matches("story_pronoun"))
+               for m in r.matches("turn_reached_button"))
+
+
+def holder_acted_at_his_turn(r: Reading, facts: Facts) -> None:
+    """The holder's own move (`readers/holder.py`), unless every move it read was told right after the action reached
+    the button, the moves of the players before him ("quando è toccato al bottone avevano già chiamato UTG e
+    l'hijack")."""
+    read: Facts = {}
+    holder_acted(r, read)
+    if read.get("holder_acted") == "yes" and all(_before_his_turn(r, m.start()) for m in r.matches("holder_acted_on")):
+        return
+    facts.update(read)
 
 
 def found_at_his_turn(r: Reading, facts: Facts) -> None:
@@ -94,5 +140,14 @@ def found_at_his_turn(r: Reading, facts: Facts) -> None:
         facts["holder_acted"] = "no"
 
 
+def first_to_act_heads_up(r: Reading, facts: Facts) -> None:
+    """Heads-up the button is the small blind and acts first before the flop: a button who had not acted yet on his
+    one card ("heads-up, I'm on the button with one card, I haven't acted yet") means nobody had."""
+    if "players_acted" not in facts and facts.get("holder_acted") == "no" and \
+            table_seats.table(r).players == (table_seats.HEADS_UP,) and not deal.board_told(r):
+        facts["players_acted"] = 0
+
+
 TOPIC = Topic("button-short-card", cues=(Cue(102, _button_short),),
-              readers=(holder_acted, button_acted, found_at_his_turn, players_acted, action_so_far, past_preflop))
+              readers=(holder_acted_at_his_turn, button_acted, found_at_his_turn, players_acted, action_so_far,
+                       past_preflop, first_to_act_heads_up))

@@ -4,8 +4,10 @@ substantial action)."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.actions import SUBSTANTIAL
-from ..readers.events import TELLER, events
+from ..readers.events import TELLER, Event, actor_name, events
 from ..readers.holder import holder_acted
 from ..readers.locations import card_location
 from ..readers.seats import places
@@ -59,8 +61,9 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
     had acted on that hand. The finder is the last player named making a move before it in the sentence, the subject
     carried over ("Luca limpa, Marco rilancia, Luca chiama e solo al flop si accorge"): the teller for a finding in the
     first person, another for one in the third; a player named between the moves and the finding ("seat 2 raised,
-    then seat 5 noticed a joker") leaves it asked."""
-    if "holder_acted" in facts or facts.get("card_location") != "hand":
+    then seat 5 noticed a joker") leaves it asked, unless he is one who moved ("UTG called, UTG+1 raised, then UTG
+    found a joker"). With no place told, a finder who had moved found it among his own cards."""
+    if facts.get("holder_acted") == "no" or facts.get("card_location", "hand") != "hand":
         return
     reach = r.lexicon.windows["found_reach"]
     for concept, by_teller in (("found_later", False), ("teller_found_later", True)):
@@ -71,9 +74,16 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
             moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
             finder = next((e.actor for e in reversed(moves) if e.actor), None)  # the finding's subject carries over
             named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))
-            if moves and (finder == TELLER) == by_teller and not named_between:
-                facts["holder_acted"] = "yes"
+            if moves and (((finder == TELLER) == by_teller and not named_between) or _finder_moved(r, moves, found)):
+                facts.update(holder_acted="yes", card_location="hand")
                 return
+
+
+def _finder_moved(r: Reading, moves: list[Event], found: re.Match[str]) -> bool:
+    """The player named as the finder is one told making a move before it ("UTG called, UTG+1 raised, the hijack
+    called, and then UTG took a second look and found a joker"): he acted on that hand, whoever moved last."""
+    finders = [seat for place, seat in places(r) if moves[-1].end <= place.start() < found.end()]
+    return bool(finders) and actor_name(finders[-1]) in {e.actor for e in moves}
 
 
 TOPIC = Topic("foreign-card", cues=(Cue(135, _foreign),),
