@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from .language import Language
 from .lexicon import Lexicon
 from .readers import background, claims, corrections, names
-from .reading import Facts, Reading
-from .topics import Topics
+from .reading import Facts, Reading, joined
+from .topics import Topic, Topics
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +46,45 @@ class Parser:
         recognised = self.topics.recognise(reading, given or {})
         if recognised:
             topic, settled = recognised
-            facts = {"topic": topic.name, **settled}
-            for reader in topic.readers:
-                reader(reading, facts)
+            facts = _read(topic, reading, {"topic": topic.name, **settled})
+            for name in self._told_only_in_doubt(topic, reading, settled, facts):
+                del facts[name]
+                reading.doubt(name)
         return Parsed(facts, self._language(words), frozenset(reading.doubted))
+
+    def _told_only_in_doubt(self, topic: Topic, reading: Reading, settled: Facts, facts: Facts) -> list[str]:
+        """The facts read only from an open question the teller says nobody can answer ("nobody is sure whether the
+        dealer already swept them", "non ho capito se avesse già checkato o no"): the story read without those clauses
+        does not give them, so they are asked, never ruled on as told."""
+        if not reading.has("open_question"):
+            return []
+        text, starts = _without_open_questions(reading)
+        without = Reading(text, self.lexicon, starts)
+        plain = _read(topic, without, {"topic": topic.name, **settled})
+        return [name for name, value in facts.items() if plain.get(name) != value]
 
     def _language(self, words: list[str]) -> Language:
         italian = sum(word in self.lexicon.italian for word in words)
         english = sum(word in self.lexicon.english for word in words)
         return "it" if italian > english else "en"
+
+
+def _read(topic: Topic, reading: Reading, facts: Facts) -> Facts:
+    """The facts the topic's readers read, starting from those its recognition settled."""
+    for reader in topic.readers:
+        reader(reading, facts)
+    return facts
+
+
+def _without_open_questions(reading: Reading) -> tuple[str, tuple[int, ...]]:
+    """The story with each open question cut from where it is asked to the end of its sentence."""
+    cuts = [(m.start(), reading.sentence_end(m.start())) for m in reading.matches("open_question")]
+    ends = (*reading.sentences[1:], len(reading.text) + 1)
+    kept = []
+    for start, end in zip(reading.sentences, ends, strict=True):
+        cut = min((at for at, _ in cuts if start <= at < end), default=end)
+        kept.append(reading.text[start:cut])
+    return joined(kept)
 
 
 def _sentence_starts(words: list[str], corrected: list[str], lengths: list[int]) -> tuple[int, ...]:
