@@ -13,6 +13,7 @@ from .lexicon import Lexicon
 from .readers import background, claims, corrections, names
 from .reading import Facts, Reading, joined
 from .topics import Topic, Topics
+from .topics.no_dispute import TOPIC as NO_DISPUTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,9 @@ class Parser:
         reading = Reading(told, self.lexicon, told_starts)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
+        if recognised and reading.has("averted"):  # "the dealer almost exposed the first card, but caught it": the
+            reading = self._without(reading, "averted", "next_event")  # incident is what the rest of the story tells,
+            recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # if anything: else no dispute
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {"topic": topic.name, **settled})
@@ -52,15 +56,19 @@ class Parser:
                 reading.doubt(name)
         return Parsed(facts, self._language(words), frozenset(reading.doubted))
 
+    def _without(self, reading: Reading, concept: str, until: str | None = None) -> Reading:
+        """The story without what each occurrence of `concept` says (an averted incident, an open question): from it
+        to the end of its sentence, or to the first `until` after it in that sentence (the next event told)."""
+        text, starts = _cut(reading, concept, until)
+        return Reading(text, self.lexicon, starts)
+
     def _told_only_in_doubt(self, topic: Topic, reading: Reading, settled: Facts, facts: Facts) -> list[str]:
         """The facts read only from an open question the teller says nobody can answer ("nobody is sure whether the
         dealer already swept them", "non ho capito se avesse già checkato o no"): the story read without those clauses
         does not give them, so they are asked, never ruled on as told."""
         if not reading.has("open_question"):
             return []
-        text, starts = _without_open_questions(reading)
-        without = Reading(text, self.lexicon, starts)
-        plain = _read(topic, without, {"topic": topic.name, **settled})
+        plain = _read(topic, self._without(reading, "open_question"), {"topic": topic.name, **settled})
         return [name for name, value in facts.items() if plain.get(name) != value]
 
     def _language(self, words: list[str]) -> Language:
@@ -76,15 +84,20 @@ def _read(topic: Topic, reading: Reading, facts: Facts) -> Facts:
     return facts
 
 
-def _without_open_questions(reading: Reading) -> tuple[str, tuple[int, ...]]:
-    """The story with each open question cut from where it is asked to the end of its sentence."""
-    cuts = [(m.start(), reading.sentence_end(m.start())) for m in reading.matches("open_question")]
+def _cut(reading: Reading, concept: str, until: str | None) -> tuple[str, tuple[int, ...]]:
+    """The text and sentence starts of `Parser._without`."""
     ends = (*reading.sentences[1:], len(reading.text) + 1)
-    kept = []
+    found = reading.matches(concept)
+    resumes = [m.start() for m in reading.matches(until)] if until else []
+    sentences = []
     for start, end in zip(reading.sentences, ends, strict=True):
-        cut = min((at for at, _ in cuts if start <= at < end), default=end)
-        kept.append(reading.text[start:cut])
-    return joined(kept)
+        pieces, at = [], start
+        for match in (m for m in found if at <= m.start() < end):
+            pieces.append(reading.text[at:match.start()])
+            at = min((resume for resume in resumes if match.end() <= resume < end), default=end)
+        pieces.append(reading.text[at:end])
+        sentences.append(" ".join(piece.strip() for piece in pieces))
+    return joined(sentences)
 
 
 def _sentence_starts(words: list[str], corrected: list[str], lengths: list[int]) -> tuple[int, ...]:
