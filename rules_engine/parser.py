@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .language import Language
 from .lexicon import Lexicon
-from .readers import background, claims, corrections, names
+from .readers import background, claims, corrections, names, negation
 from .reading import Facts, Reading, joined
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
@@ -41,7 +41,9 @@ class Parser:
         corrected = corrections.apply(" ".join(words), self.lexicon).split()
         starts = _sentence_starts(words, corrected, [len(sentence) for sentence in sentences])
         named = names.apply(" ".join(corrected), starts, self.lexicon)  # "il bottone è Fabio": Fabio is the button
-        told, told_starts = claims.apply(*background.apply(*named, self.lexicon), self.lexicon)
+        current = background.apply(*named, self.lexicon)
+        placed = negation.without_excluded(*current, self.lexicon)  # "a player (not the button)": no place told
+        told, told_starts = claims.apply(*placed, self.lexicon)
         reading = Reading(told, self.lexicon, told_starts)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
