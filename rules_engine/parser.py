@@ -6,6 +6,7 @@ unknown, so the matcher can ask instead of guessing.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from .language import Language
@@ -48,8 +49,8 @@ class Parser:
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
         if recognised and reading.has("averted"):  # "the dealer almost exposed the first card, but caught it": the
-            reading = self._without(reading, "averted", "next_event")  # incident is what the rest of the story tells,
-            recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # if anything: else no dispute
+            reading = self._without(reading, reading.matches("averted"), "next_event")  # incident is what the rest
+            recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # tells, if anything
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {"topic": topic.name, **settled})
@@ -58,19 +59,21 @@ class Parser:
                 reading.doubt(name)
         return Parsed(facts, self._language(words), frozenset(reading.doubted))
 
-    def _without(self, reading: Reading, concept: str, until: str | None = None) -> Reading:
-        """The story without what each occurrence of `concept` says (an averted incident, an open question): from it
-        to the end of its sentence, or to the first `until` after it in that sentence (the next event told)."""
-        text, starts = _cut(reading, concept, until)
+    def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
+        """The story without what each of `said` says (an averted incident, an open question): from it to the first
+        `until` after it in its sentence (the next event told, a "but"), or to the sentence's end."""
+        text, starts = _cut(reading, said, until)
         return Reading(text, self.lexicon, starts)
 
     def _told_only_in_doubt(self, topic: Topic, reading: Reading, settled: Facts, facts: Facts) -> list[str]:
         """The facts read only from an open question the teller says nobody can answer ("nobody is sure whether the
         dealer already swept them", "non ho capito se avesse già checkato o no"): the story read without those clauses
         does not give them, so they are asked, never ruled on as told."""
-        if not reading.has("open_question"):
+        about_rules = {m.start() for m in reading.matches("doubt_about_the_rules")}  # "not sure if it matters, but…"
+        asked = [m for m in reading.matches("open_question") if m.end() + 1 not in about_rules]
+        if not asked:
             return []
-        plain = _read(topic, self._without(reading, "open_question"), {"topic": topic.name, **settled})
+        plain = _read(topic, self._without(reading, asked, "contrast_turn"), {"topic": topic.name, **settled})
         return [name for name, value in facts.items() if plain.get(name) != value]
 
     def _language(self, words: list[str]) -> Language:
@@ -86,11 +89,10 @@ def _read(topic: Topic, reading: Reading, facts: Facts) -> Facts:
     return facts
 
 
-def _cut(reading: Reading, concept: str, until: str | None) -> tuple[str, tuple[int, ...]]:
+def _cut(reading: Reading, found: list[re.Match[str]], until: str) -> tuple[str, tuple[int, ...]]:
     """The text and sentence starts of `Parser._without`."""
     ends = (*reading.sentences[1:], len(reading.text) + 1)
-    found = reading.matches(concept)
-    resumes = [m.start() for m in reading.matches(until)] if until else []
+    resumes = [m.start() for m in reading.matches(until)]
     sentences = []
     for start, end in zip(reading.sentences, ends, strict=True):
         pieces, at = [], start

@@ -20,6 +20,8 @@ ASKED = [  # (rulebook, text, the fact no longer read as told)
 ]
 
 KEPT = [  # (rulebook, text, answer): the open question is about something else
+    ("robert-classic", "Not sure if it matters, but the dealer flipped the small blind's first card before anyone "
+     "acted. Robert's classic.", ("ruling", "holdem.exposed-holecard", "misdeal")),
     ("robert-classic", "Il dealer ha girato per sbaglio la prima carta, quella del piccolo buio, prima che qualcuno "
      "parlasse; non so se sia importante ma il ragazzo è furioso. Robert classico.",
      ("ruling", "holdem.exposed-holecard", "misdeal")),
