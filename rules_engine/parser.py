@@ -51,6 +51,11 @@ class Parser:
         if recognised and reading.has("averted"):  # "the dealer almost exposed the first card, but caught it": the
             reading = self._without(reading, reading.matches("averted"), "next_event")  # incident is what the rest
             recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # tells, if anything
+        if recognised and (variants := self._variants(reading)):  # "if it had been the SB's card, would…?"
+            story = self._without(reading, variants, "next_event")
+            recognised_story = self.topics.recognise(story, given or {})
+            if recognised_story:  # a story besides the other version: rule on the story (else a rule asked)
+                reading, recognised = story, recognised_story
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {"topic": topic.name, **settled})
@@ -64,6 +69,14 @@ class Parser:
         `until` after it in its sentence (the next event told, a "but"), or to the sentence's end."""
         text, starts = _cut(reading, said, until)
         return Reading(text, self.lexicon, starts)
+
+    @staticmethod
+    def _variants(reading: Reading) -> list[re.Match[str]]:
+        """The other versions of the story asked about ("if it had been the small blind's card…"), not the "if" of an
+        open question ("not sure if he had checked", "non so se avesse chiamato")."""
+        asked = reading.matches("open_question")
+        return [m for m in reading.matches("counterfactual")
+                if not any(question.start() <= m.start() <= question.end() for question in asked)]
 
     def _told_only_in_doubt(self, topic: Topic, reading: Reading, settled: Facts, facts: Facts) -> list[str]:
         """The facts read only from an open question the teller says nobody can answer ("nobody is sure whether the

@@ -1,6 +1,8 @@
 """What a story tells as having happened, and what it does not (parser.py, readers/negation.py): an open question the
 teller says nobody can answer ("nobody is sure whether…", "non ricordiamo se…") gives no fact, which is asked; a
-place named only to exclude it ("un giocatore (non il bottone)") is no place told. A story whose deciding facts are
+place named only to exclude it ("un giocatore (non il bottone)") is no place told; another version of the story asked
+about after it ("if it had been the small blind's card, would…?") tells nothing of the story, and alone it is a
+question about the rule, ruled as asked. A story whose deciding facts are
 told outside such clauses keeps its ruling. (Averted incidents are rows of tables/no_dispute.toml.) Stories written
 for engine round 13 (wrong-13), in words of their own."""
 
@@ -63,6 +65,27 @@ EXCLUDED = [  # (rulebook, text, answer, facts): the place excluded is not the o
 def test_a_place_named_only_to_exclude_it_is_no_place_told(engine: Engine, rulebook: str, text: str,
                                                            answer: tuple[str, str, str],
                                                            facts: dict[str, object]) -> None:
+    ruling = engine.rule(text, rulebook)
+    assert (ruling.status, ruling.rule_id, ruling.outcome) == answer, ruling.facts
+    assert {name: ruling.facts.get(name) for name in facts} == facts
+
+
+VARIANTS = [  # (rulebook, text, answer, facts)
+    ("robert-classic", "Nobody acted yet and the dealer flashed the big blind's first card. We ruled it plays on with a "
+     "replacement. If it had been the small blind's first card, would that have been a misdeal? Old Robert's.",
+     ("ruling", "holdem.exposed-holecard", "replace-exposed-card"), {"deal_position": "second"}),
+    ("robert-classic", "Il dealer ha scoperto la seconda carta del cutoff, nessuno aveva parlato. Se fosse stata la "
+     "prima carta del piccolo buio sarebbe stato misdeal? Robert classico.",
+     ("ruling", "holdem.exposed-holecard", "replace-exposed-card"), {"deal_position": "later"}),
+    ("tda-2024", "If the dealer had flashed the very first card of the deal, before anyone acted, would it be a "
+     "misdeal under TDA?", ("ruling", "holdem.exposed-holecard", "misdeal"), {"deal_position": "first"}),
+]
+
+
+@pytest.mark.parametrize(("rulebook", "text", "answer", "facts"), VARIANTS, ids=[row[1][:40] for row in VARIANTS])
+def test_another_version_asked_about_is_not_the_story(engine: Engine, rulebook: str, text: str,
+                                                      answer: tuple[str, str, str],
+                                                      facts: dict[str, object]) -> None:
     ruling = engine.rule(text, rulebook)
     assert (ruling.status, ruling.rule_id, ruling.outcome) == answer, ruling.facts
     assert {name: ruling.facts.get(name) for name in facts} == facts
