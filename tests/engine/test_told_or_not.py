@@ -71,8 +71,8 @@ def test_a_place_named_only_to_exclude_it_is_no_place_told(engine: Engine, ruleb
 
 
 VARIANTS = [  # (rulebook, text, answer, facts)
-    ("robert-classic", "Nobody acted yet and the dealer flashed the big blind's first card. We ruled it plays on with a "
-     "replacement. If it had been the small blind's first card, would that have been a misdeal? Old Robert's.",
+    ("robert-classic", "Nobody acted yet and the dealer flashed the big blind's first card. We ruled it plays on with "
+     "a replacement. If it had been the small blind's first card, would that have been a misdeal? Old Robert's.",
      ("ruling", "holdem.exposed-holecard", "replace-exposed-card"), {"deal_position": "second"}),
     ("robert-classic", "Il dealer ha scoperto la seconda carta del cutoff, nessuno aveva parlato. Se fosse stata la "
      "prima carta del piccolo buio sarebbe stato misdeal? Robert classico.",
