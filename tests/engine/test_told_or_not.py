@@ -2,7 +2,8 @@
 teller says nobody can answer ("nobody is sure whether…", "non ricordiamo se…") gives no fact, which is asked; a
 place named only to exclude it ("un giocatore (non il bottone)") is no place told; another version of the story asked
 about after it ("if it had been the small blind's card, would…?") tells nothing of the story, and alone it is a
-question about the rule, ruled as asked. A story whose deciding facts are
+question about the rule, ruled as asked; the evening's setting told as colour ("the cat slept on the leftover chips")
+is no part of the incident (readers/background.py). A story whose deciding facts are
 told outside such clauses keeps its ruling. (Averted incidents are rows of tables/no_dispute.toml.) Stories written
 for engine round 13 (wrong-13), in words of their own."""
 
@@ -89,3 +90,24 @@ def test_another_version_asked_about_is_not_the_story(engine: Engine, rulebook: 
     ruling = engine.rule(text, rulebook)
     assert (ruling.status, ruling.rule_id, ruling.outcome) == answer, ruling.facts
     assert {name: ruling.facts.get(name) for name in facts} == facts
+
+
+COLOUR = [  # (rulebook, text, answer, topic)
+    ("robert-classic", "Finale del torneo di casa, io e mio cugino heads-up. La pizza era finita e il cane dormiva "
+     "sotto il tavolo vicino alle fiches avanzate. Lui dice che il bottone mette il grande buio, io dico il piccolo. "
+     "Robert classico?", ("ruling", "blinds.dead-vs-moving-button", "button-is-small-blind"), "button-move"),
+    ("robert-classic", "Friday game at Tom's. The beer ran out around midnight and his kid was stacking the leftover "
+     "chips into towers. Anyway, the dealer flipped the small blind's first card before anyone acted. Old Robert's.",
+     ("ruling", "holdem.exposed-holecard", "misdeal"), "exposed-holecard"),
+    ("robert-classic", "Home game at Sara's. Mid-hand her cat jumped on the table and knocked the stub on the floor, "
+     "cards everywhere. Then we kept playing. What now? Robert's.", ("question", "deck.disordered-stub", None),
+     "disordered-stub"),
+]
+
+
+@pytest.mark.parametrize(("rulebook", "text", "answer", "topic"), COLOUR, ids=[row[1][:40] for row in COLOUR])
+def test_the_evenings_setting_is_no_part_of_the_incident(engine: Engine, rulebook: str, text: str,
+                                                         answer: tuple[str, str, str | None], topic: str) -> None:
+    ruling = engine.rule(text, rulebook)
+    assert (ruling.status, ruling.rule_id, ruling.outcome) == answer, ruling.facts
+    assert ruling.facts.get("topic") == topic
