@@ -6,13 +6,15 @@ unknown, so the matcher can ask instead of guessing.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from .language import Language
 from .lexicon import Lexicon
-from .readers import background, claims, corrections, names
-from .reading import Facts, Reading
-from .topics import Topics
+from .readers import background, claims, corrections, names, negation
+from .reading import Facts, Reading, joined
+from .topics import Topic, Topics
+from .topics.no_dispute import TOPIC as NO_DISPUTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,21 +42,79 @@ class Parser:
         corrected = corrections.apply(" ".join(words), self.lexicon).split()
         starts = _sentence_starts(words, corrected, [len(sentence) for sentence in sentences])
         named = names.apply(" ".join(corrected), starts, self.lexicon)  # "il bottone è Fabio": Fabio is the button
-        told, told_starts = claims.apply(*background.apply(*named, self.lexicon), self.lexicon)
+        current = background.apply(*named, self.lexicon)
+        placed = negation.without_excluded(*current, self.lexicon)  # "a player (not the button)": no place told
+        told, told_starts = claims.apply(*placed, self.lexicon)
         reading = Reading(told, self.lexicon, told_starts)
         facts: Facts = {}
         recognised = self.topics.recognise(reading, given or {})
+        if recognised and reading.has("averted"):  # "the dealer almost exposed the first card, but caught it": the
+            reading = self._without(reading, reading.matches("averted"), "next_event")  # incident is what the rest
+            recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # tells, if anything
+        if recognised and (variants := self._variants(reading)):  # "if it had been the SB's card, would…?"
+            story = self._without(reading, variants, "next_event")
+            recognised_story = self.topics.recognise(story, given or {})
+            if recognised_story:  # a story besides the other version: rule on the story (else a rule asked)
+                reading, recognised = story, recognised_story
         if recognised:
             topic, settled = recognised
-            facts = {"topic": topic.name, **settled}
-            for reader in topic.readers:
-                reader(reading, facts)
+            facts = _read(topic, reading, {"topic": topic.name, **settled})
+            for name in self._told_only_in_doubt(topic, reading, settled, facts):
+                del facts[name]
+                reading.doubt(name)
         return Parsed(facts, self._language(words), frozenset(reading.doubted))
+
+    def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
+        """The story without what each of `said` says (an averted incident, an open question): from it to the first
+        `until` after it in its sentence (the next event told, a "but"), or to the sentence's end."""
+        text, starts = _cut(reading, said, until)
+        return Reading(text, self.lexicon, starts)
+
+    @staticmethod
+    def _variants(reading: Reading) -> list[re.Match[str]]:
+        """The other versions of the story asked about ("if it had been the small blind's card…"), not the "if" of an
+        open question ("not sure if he had checked", "non so se avesse chiamato")."""
+        asked = reading.matches("open_question")
+        return [m for m in reading.matches("counterfactual")
+                if not any(question.start() <= m.start() <= question.end() for question in asked)]
+
+    def _told_only_in_doubt(self, topic: Topic, reading: Reading, settled: Facts, facts: Facts) -> list[str]:
+        """The facts read only from an open question the teller says nobody can answer ("nobody is sure whether the
+        dealer already swept them", "non ho capito se avesse già checkato o no"): the story read without those clauses
+        does not give them, so they are asked, never ruled on as told."""
+        about_rules = {m.start() for m in reading.matches("doubt_about_the_rules")}  # "not sure if it matters, but…"
+        asked = [m for m in reading.matches("open_question") if m.end() + 1 not in about_rules]
+        if not asked:
+            return []
+        plain = _read(topic, self._without(reading, asked, "contrast_turn"), {"topic": topic.name, **settled})
+        return [name for name, value in facts.items() if plain.get(name) != value]
 
     def _language(self, words: list[str]) -> Language:
         italian = sum(word in self.lexicon.italian for word in words)
         english = sum(word in self.lexicon.english for word in words)
         return "it" if italian > english else "en"
+
+
+def _read(topic: Topic, reading: Reading, facts: Facts) -> Facts:
+    """The facts the topic's readers read, starting from those its recognition settled."""
+    for reader in topic.readers:
+        reader(reading, facts)
+    return facts
+
+
+def _cut(reading: Reading, found: list[re.Match[str]], until: str) -> tuple[str, tuple[int, ...]]:
+    """The text and sentence starts of `Parser._without`."""
+    ends = (*reading.sentences[1:], len(reading.text) + 1)
+    resumes = [m.start() for m in reading.matches(until)]
+    sentences = []
+    for start, end in zip(reading.sentences, ends, strict=True):
+        pieces, at = [], start
+        for match in (m for m in found if at <= m.start() < end):
+            pieces.append(reading.text[at:match.start()])
+            at = min((resume for resume in resumes if match.end() <= resume < end), default=end)
+        pieces.append(reading.text[at:end])
+        sentences.append(" ".join(piece.strip() for piece in pieces))
+    return joined(sentences)
 
 
 def _sentence_starts(words: list[str], corrected: list[str], lengths: list[int]) -> tuple[int, ...]:

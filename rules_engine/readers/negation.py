@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..reading import Reading, group
+from ..lexicon import Lexicon
+from ..reading import Reading, group, joined
 
 _DETAIL_GAP = len(" the ")
 _NEGATION_BEFORE = re.compile(
@@ -51,3 +52,22 @@ def nobody_acted(r: Reading) -> bool:
     """The text says no player had acted yet ("before either of us checked or bet", "prima che parlasse qualcuno",
     "nessuno aveva ancora fatto nulla"); "noticed right away" alone does not say it about a later card."""
     return any(not group(m, "at_once") for m in r.matches("no_action"))
+
+
+def without_excluded(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
+    """The text without the places it names only to exclude them ("un giocatore (non il bottone) ha una carta sola",
+    "someone other than the button"): such a phrase tells who it was not, so no topic should read the place as the
+    one the story is about. Where its sentences now start comes with it."""
+    if not lexicon.says("excluded_place", text):
+        return text, sentences
+    spans = list(zip(sentences, (*sentences[1:], len(text) + 1), strict=True))
+    return joined([_dropped(text[start:end], lexicon) for start, end in spans])
+
+
+def _dropped(sentence: str, lexicon: Lexicon) -> str:
+    """One sentence without its excluded places."""
+    kept, at = [], 0
+    while (match := lexicon.find("excluded_place", sentence, at)) is not None:
+        kept.append(sentence[at:match.start("drop")])
+        at = match.end("drop")
+    return " ".join(" ".join([*kept, sentence[at:]]).split())
