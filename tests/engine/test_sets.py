@@ -45,6 +45,20 @@ def test_every_known_misses_file_belongs_to_a_set() -> None:
     assert {path.stem for path in KNOWN.glob("*.toml")} <= {path.stem for path in SETS}
 
 
+HELD_BACK = sorted((HERE / "data/held-back").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", HELD_BACK, ids=lambda path: path.stem)
+def test_a_held_back_distractor_is_still_ruled(engine: Engine, path: Path) -> None:
+    """A distractor the engine rules on cannot stay in its set (the gate refuses it), so it waits in
+    data/held-back/<set>.jsonl, kept with the repository; once it gets no ruling it goes back into its set."""
+    assert path.stem in {set_path.stem for set_path in SETS}
+    lines = read_set(path)
+    assert lines and all(line.distractor for line in lines)
+    back = [r.line.text for r in score(engine, lines) if r.verdict is not Verdict.DISTRACTOR_RULED]
+    assert back == [], f"no longer ruled: move it back into data/{path.name}"
+
+
 RULED = ("ruling", "holdem.premature-turn", "replace-turn")
 
 
