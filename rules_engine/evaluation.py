@@ -70,6 +70,23 @@ def judge(line: Line, answer: tuple[str, str | None, str | None]) -> Verdict:
     return Verdict.OTHER_MISS
 
 
+def label_given_by_the_rules(engine: Engine, line: Line) -> bool:
+    """Whether the rules data can give the line's label: its rulebook exists, and a ruling names a rule and an outcome
+    that rule has under that rulebook, a question names a rule, a no-match names neither; a distractor is no-match.
+    A label it cannot give would sit in the known misses as if the engine were wrong. Nothing is ruled on."""
+    status, rule_id, outcome = line.expected
+    rule = engine.data.rules.get(rule_id) if rule_id else None
+    if line.rulebook not in engine.rulebooks:
+        return False
+    if status == "no-match":
+        return rule_id is None and outcome is None
+    if line.distractor or rule is None:
+        return False
+    if status == "question":
+        return outcome is None
+    return status == "ruling" and outcome in {case.outcome for case in rule.cases_for(line.rulebook)}
+
+
 def score(engine: Engine, lines: Iterable[Line]) -> list[Result]:
     results = []
     for line in lines:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine import Engine
-from rules_engine.evaluation import Line, Verdict, answer_text, judge, read_set, score
+from rules_engine.evaluation import Line, Verdict, answer_text, judge, label_given_by_the_rules, read_set, score
 
 HERE = Path(__file__).parent
 SETS = sorted((HERE / "data").glob("*.jsonl"))
@@ -46,6 +46,13 @@ def test_every_known_misses_file_belongs_to_a_set() -> None:
 
 
 HELD_BACK = sorted((HERE / "data/held-back").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", SETS + HELD_BACK, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_every_label_names_a_rule_and_an_outcome_it_has_under_that_rulebook(engine: Engine, path: Path) -> None:
+    wrong = [f"{path.name}:{number} {line.rulebook} {answer_text(line.expected)}"
+             for number, line in enumerate(read_set(path), start=1) if not label_given_by_the_rules(engine, line)]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("path", HELD_BACK, ids=lambda path: path.stem)
