@@ -28,7 +28,7 @@ def players_acted(r: Reading, facts: Facts) -> None:
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
-    acted = max(said, default=0) + singles if said or singles else _actors(moves) + len(
+    acted = max(said, default=0) + singles if said or singles else actors(moves) + len(
         elliptic_actors(r, [(e.start, e.end) for e in moves]))
     if any(group(match, "only_one") for match in taken):
         acted = 1  # "only UTG had acted - he folded"
@@ -47,9 +47,9 @@ def players_acted(r: Reading, facts: Facts) -> None:
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
-def _actors(moves: list[Event]) -> int:
+def actors(moves: list[Event]) -> int:
     """The players who made the moves: each named player once ("UTG raised … then UTG called" is one), each
-    unnamed move one more."""
+    unnamed move one more; `players_acted` and the unfinished round (readers/unfinished_round.py) count with it."""
     named = {e.actor: e.players for e in moves if e.actor}
     return sum(named.values()) + sum(1 for e in moves if not e.actor)
 

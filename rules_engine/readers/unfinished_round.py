@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..reading import Reading, group, inside
+from .actions import actors
 from .events import Event, events
 from .streets import NEXT_STREET
 
@@ -33,7 +34,7 @@ def _street_dealt_early(r: Reading) -> str | None:
         if card is None or any(count.end() <= m.start() < card.start() for m in r.matches("moves_of_many")):
             continue  # "the others folded": the moves told do not count who made them
         moved = [e for e in events(r) if count.end() <= e.start < card.start() and _made(e)]
-        if moved and _movers(moved) < players:
+        if moved and actors(moved) < players:
             return NEXT_STREET[street]
     return None
 
@@ -54,9 +55,3 @@ def _counted_street(r: Reading, count: re.Match[str]) -> str | None:
 def _made(event: Event) -> bool:
     """A move told as done, not denied ("hadn't acted") or asked about ("can he raise?")."""
     return not (event.denied or event.hypothetical) and event.move != "act"
-
-
-def _movers(moved: list[Event]) -> int:
-    """How many players the moves were made by: each named player once, each unnamed move as one more."""
-    named = {e.actor for e in moved if e.actor}
-    return len(named) + sum(1 for e in moved if not e.actor) + sum(e.joined - 1 for e in moved)
