@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import Lexicon
-from ..reading import Reading, group, joined
+from ..reading import Reading, group, inside, joined
 
 _DETAIL_GAP = len(" the ")
 _NEGATION_BEFORE = re.compile(
@@ -20,8 +20,10 @@ _DENIAL_BEFORE = re.compile(
 
 def happened(r: Reading, concept: str) -> list[re.Match[str]]:
     """The concept's matches that tell something that happened, not something denied: "no card was exposed",
-    "nessuna carta scoperta", "didn't flip any cards", "none flipped" tell that nothing did (see `undone`)."""
-    return [m for m in r.matches(concept) if not undone(r, m)]
+    "nessuna carta scoperta", "didn't flip any cards", "none flipped" tell that nothing did (see `undone`); nor a
+    verb of showing that tells a fact found out ("ha scoperto di avere tre carte", "si scopre che erano 320")."""
+    learned = r.matches("learned_fact")
+    return [m for m in r.matches(concept) if not undone(r, m) and not any(inside(m, fact) for fact in learned)]
 
 
 def undone(r: Reading, match: re.Match[str]) -> bool:
