@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 
 from ..lexicon import Lexicon
-from ..reading import Reading, group, joined
+from ..reading import Reading, group, inside, joined
 
 _DETAIL_GAP = len(" the ")
+# A verb of showing or turning that tells no card shown or dealt: a fact found out ("ha scoperto di avere tre carte",
+# "si scopre che erano 320"), a hand shown by its strength at showdown ("he turns over the nuts", "gira il colore").
+_OTHER_SENSES = ("learned_fact", "hand_turned_up")
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
     r"(?: the| la| il)?(?: very)? $")
@@ -20,8 +23,10 @@ _DENIAL_BEFORE = re.compile(
 
 def happened(r: Reading, concept: str) -> list[re.Match[str]]:
     """The concept's matches that tell something that happened, not something denied: "no card was exposed",
-    "nessuna carta scoperta", "didn't flip any cards", "none flipped" tell that nothing did (see `undone`)."""
-    return [m for m in r.matches(concept) if not undone(r, m)]
+    "nessuna carta scoperta", "didn't flip any cards", "none flipped" tell that nothing did (see `undone`); nor a
+    verb of showing in another sense (`_OTHER_SENSES`)."""
+    other = [m for sense in _OTHER_SENSES for m in r.matches(sense)]
+    return [m for m in r.matches(concept) if not undone(r, m) and not any(inside(m, said) for said in other)]
 
 
 def undone(r: Reading, match: re.Match[str]) -> bool:
