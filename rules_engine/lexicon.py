@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from _collections_abc import dict_items, dict_keys, dict_values
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 from operator import or_
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
-from typing import Any
+from typing import Any, TypeVar
 
 from .language import Text, read_text
 from .literals import alternatives, conjunction, pieces, selectivity, words
@@ -196,7 +197,8 @@ class Lexicon:
     number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
     number_heads: tuple[str, ...]  # what a word made of number words starts with: one of them, or one without its
     # last vowel ("vent" of "ventuno"); most words start with none, and are no amount
-    number_start: re.Pattern[str]  # where a word starting with one of `number_heads` begins: found in one search
+    number_start: re.Pattern[str]  # where a word made wholly of `number_heads` begins ("trentacinque", "hundred";
+    # not "tried", "only"): only such a word can be an amount in words, found in one search
     contractions: dict[str, str]  # "di il" → "del": a preposition and an article written as one word
     windows: dict[str, int]  # name → characters
     topics: dict[str, Text]  # topic name → how players are told it
@@ -239,20 +241,26 @@ class Lexicon:
                  *(word for data in files.values() for word in data.get("known", ()) if data is not common)}
         # stems: "buttat" from "buttat\\w*"
         forms = {stem + ending for stem in stems if len(stem) >= 5 and stem.endswith("t") for ending in _ENDINGS}
-        compiled = {name: _compile(entry, cache) for name, entry in entries.items()}
+        # each concept compiled when first read (a start reads a few hundred of ~650); all of them at once when the
+        # bits are laid out anew below (a pattern new or changed: parsed now, a broken one refused at load)
+        compiled = BuiltOnUse(entries, lambda name: _compile(entries[name], cache))
         speller = Speller(targets, known, common["aliases"], phrases=common["phrases"], stems=stems, forms=forms,
                           core=vocabulary["core"], articles=_articles(common.get("articles", {})),
                           compile=cache.compile)
         # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
         layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
-        finders, anchor_index = _finders(compiled, cache.derived(layout, lambda: _bits(compiled)))
+        sets, layouts = cache.derived(layout, lambda: _bits(compiled))
+        anchor_index = AnchorIndex(sets)
+        finders = BuiltOnUse(entries, lambda name: _finder(compiled[name][1], layouts[name]))
         number_words = {**common["numbers"], **common.get("placed_numbers", {})}
         heads = _number_heads(number_words)
         number_start = cache.compile(_number_start(heads))
+        if cache.fresh:  # the cache keeps what this start used: every expression, so the next start finds them all
+            compiled.complete()
         cache.save()
         return cls(
-            concepts={name: _units(units, parts, finders[name], anchor_index)
-                      for name, (units, parts) in compiled.items()}, finders=finders,
+            concepts=BuiltOnUse(entries, lambda name: _units(*compiled[name], finders[name], anchor_index)),
+            finders=finders,
             anchor_index=anchor_index,
             entries=entries,
             numbers=dict(common["numbers"]),
@@ -343,11 +351,12 @@ def _number_heads(number_words: Mapping[str, int]) -> tuple[str, ...]:
 
 
 def _number_start(heads: Sequence[str]) -> str:
-    """An expression finding where a word of a text (words between spaces) starts with one of the heads: only the
-    shortest are spelled, since a word starting with a longer one starts with a shorter one too ("a" for "an")."""
-    every = set(heads)
-    shortest = sorted(head for head in every if not any(head[:end] in every for end in range(1, len(head))))
-    return "(?<![^ ])(?:" + "|".join(map(re.escape, shortest)) + ")"
+    """An expression finding where a word of a text (words between spaces) is made of heads only: a word made of
+    number words is ("ventuno" of "vent" and "uno"), while most words that merely start with one ("tried", "only")
+    are not, and are never looked at (each was split every way into number words, and failed). Longest first, in a
+    fixed order: the text is the expression's key in the pattern cache."""
+    ordered = sorted(set(heads), key=lambda head: (-len(head), head))
+    return "(?<![^ ])(?:" + "|".join(map(re.escape, ordered)) + ")+(?![^ ])"
 
 
 def _all_windows(files: Mapping[str, dict[str, Any]]) -> dict[str, int]:
@@ -517,15 +526,62 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
     return [{string: tuple(bits) for string, bits in strings.items()} for strings in sets], concepts
 
 
-def _finders(compiled: Mapping[str, tuple[Any, list[Part]]], bits: Bits) -> tuple[dict[str, Finder], AnchorIndex]:
-    """Each concept's `Finder`, and the index giving the bit of every requirement of every part."""
-    sets, concepts = bits
-    finders = {}
-    for name, (_, parts) in compiled.items():
-        low, count, owners, always = concepts[name]
-        finders[name] = Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
-                               (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
-    return finders, AnchorIndex(sets)
+def _finder(parts: list[Part], layout: tuple[int, int, tuple[int, ...], tuple[int, ...]]) -> Finder:
+    """A concept's `Finder`, from its parts and where its bits lie (`Bits`)."""
+    low, count, owners, always = layout
+    return Finder(tuple(pattern for pattern, _, _ in parts), tuple(unit for _, _, unit in parts), low,
+                  (1 << count) - 1, owners, always, ((1 << count) - 1) << low)
+
+
+V = TypeVar("V")
+
+
+class BuiltOnUse(dict[str, V]):
+    """A value for each name, built when first read: a start builds only the concepts its rulings read (compiling
+    all ~650 was a third of `Engine.load()`). Read by name it is a plain dict; asked for every name (iterated,
+    counted, its items), it builds them all first, in the names' order."""
+
+    def __init__(self, names: Iterable[str], build: Callable[[str], V]) -> None:
+        super().__init__()
+        self._names = dict.fromkeys(names)
+        self._build = build
+
+    def __missing__(self, name: str) -> V:
+        if name not in self._names:
+            raise KeyError(name)
+        value = self[name] = self._build(name)
+        return value
+
+    def complete(self) -> None:
+        """Every value built, kept in the names' order."""
+        if dict.__len__(self) < len(self._names):
+            values = {name: self[name] for name in self._names}
+            self.clear()
+            self.update(values)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self[name] if name in self._names else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def keys(self) -> dict_keys[str, V]:
+        self.complete()
+        return super().keys()
+
+    def values(self) -> dict_values[str, V]:
+        self.complete()
+        return super().values()
+
+    def items(self) -> dict_items[str, V]:
+        self.complete()
+        return super().items()
 
 
 def _needs(parsed: Any) -> Options | None:

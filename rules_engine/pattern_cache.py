@@ -219,6 +219,11 @@ class PatternCache:
         self._kept[key] = value
         return value
 
+    @property
+    def fresh(self) -> bool:
+        """Whether something was compiled or derived anew since the cache was read or saved (`save` writes then)."""
+        return self._fresh
+
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
         if self._fresh:

@@ -186,6 +186,8 @@ def _amount_at(words: list[str], index: int, numbers: Mapping[str, int]) -> tupl
 
 
 def _told(r: Reading) -> Told | None:
+    if not any(map(r.has, _MOVES)):
+        return None  # no move told: no action (`_actions`), and the events (a slow reader) are not worked out
     actions, first_action, pushed = _actions(r)
     if not any(action.to is not None or action.by is not None for action in actions):
         return None

@@ -34,6 +34,10 @@ def _holder_is_the_button(r: Reading) -> bool:
     have one card'" is not, even after "the button 3-bets"), also named by the button's seat number ("il bottone era
     al posto 9 … il posto 9 ne trova una sola"), or the teller's own hand when he says he sits on the button ("gave
     myself one card, I'm the button")."""
+    shorts = r.matches("short_hand") + r.matches("single_card")  # a seat inside the phrase counts too: "il
+    # bottone ha una carta" is one match from "il"
+    if not shorts:
+        return False  # no hand of one card: the table's seats (a slow reader) are not worked out
     reach = r.lexicon.windows["holder_before"]
     seats = [(m.start(), True) for m in r.matches("button_word")]
     seats += [(m.start(), False) for m in r.matches("named_seat")]
@@ -41,8 +45,7 @@ def _holder_is_the_button(r: Reading) -> bool:
     seats += [(place.start(), True) for place, seat in table_seats.places(r)
               if button and seat.kind == "seat" and seat.number == button]
     teller_on_button = None
-    for short in r.matches("short_hand") + r.matches("single_card"):  # a seat inside the phrase counts too: "il
-        # bottone ha una carta" is one match from "il"
+    for short in shorts:
         before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
         if before and max(before)[1]:
             return True

@@ -18,6 +18,9 @@ next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no":
 
 def _needless(r: Reading, given: Facts) -> Facts | None:
     """A fold with no bet to face, or a fold he wants back; not a hand mucked at showdown (the showdown rules')."""
+    answerable = r.has("fold_act") and (r.has("facing_bet_no") or r.has("fold_take_back"))
+    if not (answerable or r.has("needless_fold")):
+        return None  # nothing this cue could answer (its last tests, first): the story's events are not worked out
     if r.has("fold_at_showdown") or r.has("online_play"):
         return None  # an online misclick is the site's business, not a table ruling
     if r.has("misdeal_called") or r.has("deal_went_wrong"):

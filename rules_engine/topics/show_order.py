@@ -39,8 +39,9 @@ def _first_shower_named(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?", "you show first", "chi mostra per primo" said outright of a hand played to its end (a
     checked or bet last round, or an all-in): the showing is the question, above the heads-up blinds and the short
     all-in its background also names ("heads up, SB on the button… button tells the BB 'you show first'")."""
-    played_out = last_round_bet(r) is not None or r.has("allin")
-    return {} if played_out and r.has("show_first") and not r.has("strategy_talk") else None
+    if not r.has("show_first") or r.has("strategy_talk"):
+        return None  # no showing asked: the last round (a reader of every move) is not worked out
+    return {} if last_round_bet(r) is not None or r.has("allin") else None
 
 
 def _see_asked(r: Reading) -> bool:

@@ -75,6 +75,8 @@ def word_against_chips(r: Reading) -> bool:
 def _said_and_pushed(r: Reading) -> list[tuple[Decimal, Decimal]]:
     """Each amount said and the first amount pushed after it (or before it, when the chips came first)."""
     said = r.matches("round_said") if said_outright(r, "round_said") else []
+    if not said:
+        return []  # no amount said: the pushes are not looked for
     pushed = [m for concept in ("round_push", "round_on_top", "chips_turned_out") for m in r.matches(concept)]
     chips_first = r.has("chips_first")  # "pushed 1,500 and only then said twelve hundred": the chips before the word
     pairs = []

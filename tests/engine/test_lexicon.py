@@ -65,6 +65,22 @@ def test_a_broken_pattern_names_its_file_and_concept(tmp_path: Path) -> None:
         Lexicon.load(copy)
 
 
+def test_a_changed_pattern_is_read_at_the_next_start_though_concepts_are_built_when_first_read(
+        tmp_path: Path) -> None:
+    """A start builds a concept when it is first read, from the pattern cache, when every pattern is as stored (the
+    layout of their bits is kept with them): a pattern changed in a TOML file makes the next start compile every
+    concept again, so the change is read, and a broken pattern is refused at load as ever."""
+    copy = _copy(tmp_path)
+    Lexicon.load(copy)
+    path = copy / "flop_count.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("'stuck',", "'stuck', 'wedged zz',", 1),
+                    encoding="utf-8")
+    assert Lexicon.load(copy).says("stuck", "the card wedged zz") and not LEXICON.says("stuck", "the card wedged zz")
+    again = Lexicon.load(copy)  # the change stored by the start before: read from the cache when first asked
+    assert again.says("stuck", "the card wedged zz")
+    assert list(again.concepts) == list(again.entries) == [name for name, _ in again.concepts.items()]
+
+
 def test_a_concept_without_examples_is_refused(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
     with (copy / "board_claim.toml").open("a", encoding="utf-8") as handle:
