@@ -108,15 +108,27 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
         past = _past_by_seat(mark.who, moves)
         if past:
             return mark.who, past
-        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark
-            opening = r.sentence_start(mark.at)
-            earlier = [e for e in moves if opening <= e.start < mark.at]
+        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark, whoever
+            opening = r.sentence_start(mark.at)  # made it ("… tosses in a call of 400 before I've done anything")
+            earlier = [e for e in events(r) if opening <= e.start < mark.at and e.happened and e.actor not in marked
+                       and not e.described]
             if earlier:
                 return mark.who, earlier[-1]
         after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
+        after = after or _past_but(r, mark, marked)  # "toccava a me, ma quello ha buttato dentro trenta"
         if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
             return mark.who, after[0]
     return None
+
+
+def _past_but(r: Reading, mark: Mark, marked: set[str]) -> list[Event]:
+    """A move told right after a player's turn and a "but", in the mark's sentence, by nobody named ("toccava a me,
+    ma quello ha buttato dentro trenta", "it was on me but somebody called"): another player's move past him."""
+    ending = r.sentence_end(mark.at)
+    moves = [e for e in events(r) if mark.at < e.start <= ending and e.happened and e.actor not in marked]
+    if not moves or moves[0].actor is not None:
+        return []
+    return moves[:1] if r.lexicon.find("contrast_turn", r.text[mark.at:moves[0].start]) else []
 
 
 def _nearby(r: Reading, mark: int, move: int) -> bool:
