@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..reading import Facts, Reading, group
+from ..reading import Facts, Reading, group, inside
 from .events import Event, events
 from .negation import denied
 
@@ -17,34 +17,71 @@ _TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni
 
 
 def players_acted(r: Reading, facts: Facts) -> None:
-    """Players who had acted when it was noticed: a number said outright, or the actions told one by one."""
-    taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())]  # within a sentence:
-    # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
+    """Players who had acted when it was noticed: the most that one way of telling gives, a number said outright
+    ("two players folded"), or the players told acting one by one (by their verbs, named together, a second
+    one without a verb, or their moves' nouns: "an UTG raise and a call behind him" is two); nobody said to have
+    acted yet ("ancora nessuno ha agito") is none."""
+    negated = r.matches("no_action")
+    taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())  # within a sentence:
+             # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
+             and not any(inside(m, denial) or inside(denial, m) for denial in negated) and _counts_players(r, m)]
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
-    singles = sum(1 for match in taken if group(match, "single_action"))  # "a raise and…"
-    moves = [e for e in events(r) if not e.denied and not e.hypothetical]
+    moves = [e for e in events(r) if e.told]
     if any(r.near("uncertain", at, "doubt_action") for at in [m.start() for m in taken + r.matches("some_action")]
            + [e.start for e in moves]):
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
-    acted = max(said, default=0) + singles if said or singles else actors(moves) + len(
-        elliptic_actors(r, [(e.start, e.end) for e in moves]))
-    if any(group(match, "only_one") for match in taken):
-        acted = 1  # "only UTG had acted - he folded"
+    nouns = noun_moves(r)
+    counted = [m for m in taken if group(m, "players")]
+    verbs = [e for e in moves if not any(e.start <= at < e.end for at, _ in nouns)  # "two folds": the list's
+             and not any(m.start() <= e.start < m.end() for m in counted)]  # "UTG e UTG+1 hanno foldato … due fold
+    # bastano?": the players a count says are that count's, not more
+    told = actors(verbs) + len(elliptic_actors(r, [(e.start, e.end) for e in moves])) + len(nouns)
+    acted = 1 if any(group(match, "only_one") for match in taken) else max([told, *said])  # "only UTG had acted -
+    # he folded"
     if acted == 0:
-        if r.has("no_action"):
+        if negated:
             facts["players_acted"] = 0
         return
     facts["players_acted"] = acted
     if acted < SUBSTANTIAL:
         chips = [m for m in r.matches("chips_action") if not denied(r, m)]
         chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
-        told = [e for e in moves if e.move != "act"]  # "folded", "checked": what they did
-        if chips or chip_nouns:
+        kinds = [e.move for e in moves if e.move != "act"] + [kind for _, kind in nouns]  # "folded", "checked"
+        if chips or chip_nouns or not set(kinds) <= FREE:
             facts["chips_in"] = "yes"
-        elif told or not any(_ONLY_ACTED.search(m[0]) for m in taken):
+        elif kinds or not any(_ONLY_ACTED.search(m[0]) for m in taken):
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
+
+
+def chips_told(r: Reading) -> bool:
+    """Whether a move told as made put chips in (a call, a bet, a raise, an all-in), by its verb or its noun: the
+    events never read calling the floor or a misdeal as a call."""
+    return any(e.told and e.move not in FREE and e.move != "act" for e in events(r)) or any(
+        kind not in FREE for _, kind in noun_moves(r))
+
+
+def _counts_players(r: Reading, count: re.Match[str]) -> bool:
+    """Whether a count of players said outright counts players who moved: not a seat's number ("seats 4 and | 5
+    folded" names two seats), nor a count ending in calling someone ("before anyone acted one guy called | misdeal":
+    a call verb the moves read as calling the floor or a misdeal)."""
+    number = count.start("players") if group(count, "players") else -1
+    if number > 0 and r.lexicon.says("event_seat_number_before", r.text[r.sentence_start(number):number].rstrip()):
+        return False
+    return not any(m.end() == count.end() and r.sentence_end(m.start()) > m.end()
+                   for m in r.matches("event_call_at_stop"))
+
+
+def noun_moves(r: Reading) -> list[tuple[int, str]]:
+    """The moves told by their nouns or as a list, one player each ("an open from the lojack and a call from the
+    button", "dopo due fold e un limp", "it went check, bet, call"), as (where, which move: check, fold, or a move
+    putting chips in); a move told by its verb as well ("two | folds") is the list's."""
+    found = told_moves(r)
+    listed = {at for at, _ in found}
+    found += [(noun.start("move"), next((free for free in FREE if noun["move"].startswith(free)), "call"))
+              for noun in r.matches("noun_move") if noun.start("move") not in listed]
+    return sorted(found)
 
 
 def actors(moves: list[Event]) -> int:

@@ -6,6 +6,7 @@ rule asks instead."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -35,7 +36,8 @@ STRUCTURES = {"structure_no_limit": Structure.NO_LIMIT, "structure_pot_limit": S
 ME = "i"  # the player telling the story
 OTHER = "someone else"  # "can he re-raise?" asked by a teller who acted himself: another player than the teller
 _THIRD_PERSON = frozenset({"he", "she", "lui", "lei"})
-_SPEECH = frozenset({"said", "says", "say", "saying", "announced", "announces", "dice", "dico", "detto", "disse"})
+_SPEECH = frozenset({"said", "says", "say", "saying", "announced", "announces", "goes", "dice", "dico", "detto",
+                     "disse"})
 # Words that stand before a verb without naming who acted ("then raises to 6"): a new, unnamed player.
 _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui", "lei", "someone", "somebody",
                      "qualcuno", "uno", "player", "guy", "giocatore", "villain", "opponent", "avversario", "another",
@@ -61,6 +63,8 @@ _DETERMINERS = frozenset({"a", "an", "the", "his", "her", "my", "their", "that",
 _MODALS = re.compile(r"\b(?:can|could|may|must|should|would|will|to|posso|puo|deve|devo|poteva|potevo|dovrebbe|"
                      r"vuole|voleva|allowed|wants|want|not|non|had|who\sd|aveva|avevano|avevo|min|minimum|minimo)\s"
                      r"(?:(?:he|she|i|you|they|we|lui|io|\d)\s)?(?:(?:only|just|solo|soltanto)\s)?$")
+_JOINED_PUSH = re.compile(r"(?:(?:and|e|then|poi|after that|subito dopo|dopo) ?)+(?:\w+ )?")  # "e poi", "and then he"
+_SPOKEN = 18  # characters back from a call to the speech verb that makes it a word ("says call just | call")
 _FACED_REACH = 12  # characters between a move and the bet it faced told after it ("300 over my 200 bet")
 _BLINDS_RATIO = 3  # 1/2, 2/5, 400/800: the big blind is more than the small and at most three times it
 _MODAL_WORDS = frozenset({"puo", "poteva", "potrebbe", "can", "could", "may", "is", "does", "gets", "should"})
@@ -211,7 +215,11 @@ def _told(r: Reading) -> Told | None:
 
 def _work_out(blinds: Blinds, street: Street, kind: Structure, actions: list[Action], pushed: Action | None,
               asker: str | None) -> Told | None:
-    """The round read by table_tools.raising; chips pushed last that are less than the bet are a short call."""
+    """The round read by table_tools.raising; chips pushed last that are less than the bet are a short call, unless
+    that bet is the pusher's own amount said aloud ("dice 300 e poi butta 200": his words against his chips, no
+    round to work out)."""
+    if pushed is not None and any(a.player == pushed.player and a.move is Move.BET for a in actions[:-1]):
+        return None
     try:
         check = check_raise(blinds, actions[:-1] if pushed else actions, structure=kind, street=street)
         short = pushed is not None and pushed.to is not None and pushed.to < check.bet
@@ -367,6 +375,8 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     first = next((e.start for e in told if e.happened), len(r.text))
     asked += [(e.start, e.end) for e in told if e.hypothetical and e.start > first]
     unnamed = 0
+    spoken: set[float] = set()  # calls told as a word said
+    said: set[float] = set()  # amounts told as said aloud
     for concept, move in _MOVES.items():
         for match in r.matches(concept):
             verb = match.start("verb")
@@ -385,6 +395,10 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if group(match, "by") and to is not None:
                 to, by = None, to
             found.append((match.start("verb"), match.end(), Action(who, move, to, by)))
+            if move is Move.CALL and to is None and _SPEECH & set(r.text[max(0, verb - _SPOKEN):verb].split()):
+                spoken.add(verb)  # "… then he says 'call, just call'": a word, the chips' name after a push
+            if concept == "round_said":
+                said.add(match.start("verb"))
             if concept in (_PUSH, _PUSH_TOTAL, _CALLED, _ON_TOP):
                 pushes.add(match.start("verb"))
             if concept == _ON_TOP:
@@ -400,18 +414,29 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     actions: list[Action] = []
     last_end, last_start = -1.0, -1.0
     for start, end, action in found:
-        if _names_the_push(action) and last_start in pushes:
+        if (_names_the_push(action) or start in spoken) and last_start in pushes:
             continue  # "tossed in 600 and after that said call": the word he put on his chips, not another move
         if start >= last_end:  # two concepts reading the same words: the first one counts
+            if start in pushes and last_start in said and _same_unnamed(r, actions[-1], action, last_end, start):
+                action = replace(action, player=actions[-1].player)  # "dice 300 e poi butta 200": his chips
             actions.append(_on_top(action, actions) if start in above else action)
             last_end, last_start = end, start
     pushed = actions[-1] if actions and last_start in pushes and actions[-1].to is not None else None
     return actions, (int(found[0][0]) if found else len(r.text)), pushed
 
 
+def _same_unnamed(r: Reading, said: Action, push: Action, said_end: float, push_start: float) -> bool:
+    """Chips pushed right after an amount said, joined to it by "and then" with nobody named ("lui dice 300 e poi
+    butta sul tavolo solo 200"): the same player's chips, not a second player's call."""
+    between = r.text[int(said_end):int(push_start)]
+    return said.player.startswith("player ") and push.player.startswith("player ") and bool(
+        _JOINED_PUSH.fullmatch(between.strip()))
+
+
 def _names_the_push(action: Action) -> bool:
     """A bare "call" said by the player who just pushed chips ("… and then said call"): read as "said" making the
-    call, it names those chips rather than being a move of its own."""
+    call, it names those chips rather than being a move of its own (so does "call" told after a speech verb: "then
+    he says call")."""
     return action.move is Move.CALL and action.to is None and action.player in _SPEECH
 
 
@@ -449,7 +474,7 @@ def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[flo
         whose = group(match, "whose") or ""
         who = ME if whose.strip() in ("my", "mia", "mio", "la mia", "il mio") else f"bettor {index + 1}"
         bet = Action(who, Move.BET, read_number(r, match["to"]))
-        faced.append((start, int(start) + 1 if before else match.end(), bet))
+        faced.append((start, math.ceil(start) if before else match.end(), bet))  # up to the move it qualifies
     return faced
 
 

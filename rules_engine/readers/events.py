@@ -108,15 +108,27 @@ def _passed_over(r: Reading) -> tuple[str, Event] | None:
         past = _past_by_seat(mark.who, moves)
         if past:
             return mark.who, past
-        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark
-            opening = r.sentence_start(mark.at)
-            earlier = [e for e in moves if opening <= e.start < mark.at]
+        if mark.before:  # "seat 4 knocked the table before seat 3 acted": the move just before the mark, whoever
+            opening = r.sentence_start(mark.at)  # made it ("… tosses in a call of 400 before I've done anything")
+            earlier = [e for e in events(r) if opening <= e.start < mark.at and e.happened and e.actor not in marked
+                       and not e.described]
             if earlier:
                 return mark.who, earlier[-1]
         after = [e for e in moves if e.start > mark.at and _nearby(r, mark.at, e.start)]
+        after = after or _past_but(r, mark, marked)  # "toccava a me, ma quello ha buttato dentro trenta"
         if after:  # "UTG was still thinking when the hijack shoved": the first move told after the mark
             return mark.who, after[0]
     return None
+
+
+def _past_but(r: Reading, mark: Mark, marked: set[str]) -> list[Event]:
+    """A move told right after a player's turn and a "but", in the mark's sentence, by nobody named ("toccava a me,
+    ma quello ha buttato dentro trenta", "it was on me but somebody called"): another player's move past him."""
+    ending = r.sentence_end(mark.at)
+    moves = [e for e in events(r) if mark.at < e.start <= ending and e.happened and e.actor not in marked]
+    if not moves or moves[0].actor is not None:
+        return []
+    return moves[:1] if r.lexicon.find("contrast_turn", r.text[mark.at:moves[0].start]) else []
 
 
 def _nearby(r: Reading, mark: int, move: int) -> bool:
@@ -206,7 +218,7 @@ def named_at(r: Reading, match: re.Match[str], name: str) -> str | None:
 
 def _events(r: Reading) -> list[Event]:
     mentions = _mentions(r)
-    moves = r.matches("event_move")
+    moves = sorted(r.matches("event_move") + _calls_at_stop(r), key=lambda m: m.start())
     starts = {m.start() for m in moves}
     found: list[Event] = []
     ends = [0, 0]  # where the two moves before this one end (an amount included)
@@ -229,20 +241,59 @@ def _events(r: Reading) -> list[Event]:
         if hypothetical and actor is None:  # "UTG wants to re-raise", "can UTG make it 2000?"
             actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
         joined = _joined(r, max(ends[-1], opening), match.start(), mentions) if actor else (1, -1)
+        if actor is None:  # "avevano già foldato UTG e UTG+1": the players named after a move told first
+            actor, joined = _subjects_after(r, match, starts, mentions)
         found.append(Event(match.start(), match.end(), actor, kind, amount["amount"] if amount else None, verbal,
                            denied(r, match), hypothetical, skipped, described, *joined))
         ends.append(after + amount.end() if amount else match.end())
     return found
 
 
+def _calls_at_stop(r: Reading) -> list[re.Match[str]]:
+    """A call verb the move patterns leave out because what follows reads as its object ("called | the floor"), where
+    the sentence ends right after the verb: "the hijack called. Misdeal?" is a call, the misdeal the next sentence's."""
+    return [m for m in r.matches("event_call_at_stop") if r.sentence_end(m.start()) <= m.end()]
+
+
+def _players_named(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Where each player is named between two positions, once: by seat or place (the seat model and a seat number
+    may both find him), or by where he sits from the one before ("quello dopo di lui", "the guy after him")."""
+    spans = sorted([(at, till) for at, till, _ in mentions]
+                   + [(m.start(), m.end()) for m in r.matches("event_next_player")],
+                   key=lambda span: (span[0], -span[1]))  # the longest of those named at one place
+    named: list[tuple[int, int]] = []
+    for at, till in spans:
+        if start <= at and till <= end and not (named and at < named[-1][1]):
+            named.append((at, till))
+    return named
+
+
+def _subjects_after(r: Reading, move: re.Match[str], starts: set[int],
+                    mentions: list[tuple[int, int, str]]) -> tuple[str | None, tuple[int, int]]:
+    """The players named together right after a move told first, with no subject before it ("avevano già foldato |
+    UTG e UTG+1", "hanno passato | sia l'UTG sia quello dopo di lui"): the first of them and how many, when two or
+    more are named that way and no move of their own follows them; else nobody."""
+    named = _players_named(r, move.end(), r.sentence_end(move.start()), mentions)
+    if len(named) < 2 or not r.lexicon.says("event_subjects_after", r.text[move.end():named[0][0]]):
+        return None, (1, -1)
+    last = 0
+    while last + 1 < len(named) and r.lexicon.find("event_subject_link", r.text[named[last][1]:named[last + 1][0]]):
+        last += 1
+    end = named[last][1]
+    following = min((at for at in starts if at > end), default=len(r.text))
+    if last == 0 or (following <= r.sentence_end(end) and not _unfilled(r, r.text[end:following])):
+        return None, (1, -1)  # "…e UTG+1 ha chiamato": the players are the next move's subject
+    first = named[0][0]
+    who = next((key for at, _, key in mentions if at == first), r.text[first:named[0][1]])
+    return who, (last + 1, first)
+
+
 def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str]]) -> tuple[int, int]:
     """How many players are named together as the subject of a move, and where the first of them is named: read
     back from the last one named before it through the words that join them ("the cutoff and the button | both
-    called", "il posto 4, il 5 e il 6 | hanno agito"); one when another word stands between two."""
-    named: list[tuple[int, int]] = []
-    for at, till, _ in mentions:  # one player named once, though the seat model and a seat number both find him
-        if start <= at and till <= end and not (named and at < named[-1][1]):
-            named.append((at, till))
+    called", "il posto 4, il 5 e il 6 | hanno agito", "l'UTG e quello dopo di lui | hanno passato"); one when another
+    word stands between two."""
+    named = _players_named(r, start, end, mentions)
     if not named or _unfilled(r, r.text[named[-1][1]:end]):  # "the button had both | called"
         return 1, -1
     first = len(named) - 1

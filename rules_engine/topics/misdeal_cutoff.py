@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import FREE, SUBSTANTIAL, players_acted, told_moves
+from ..readers.actions import FREE, SUBSTANTIAL, chips_told, players_acted, told_moves
 from ..readers.cutoff import action_so_far
 from ..readers.events import CHANGING, Event, events, moved_before
 from ..readers.negation import denied, happened
@@ -56,7 +56,7 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
     calls = r.matches("misdeal_called") + [m for m in r.matches("floor_called") if m.end() <= r.sentence_end(m.start())]
     if "players_acted" not in facts or not calls:
         return
-    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls):
+    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls) and not chips_told(r):
         facts["chips_in"] = "no"
     said = [m for m in r.matches("action_verb") if not denied(r, m)]
     if not r.has("action_taken") and facts["players_acted"] == len(said) > 0:  # counted from the verbs themselves

@@ -288,11 +288,17 @@ def _passed_over(r: Reading, given: Facts) -> Facts | None:
     skipped in the deal, nor one still to act when a card came (a street named once the moves began: the premature
     card's story)."""
     past = passed_over(r)
-    if not past or r.has("oot_not_action") or r.has("board_dealing"):
+    if not past or r.has("oot_not_action") or _deals(r):
         return None
     began = min(e.start for e in events(r) if e.happened)
     return None if any(at > began for at in marks(r)) else {}  # a street named once the moves began: a card came
     # while he still had to act
+
+
+def _deals(r: Reading) -> bool:
+    """A dealing word told outside every move ("ha messo dentro cinquanta" is a bet, not a card put out)."""
+    moves = [(e.start, e.end) for e in events(r)]
+    return any(not any(start <= m.start() < end for start, end in moves) for m in r.matches("board_dealing"))
 
 
 def _silent_skip(r: Reading, given: Facts) -> Facts | None:
