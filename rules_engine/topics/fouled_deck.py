@@ -11,7 +11,8 @@ from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
-_PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
+_PROBLEMS = {"deck_duplicate": "duplicate", "double_game_deck": "duplicate", "deck_odd_back": "odd-back",
+             "deck_missing_card": "missing-card"}
 
 
 def _problems(r: Reading) -> list[tuple[int, str]]:
@@ -83,6 +84,18 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     return {} if told and not r.has("terms_asked") and not r.has("seen_in_media") else None
 
 
+def _other_games_deck(r: Reading, given: Facts) -> Facts | None:
+    """The poker game dealt from a deck made for a game that holds two of every card ("realised it was a pinochle
+    deck", "giocavamo con un mazzo da burraco"), the result of its hands asked: a fouled deck, above the other game
+    its name also suggests, unless that game is the one played ("a pinochle night") or the story is about a joker
+    from such a deck (the foreign card's)."""
+    decks = r.matches("double_game_deck")
+    if not decks or not r.has("result_asked") or r.has("foreign_card") or r.has("terms_asked"):
+        return None
+    played = [m for m in r.matches("other_game") if not any(deck.start() <= m.end() <= deck.end() for deck in decks)]
+    return None if played else {}
+
+
 def deck_problem(r: Reading, facts: Facts) -> None:
     problems = {problem for _, problem in _problems(r)}
     for problem in _PROBLEMS.values():  # a duplicate decides before a different back, which decides before a gap
@@ -124,8 +137,25 @@ def next_hand_started(r: Reading, facts: Facts) -> None:
     seen = r.lexicon.windows["seen_fault_reach"]
     seeings = [m.end() for m in r.matches("knew_fault") if _then_bet(r, m)]
     if any(not any(inside(m, deck) for deck in readied) and not any(0 <= m.start() - at <= seen for at in seeings)
-           for m in r.matches("next_hand_began")):
+           for m in r.matches("next_hand_began") + _later_hand_under_way(r)):
         facts["next_hand_started"] = "yes"
+
+
+def _later_hand_under_way(r: Reading) -> list[re.Match[str]]:
+    """A hand after the disputed one, however it is named, told as under way by the words on either side of it in its
+    sentence ("we were already a hand further on", "la mano nuova era gia partita", "si giocava la mano successiva"),
+    not as one still to come ("before the next hand began")."""
+    reach = r.lexicon.windows["under_way_reach"]
+    found = []
+    for later in r.matches("later_hand"):
+        start, end = r.sentence_start(later.start()), r.sentence_end(later.start())
+        before = r.text[max(start, later.start() - reach):later.start()]
+        after = r.text[later.end():min(end, later.end() + reach)]
+        if r.lexicon.says("hand_still_to_come", before.rstrip()):
+            continue
+        if r.lexicon.says("hand_under_way", before) or r.lexicon.says("hand_under_way", after):
+            found.append(later)
+    return found
 
 
 def knew_and_bet(r: Reading, facts: Facts) -> None:
@@ -163,5 +193,5 @@ def _teller(r: Reading, start: int, end: int) -> bool:
     return r.lexicon.says("teller_word", r.text[start:end])
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
+TOPIC = Topic("fouled-deck", cues=(Cue(146, _other_games_deck), Cue(128, _duplicate), Cue(95, _fouled)),
               readers=(deck_problem, card_location, place_in_doubt, next_hand_started, knew_and_bet))
