@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers import seats
 from ..readers.locations import card_location
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
@@ -30,7 +31,22 @@ def _faults_told(r: Reading) -> list[tuple[int, str]]:
     cleared = checked_ok(r)
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
             if not any(inside(m, ok) for ok in cleared)]
+    told += [(m.start(), "missing-card") for m in _deck_short(r)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def _deck_short(r: Reading) -> list[re.Match[str]]:
+    """A card short said of the pack: the deck named before the shortage, no player named between ("we counted the
+    deck and found it was one card short", "il mazzo aveva una carta in meno"): the deck's fault, not a player's
+    count ("the deck was fine, but the BB was one card short" is his)."""
+    shorts = r.matches("card_short")
+    if not shorts:
+        return []
+    reach = r.lexicon.windows["deck_short_reach"]
+    persons = [place.start() for place, _ in seats.places(r)] + [m.start() for m in r.matches("teller_word")]
+    return [short for short in shorts if any(
+        0 <= short.start() - deck.end() <= reach and not any(deck.end() <= at < short.start() for at in persons)
+        for deck in r.matches("pack_noun"))]
 
 
 _HELD_OR_BOARD = ("held_card", "card_on_board")
@@ -74,6 +90,11 @@ def _fouled(r: Reading, given: Facts) -> Facts | None:
         return None  # "what's the difference between a fouled deck and a misdeal?": words, not a situation; "a
         # magazine cover with two nines of spades": cards in a picture, not at a table
     return {} if _problems(r) or r.has("deck_faulty") else None
+
+
+def _pack_short(r: Reading, given: Facts) -> Facts | None:
+    """A card short said of the pack: above a player's wrong card count, whose words ("one card short") it shares."""
+    return {} if _deck_short(r) and not r.has("terms_asked") else None
 
 
 def _duplicate(r: Reading, given: Facts) -> Facts | None:
@@ -193,5 +214,6 @@ def _teller(r: Reading, start: int, end: int) -> bool:
     return r.lexicon.says("teller_word", r.text[start:end])
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(146, _other_games_deck), Cue(128, _duplicate), Cue(95, _fouled)),
+TOPIC = Topic("fouled-deck", cues=(Cue(146, _other_games_deck), Cue(128, _duplicate), Cue(116, _pack_short),
+                                   Cue(95, _fouled)),
               readers=(deck_problem, card_location, place_in_doubt, next_hand_started, knew_and_bet))
