@@ -74,8 +74,7 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
                        for odd in r.matches("foreign_card")):
                 continue  # the odd card told after the finding, or before a finding that carries the story on
             moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
-            finder = next((_mover(r, e) for e in reversed(moves) if _mover(r, e)), None)  # the finding's subject
-            # carries over
+            finder = next(filter(None, (_mover(r, e) for e in reversed(moves))), None)  # the subject carries over
             named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))
             if moves and (((finder == TELLER) == by_teller and not named_between) or _finder_moved(r, moves, found)):
                 facts.update(holder_acted="yes", card_location="hand")
