@@ -38,12 +38,13 @@ def _faults_told(r: Reading) -> list[tuple[int, str]]:
 def _deck_short(r: Reading) -> list[re.Match[str]]:
     """A card short said of the pack: the deck named before the shortage, no player named between ("we counted the
     deck and found it was one card short", "il mazzo aveva una carta in meno"): the deck's fault, not a player's
-    count ("the deck was fine, but the BB was one card short" is his)."""
+    count ("the deck was fine, but the BB was one card short", "he shuffled the deck and he was one card short")."""
     shorts = r.matches("card_short")
     if not shorts:
         return []
     reach = r.lexicon.windows["deck_short_reach"]
-    persons = [place.start() for place, _ in seats.places(r)] + [m.start() for m in r.matches("teller_word")]
+    persons = [place.start() for place, _ in seats.places(r)]
+    persons += [m.start() for concept in ("teller_word", "story_pronoun") for m in r.matches(concept)]
     return [short for short in shorts if any(
         0 <= short.start() - deck.end() <= reach and not any(deck.end() <= at < short.start() for at in persons)
         for deck in r.matches("pack_noun"))]
