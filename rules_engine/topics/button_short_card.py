@@ -10,7 +10,7 @@ from ..readers import deal
 from ..readers import seats as table_seats
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
-from ..readers.events import TELLER, events
+from ..readers.events import TELLER, Event, events
 from ..readers.holder import holder_acted
 from ..readers.played_out import past_preflop
 from ..reading import Facts, Reading
@@ -39,11 +39,7 @@ def _holder_is_the_button(r: Reading) -> bool:
     if not shorts:
         return False  # no hand of one card: the table's seats (a slow reader) are not worked out
     reach = r.lexicon.windows["holder_before"]
-    seats = [(m.start(), True) for m in r.matches("button_word")]
-    seats += [(m.start(), False) for m in r.matches("named_seat")]
-    button = table_seats.table(r).button
-    seats += [(place.start(), True) for place, seat in table_seats.places(r)
-              if button and seat.kind == "seat" and seat.number == button]
+    seats = _seats_named(r)
     teller_on_button = None
     for short in shorts:
         before = [seat for seat in seats if seat[0] < short.end() and short.start() - seat[0] <= reach]
@@ -59,6 +55,17 @@ def _holder_is_the_button(r: Reading) -> bool:
             if teller_on_button:
                 return True  # "I only gave myself one card - I'm the button"
     return False
+
+
+def _seats_named(r: Reading) -> list[tuple[int, bool]]:
+    """Where a seat is named, and whether it is the button: the button's words, any seat named, and the button's
+    seat number when the table tells it ("il bottone era al posto 9 … il posto 9")."""
+    seats = [(m.start(), True) for m in r.matches("button_word")]
+    seats += [(m.start(), False) for m in r.matches("named_seat")]
+    button = table_seats.table(r).button
+    seats += [(place.start(), True) for place, seat in table_seats.places(r)
+              if button and seat.kind == "seat" and seat.number == button]
+    return seats
 
 
 def _subject_kept(r: Reading, named: list[tuple[int, bool]], position: int) -> bool:
@@ -109,10 +116,26 @@ def button_acted(r: Reading, facts: Facts) -> None:
         return  # "not sure whether the button had checked": asked
     if moved and any(m.start() > moved[-1].start for m in r.matches("holder_not_acted")):
         return  # "the button called - sorry, he hadn't called yet": the later word corrects the move
+    moved += _moves_of_the_button_subject(r)
     named = [place.start() for place, seat in table_seats.places(r) if seat.kind != "btn"]
     if moved or any(not any(m.start() < at < m.end() for at in named) and not _before_his_turn(r, m.end())
                     for m in r.matches("button_acted")):
         facts["holder_acted"] = "yes"
+
+
+def _moves_of_the_button_subject(r: Reading) -> list[Event]:
+    """Moves told with no actor of their own while the button is the story's subject: in the sentence that names him
+    ("Button had one card, didnt notice, opened to 2.5k"), or in the next one opened by a pronoun ("Al bottone è
+    arrivata una carta sola. Lui … ha pagato i 600"): his own, the subject carried over. Not a fold (it leaves the
+    pot), not a move of others ("two players had already called") or a move named as a noun ("during the preflop
+    betting"), not one told once the action reached him (the players before him made it)."""
+    moves = [e for e in events(r) if e.happened and e.move != "fold" and e.actor is None
+             and not r.lexicon.says("move_not_the_subjects", r.before(e.start, "subject_before_move").rstrip())]
+    if not moves:
+        return []
+    seats = _seats_named(r)
+    return [e for e in moves if _subject_kept(r, [seat for seat in seats if seat[0] < e.start], e.start)
+            and not _before_his_turn(r, e.start)]
 
 
 def _before_his_turn(r: Reading, move: int) -> bool:

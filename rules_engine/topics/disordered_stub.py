@@ -12,8 +12,10 @@ from . import Cue, Topic
 
 
 def _dropped(r: Reading, given: Facts) -> Facts | None:
-    if not (r.has("stub_dropped") or r.has("stub_accident")) or r.has("stub_before_deal"):
+    if r.has("stub_before_deal"):
         return None
+    if not (r.has("stub_dropped") or r.has("stub_accident")):
+        return {} if _stub_mixed_in(r) else None
     if r.has("deck_missing_card") and not r.has("stub_dropped"):
         return None  # "a card missing from the deck, found on the floor": one card never dealt, the deck's fault
     if r.has("stub_dropped"):
@@ -26,6 +28,19 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
         return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
     near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
     return {} if near else None
+
+
+def _stub_mixed_in(r: Reading) -> bool:
+    """The undealt cards named just before being said to have ended up among the discards or burns, with no other
+    accident told ("il mazzo che restava è finito mescolato con le carte foldate e le bruciate"): the mix is the
+    accident. Not a player's cards mixed in after the stub is named ("le sue carte sono finite sotto lo stub e il
+    mazziere le ha raccolte con gli scarti"), nor the stub named as where a card came from or lay ("burned one from the
+    deck into the muck")."""
+    reach = r.lexicon.windows["stub_mixed_reach"]
+    stubs = [stub for stub in r.matches("stub_noun")
+             if not r.lexicon.says("stub_as_place", r.before(stub.start(), "stub_place_before").rstrip())]
+    return any(any(0 <= m.start() - stub.end() <= reach for stub in stubs) and not _doubted(r, m)
+               for m in r.matches("stub_into_discards"))
 
 
 def order_recoverable(r: Reading, facts: Facts) -> None:

@@ -68,15 +68,34 @@ def acted_then_found(r: Reading, facts: Facts) -> None:
     reach = r.lexicon.windows["found_reach"]
     for concept, by_teller in (("found_later", False), ("teller_found_later", True)):
         for found in r.matches(concept):
-            if not any(0 <= odd.start() - found.start() <= reach for odd in r.matches("foreign_card")):
-                continue
-            start = r.sentence_start(found.start())
+            start = _finding_subject_from(r, found)
+            carried = start < r.sentence_start(found.start())
+            if not any(0 <= odd.start() - found.start() <= reach or (carried and odd.start() < found.start())
+                       for odd in r.matches("foreign_card")):
+                continue  # the odd card told after the finding, or before a finding that carries the story on
             moves = [e for e in events(r) if e.happened and e.kind != "fold" and start <= e.start < found.start()]
-            finder = next((e.actor for e in reversed(moves) if e.actor), None)  # the finding's subject carries over
+            finder = next(filter(None, (_mover(r, e) for e in reversed(moves))), None)  # the subject carries over
             named_between = moves and any(moves[-1].end <= place.start() < found.end() for place, _ in places(r))
             if moves and (((finder == TELLER) == by_teller and not named_between) or _finder_moved(r, moves, found)):
                 facts.update(holder_acted="yes", card_location="hand")
                 return
+
+
+def _mover(r: Reading, move: Event) -> str | None:
+    """Who made a move: the teller when its verb is a first-person form ("guardo la prima carta, rilancio a 300": the
+    events reader may take the word before it for a name), else the actor the events reader gives."""
+    verb = r.text[move.start:move.end].split()[:1]
+    return TELLER if verb and r.lexicon.says("event_teller_verb", " " + verb[0]) else move.actor
+
+
+def _finding_subject_from(r: Reading, found: re.Match[str]) -> int:
+    """Where the moves of the finder may be told: his sentence, or the one before when the finding opens a sentence of
+    its own with its subject carried over, the odd card then told anywhere before it ("a Paolo è arrivato il jolly …
+    lui … ha rilanciato. Poi al flop lo vede", "he called the raise. Then on the flop he sees it")."""
+    start = r.sentence_start(found.start())
+    if found.start() == start and start > 0:
+        return r.sentence_start(start - 1)
+    return start
 
 
 def _finder_moved(r: Reading, moves: list[Event], found: re.Match[str]) -> bool:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
+from ..readers import seats
 from ..readers.locations import card_location
 from ..readers.negation import denied
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
-_PROBLEMS = {"deck_duplicate": "duplicate", "deck_odd_back": "odd-back", "deck_missing_card": "missing-card"}
+_PROBLEMS = {"deck_duplicate": "duplicate", "double_game_deck": "duplicate", "deck_odd_back": "odd-back",
+             "deck_missing_card": "missing-card"}
 
 
 def _problems(r: Reading) -> list[tuple[int, str]]:
@@ -29,7 +31,23 @@ def _faults_told(r: Reading) -> list[tuple[int, str]]:
     cleared = checked_ok(r)
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
             if not any(inside(m, ok) for ok in cleared)]
+    told += [(m.start(), "missing-card") for m in _deck_short(r)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def _deck_short(r: Reading) -> list[re.Match[str]]:
+    """A card short said of the pack: the deck named before the shortage, no player named between ("we counted the
+    deck and found it was one card short", "il mazzo aveva una carta in meno"): the deck's fault, not a player's
+    count ("the deck was fine, but the BB was one card short", "he shuffled the deck and he was one card short")."""
+    shorts = r.matches("card_short")
+    if not shorts:
+        return []
+    reach = r.lexicon.windows["deck_short_reach"]
+    persons = [place.start() for place, _ in seats.places(r)]
+    persons += [m.start() for concept in ("teller_word", "story_pronoun") for m in r.matches(concept)]
+    return [short for short in shorts if any(
+        0 <= short.start() - deck.end() <= reach and not any(deck.end() <= at < short.start() for at in persons)
+        for deck in r.matches("pack_noun"))]
 
 
 _HELD_OR_BOARD = ("held_card", "card_on_board")
@@ -75,12 +93,29 @@ def _fouled(r: Reading, given: Facts) -> Facts | None:
     return {} if _problems(r) or r.has("deck_faulty") else None
 
 
+def _pack_short(r: Reading, given: Facts) -> Facts | None:
+    """A card short said of the pack: above a player's wrong card count, whose words ("one card short") it shares."""
+    return {} if _deck_short(r) and not r.has("terms_asked") else None
+
+
 def _duplicate(r: Reading, given: Facts) -> Facts | None:
     """Two copies of one card: narrow enough to outrank where the cards were shown ("due assi di picche: uno al
     river, l'altro in mano a chi ha chiamato" is the deck's fault, not a question of tabling) and a complaint about
     a pot already pushed (the deck's own time limit decides it)."""
     told = any(problem == "duplicate" for _, problem in _problems(r))
     return {} if told and not r.has("terms_asked") and not r.has("seen_in_media") else None
+
+
+def _other_games_deck(r: Reading, given: Facts) -> Facts | None:
+    """The poker game dealt from a deck made for a game that holds two of every card ("realised it was a pinochle
+    deck", "giocavamo con un mazzo da burraco"), the result of its hands asked: a fouled deck, above the other game
+    its name also suggests, unless that game is the one played ("a pinochle night") or the story is about a joker
+    from such a deck (the foreign card's)."""
+    decks = r.matches("double_game_deck")
+    if not decks or not r.has("result_asked") or r.has("foreign_card") or r.has("terms_asked"):
+        return None
+    played = [m for m in r.matches("other_game") if not any(deck.start() <= m.end() <= deck.end() for deck in decks)]
+    return None if played else {}
 
 
 def deck_problem(r: Reading, facts: Facts) -> None:
@@ -124,8 +159,25 @@ def next_hand_started(r: Reading, facts: Facts) -> None:
     seen = r.lexicon.windows["seen_fault_reach"]
     seeings = [m.end() for m in r.matches("knew_fault") if _then_bet(r, m)]
     if any(not any(inside(m, deck) for deck in readied) and not any(0 <= m.start() - at <= seen for at in seeings)
-           for m in r.matches("next_hand_began")):
+           for m in r.matches("next_hand_began") + _later_hand_under_way(r)):
         facts["next_hand_started"] = "yes"
+
+
+def _later_hand_under_way(r: Reading) -> list[re.Match[str]]:
+    """A hand after the disputed one, however it is named, told as under way by the words on either side of it in its
+    sentence ("we were already a hand further on", "la mano nuova era gia partita", "si giocava la mano successiva"),
+    not as one still to come ("before the next hand began")."""
+    reach = r.lexicon.windows["under_way_reach"]
+    found = []
+    for later in r.matches("later_hand"):
+        start, end = r.sentence_start(later.start()), r.sentence_end(later.start())
+        before = r.text[max(start, later.start() - reach):later.start()]
+        after = r.text[later.end():min(end, later.end() + reach)]
+        if r.lexicon.says("hand_still_to_come", before.rstrip()):
+            continue
+        if r.lexicon.says("hand_under_way", before) or r.lexicon.says("hand_under_way", after):
+            found.append(later)
+    return found
 
 
 def knew_and_bet(r: Reading, facts: Facts) -> None:
@@ -163,5 +215,6 @@ def _teller(r: Reading, start: int, end: int) -> bool:
     return r.lexicon.says("teller_word", r.text[start:end])
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(128, _duplicate), Cue(95, _fouled)),
+TOPIC = Topic("fouled-deck", cues=(Cue(146, _other_games_deck), Cue(128, _duplicate), Cue(116, _pack_short),
+                                   Cue(95, _fouled)),
               readers=(deck_problem, card_location, place_in_doubt, next_hand_started, knew_and_bet))

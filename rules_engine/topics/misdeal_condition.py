@@ -24,6 +24,8 @@ def errors_told(r: Reading) -> list[tuple[int, str]]:
 def _errors_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), error) for concept, error in _ERRORS.items() for m in r.matches(concept)
             if concept != "deal_empty_seat" or _dealt_there(r, m)]
+    told += [(m.start(), "empty-seat") for m in _dealt_to_empty_seat(r)]
+    told += [(m.start(), "dealt-out") for m in _skipped_in_the_deal(r)]
     if _out_then_dealt_self(r):
         told.append((r.matches("dealt_self_in")[0].start(), "empty-seat"))  # a hand to a player out of the game
     return sorted(told + [(at, "wrong-first-seat") for at, seat in _first_card_recipients(r)
@@ -71,6 +73,38 @@ _SEAT_NUMBER = re.compile(r"\b(?:seat|posto) n(\d+)")
 _TO_OTHER_SEAT = re.compile(r"\b(?:to|at|al|allo|alla|a)(?: the| il| lo| l)? (?:(?:seat|posto) n\d+|sb|bb|utg|button"
                             r"|small blind|big blind|bottone|piccolo buio|grande buio)\b")
 _OTHER_SEAT = re.compile(r"\b(?:seat|posto) n\d+|\b(?:sb|bb|utg|button|small blind|big blind)\b|\b\w+ s first\b")
+
+
+def _dealt_to_empty_seat(r: Reading) -> list[re.Match[str]]:
+    """Cards dealt to a numbered seat the table is told to have empty, however the emptiness is said ("seats 1 and 2
+    were empty … the dealer pitched cards to seat 1 anyway", "posti 2 e 5 vuoti … ha dato le carte al posto 5"): the
+    seat model's empty seats against the seat the cards went to."""
+    dealt = r.matches("dealt_to_seat")
+    if not dealt:
+        return []
+    empty = seats.table(r).empty
+    return [m for m in dealt if (group(m, "seat") or "").isdigit() and int(group(m, "seat") or 0) in empty]
+
+
+def _skipped_in_the_deal(r: Reading) -> list[re.Match[str]]:
+    """A player passed over in the deal, told as the skip's object, a place ("skipped the guy in seat 1", "ha saltato
+    il posto 4"), in a sentence that tells the deal itself or the skip as total ("ha dato a giro ma ha saltato…",
+    "…entirely", "he never got a card"), no round of the deal and no street named there (one card short, or a turn
+    passed over on the board)."""
+    skips = r.matches("skip_verb")
+    if not skips:
+        return []
+    reach = r.lexicon.windows["skip_object_reach"]
+    found = []
+    for skip in skips:
+        start, end = r.sentence_start(skip.start()), r.sentence_end(skip.start())
+        sentence = r.text[start:end]
+        if not r.lexicon.says("skip_in_dealing", sentence) or r.lexicon.says("one_round_named", sentence) or any(
+                start <= m.start() < end for street in ("flop", "turn", "river") for m in r.matches(street)):
+            continue
+        if any(skip.end() <= place.start() <= skip.end() + reach for place, _ in seats.places(r)):
+            found.append(skip)
+    return found
 
 
 def _dealt_there(r: Reading, empty: re.Match[str]) -> bool:
@@ -132,9 +166,10 @@ def _wrong_players_dealt(r: Reading, given: Facts) -> Facts | None:
 
 def _skipped_in_the_betting(r: Reading) -> bool:
     """Players acting past a player who had not spoken, with no word of the deal ("the dealer skipped me: UTG+1
-    called, the cutoff raised, all before I said a word"): the skip is in the betting, the out-of-turn rule's."""
+    called, the cutoff raised, all before I said a word"): the skip is in the betting, the out-of-turn rule's; not a
+    place passed over in a sentence telling the deal ("skipped the guy in seat 1 entirely; three players had acted")."""
     return r.has("action_taken") and r.has("oot_silent") and not r.has("oot_not_action") \
-        and not r.has("skip_in_the_deal")
+        and not r.has("skip_in_the_deal") and not _skipped_in_the_deal(r)
 
 
 def _deal_error_told(r: Reading, given: Facts) -> Facts | None:

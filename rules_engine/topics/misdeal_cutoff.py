@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..readers.actions import FREE, SUBSTANTIAL, chips_told, players_acted, told_moves
-from ..readers.cutoff import action_so_far
+from ..readers.cutoff import action_so_far, seat_talk_moves
 from ..readers.events import CHANGING, Event, events, moved_before
 from ..readers.negation import denied, happened
 from ..readers.played_out import played_out
@@ -112,7 +112,7 @@ def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Ma
 
 
 ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, only_one_told, moved_counted, action_so_far, moves_listed,
-                 played_out)
+                 seat_talk_moves, played_out)
 """How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""
