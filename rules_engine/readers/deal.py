@@ -140,7 +140,22 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"
             # after "the flop" may be the flop's
+    sizes = [size for match in held(r)
+             if not (undone(r, match) or said_not(r, match)) and (size := _hand_size(r, match))]
+    if sizes:
+        return sizes[0] - HOLE_CARDS, not board_told(r)  # the cards left unsaid: "ne ha tre", "finds three"
     return _extra_dealt(r), False
+
+
+def _hand_size(r: Reading, held_hand: re.Match[str]) -> int | None:
+    """How many cards a hand told held says, the card word left out or not ("guarda e ne ha tre"); not the ranks of
+    a hand shown ("he had 2-3 and I had 4-5": two cards each)."""
+    following = r.text[held_hand.end():].split()[:1]
+    if following and following[0].isdigit():
+        return None
+    words = [int(word) if word.isdigit() else r.lexicon.numbers.get(word) for word in held_hand[0].split()]
+    sizes = [size for size in words if size and _HAND_SIZES[0] <= size <= _HAND_SIZES[1]]
+    return sizes[-1] if sizes else None
 
 
 def _extra_dealt(r: Reading) -> int | None:
