@@ -25,7 +25,9 @@ _THIRD_CARD = 3
 _EXTRA_AFTER = re.compile(r"^ (?:extra|in piu|e piu|di piu|di troppo|in eccesso|more|too many)\b")  # "due carte in più"
 _MORE_BEFORE = re.compile(r"\b(?:altre|altri)\s*$")  # "arrivano altre due carte"
 _HOLE_WORD = re.compile(r"\bhole|\bcopert")
-_A_THIRD = re.compile(r"\b(?:a third|una terza|una third)\b(?! of\b)")  # not "a third of my stack"
+_NOT_A_CARD = r"(?! (?:of|player|players|person|guy|man|seat|giocatore|persona)\b)"  # "a third of my stack", "a third
+# player at the table"
+_A_THIRD = re.compile(r"\b(?:a third|una terza|una third)\b" + _NOT_A_CARD)
 _EXTRA_CARDS = re.compile(r"\bextra cards\b")
 _BOARD_BEFORE = re.compile(r"\b(?:flop|board|tavolo|turn|river)(?: \w+)? $")  # "the flop (always) had three"
 _OF_THEM = re.compile(r"\b(\w+) (?:of them|di loro|in tutto)\b")
@@ -138,7 +140,22 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"
             # after "the flop" may be the flop's
+    sizes = [size for match in held(r)
+             if not (undone(r, match) or said_not(r, match)) and (size := _hand_size(r, match))]
+    if sizes:
+        return sizes[0] - HOLE_CARDS, not board_told(r)  # the cards left unsaid: "ne ha tre", "finds three"
     return _extra_dealt(r), False
+
+
+def _hand_size(r: Reading, held_hand: re.Match[str]) -> int | None:
+    """How many cards a hand told held says, the card word left out or not ("guarda e ne ha tre"); not the ranks of
+    a hand shown ("he had 2-3 and I had 4-5": two cards each)."""
+    following = r.text[held_hand.end():].split()[:1]
+    if following and following[0].isdigit():
+        return None
+    words = [int(word) if word.isdigit() else r.lexicon.numbers.get(word) for word in held_hand[0].split()]
+    sizes = [size for size in words if size and _HAND_SIZES[0] <= size <= _HAND_SIZES[1]]
+    return sizes[-1] if sizes else None
 
 
 def _extra_dealt(r: Reading) -> int | None:
@@ -221,6 +238,21 @@ def _past_a_full_deal(r: Reading) -> bool:
 
 def _deck_numbers(r: Reading) -> list[int]:
     return [int(group(m, "nth") or 0) for m in r.matches("deck_ordinal")]
+
+
+def past_the_deal(r: Reading) -> bool:
+    """The extra hole card's own story told (§1.6), the project's three-cards convention (coordinator, stop 26): the
+    card told as coming (dealt, given, received, the deal going on) once every hand was full ("after everyone had two
+    he flicked one more to the SB"), to the first player or as a third round begun; or several cards too many told as
+    dealt, never said to come mid-deal (the rule's "more than one extra card"). A hand only found or held with a card
+    too many ("the SB finds three cards right after the deal": when it was found, not how it came), or everyone dealt
+    three (the deal itself dealt for another game), is the general wrong-number item (§3.4), whoever holds it."""
+    told = extra(r)
+    if told.count is None or not r.has("card_came") or r.has("all_dealt_three") or in_the_deal(r):
+        return False
+    if told.after_deal is None and r.has("after_deal") and not r.has("during_deal"):
+        return True  # the deal's end told, a doubt about something else near it ("non ricordo se solo allo SB")
+    return told.after_deal == "yes" or (told.after_deal is None and told.count > 1)
 
 
 def in_the_deal(r: Reading, answered: str | None = None) -> bool:

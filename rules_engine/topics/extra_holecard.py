@@ -1,6 +1,7 @@
-"""An extra hole card (holdem.extra-holecard): a player got three cards, or more, and whether it came after
-everyone had a full hand (the start of a third round to the first player) or during the deal. The deal reader
-(readers/deal.py) reads how the cards came; this topic claims the story and hands its facts on."""
+"""An extra hole card (holdem.extra-holecard): the deal went on past its end, one card (or more) to the first player
+once everyone had two, told as such (readers/deal.py, `past_the_deal`). A hand found holding a card too many with no
+such story is the general wrong-number item (topics/wrong_card_count.py): the project's three-cards convention
+(coordinator, stop 26). This topic claims the story and hands its facts on."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from . import Cue, Topic
 
 
 def _extra(r: Reading, given: Facts) -> Facts | None:
-    return {"street": "deal"} if deal.extra(r).count is not None else None
+    """Cards too many dealt past the deal's end, whatever else the story uses."""
+    return {"street": "deal"} if deal.past_the_deal(r) else None
 
 
 def _third_round(r: Reading, given: Facts) -> Facts | None:
@@ -22,14 +24,14 @@ def _third_round(r: Reading, given: Facts) -> Facts | None:
     told = deal.extra(r)
     if told.count is None or told.first is not True:
         return None
-    return {"street": "deal"} if told.after_deal == "yes" else None
+    return {"street": "deal"} if deal.past_the_deal(r) else None
 
 
 def _held_extra(r: Reading, given: Facts) -> Facts | None:
-    """A player holds a card too many ("somebody ended up with three hole cards") and nothing shows it came in the
-    deal itself: the deal, whatever betting words the story also tells (when it was found, not who acted)."""
-    answered = str(given["after_deal"]) if "after_deal" in given else None
-    return {"street": "deal"} if deal.extra(r).held and not deal.in_the_deal(r, answered) else None
+    """A player holds a card too many and the story tells it came after everyone had two ("si ritrova con tre carte:
+    il mazziere ha fatto un giro in più"): the deal, whatever betting words the story also tells (when it was found,
+    not who acted)."""
+    return {"street": "deal"} if deal.extra(r).held and deal.past_the_deal(r) else None
 
 
 def extra_cards(r: Reading, facts: Facts) -> None:

@@ -1,15 +1,15 @@
-"""A player dealt the wrong number of hole cards (misdeal.wrong-card-count): too few, or too many when the text shows
-it came from the deal itself (during the deal, two cards stuck together, a card grabbed or swept in, three cards
-shown down) rather than one extra card to the first player after the deal, which is the extra hole card's own rule
-(a bare "I have three cards" is asked there first). Whether the next card is still his in order, and how far the
-action had gone (the misdeal cut-off)."""
+"""A player dealt the wrong number of hole cards (misdeal.wrong-card-count): too few, or too many whenever the text
+does not tell the extra hole card's own story (one card to the first player once everyone had two, readers/deal.py
+`past_the_deal`): a bare "I have three cards" is this rule, the project's three-cards convention (coordinator, stop
+26), and its ruling notes that Robert's turns that one card into the flop burn. Whether the next card is still his in
+order, and how far the action had gone (the misdeal cut-off)."""
 
 from __future__ import annotations
 
 from ..readers import deal
 from ..readers.actions import players_acted
 from ..readers.cutoff import action_so_far
-from ..readers.played_out import played_out
+from ..readers.played_out import past_preflop, played_out
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -21,21 +21,28 @@ def _wrong_count(r: Reading, given: Facts) -> Facts | None:
     if r.has("short_hand") and r.has("deal_out_of_sequence") and not _counted_short(r):
         return None
     said_wrong = r.has("count_wrong") and not (r.has("flop") or r.has("board_words"))  # not "troppe carte sul flop"
-    if r.has("short_hand") or said_wrong or deal.in_the_deal(r, _answered(given)):
+    if r.has("short_hand") or said_wrong or deal.in_the_deal(r, _answered(given)) or _bare_extra(r):
         return {"street": "deal"}
     return None
 
 
 def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
-    """A hand holding too many cards that the deal reader shows came in the deal ("the cutoff finds three cards",
-    "due carte attaccate, il posto 5 ne ha tre"), or a placed player one card short, not the button (his short
-    hand has its own rule):
+    """A hand holding too many cards, with no story of a card dealt past the deal's end ("the cutoff finds three
+    cards", "due carte attaccate, il posto 5 ne ha tre", "I ended up with three"), or a placed player one card short,
+    not the button (his short hand has its own rule):
     the deal itself, whatever betting words the story also tells ("UTG and MP both folded before he said anything"
     is when it was found; "the dealer skipped him on the second pass" is the deal's skip, not the betting's)."""
     short = _counted_short(r) and deal.holder(r, "short_hand") is not None and not (
         deal.board_told(r) or r.has("button_word"))
-    held = deal.extra(r).held and deal.in_the_deal(r, _answered(given))
+    held = deal.extra(r).held and (deal.in_the_deal(r, _answered(given)) or not deal.past_the_deal(r))
     return {"street": "deal"} if short or held else None
+
+
+def _bare_extra(r: Reading) -> bool:
+    """A card too many told with no word that it came past the deal's end ("seat 1 was dealt an extra card", "dealer
+    gave me an extra card", "si è ritrovato con una terza carta"): a card ("la fiche in più" is a chip, "the extra
+    body" at a home game nobody's hand)."""
+    return deal.extra(r).count is not None and r.has("card") and not deal.past_the_deal(r)
 
 
 def _counted_short(r: Reading) -> bool:
@@ -69,4 +76,4 @@ def in_sequence(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("wrong-card-count", cues=(Cue(111, _held_in_the_deal), Cue(75, _wrong_count)),
-              readers=(wrong_count, players_acted, action_so_far, played_out, in_sequence))
+              readers=(wrong_count, players_acted, action_so_far, played_out, past_preflop, in_sequence))

@@ -42,9 +42,10 @@ COUNT = "wrong-card-count"
     # players named in the next sentence are the ones who acted, not more players given a card
     ("After the deal the dealer kept going and pitched another card to the guy left of the button. UTG and UTG+1 "
      "had both called before anyone saw it.", EXTRA, {"extra_cards": 1, "players_acted": 2}),
-    # a hand holding three, whatever betting words follow: the deal's topics, not out of turn
-    ("Somebody ended up with three hole cards. UTG and MP both folded before he said anything.", EXTRA,
-     {"extra_cards": 1, "players_acted": 2}),
+    # a hand holding three, whatever betting words follow: the deal's topics, not out of turn; with no word of how
+    # the card came, the wrong card count (the three-cards convention, coordinator stop 26)
+    ("Somebody ended up with three hole cards. UTG and MP both folded before he said anything.", COUNT,
+     {"wrong_count": "too-many", "players_acted": 2}),
     # the card came in the deal, or to a player who is not dealt first: the general wrong-number item
     ("Seat 6 looks down at three hole cards. The dealer had two stuck together on the first pass. Nobody has acted "
      "yet.", COUNT, {"wrong_count": "too-many", "players_acted": 0}),

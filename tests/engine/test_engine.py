@@ -53,15 +53,16 @@ def test_a_situation_another_rule_governs_says_so_and_points_to_it(engine: Engin
     assert "holdem.burn-error-later-street" in ruling.notes[0]
 
 
-def test_an_extra_card_during_the_deal_is_a_wrong_card_count(engine: Engine) -> None:
-    """The extra hole card rule covers one card to the first player after the deal; during the deal it is the
-    general wrong-count rule, whether the text says so or the player answers the question."""
+def test_an_extra_card_not_told_past_the_deal_is_a_wrong_card_count(engine: Engine) -> None:
+    """The extra hole card rule covers one card to the first player after the deal; during the deal, or with no word
+    of how it came (the three-cards convention), it is the general wrong-count rule, whose ruling names the other."""
     ruling = engine.rule("seat 4 got an extra card in the middle of the deal")
     assert (ruling.status, ruling.rule_id, ruling.outcome) == ("ruling", "misdeal.wrong-card-count", "misdeal")
-    asked = engine.rule("ho ricevuto tre carte")
-    assert (asked.rule_id, asked.questions[0].fact) == ("holdem.extra-holecard", "after_deal")
-    answered = engine.rule("ho ricevuto tre carte", facts={"after_deal": "no"})
-    assert (answered.rule_id, answered.outcome) == ("misdeal.wrong-card-count", "misdeal")
+    bare = engine.rule("ho ricevuto tre carte")
+    assert (bare.status, bare.rule_id, bare.outcome) == ("ruling", "misdeal.wrong-card-count", "misdeal")
+    assert any("holdem.extra-holecard" in note for note in bare.notes)
+    told = engine.rule("finita la distribuzione il mazziere mi ha dato una terza carta, sono il piccolo buio")
+    assert (told.rule_id, told.outcome) == ("holdem.extra-holecard", "burn-extra-card")
 
 
 def test_italian_input_gets_italian_steps(engine: Engine) -> None:

@@ -36,11 +36,12 @@ def test_the_highest_priority_cue_that_recognises_the_situation_decides() -> Non
 
 
 def test_a_strong_and_a_weak_cue_let_another_topic_in_between() -> None:
-    """The flop count topic claims "four cards on the flop" before the extra hole card topic, but a bare
-    "flop … extra card" only after it."""
+    """The flop count topic claims "four cards on the flop" before the card-count topics, but a bare
+    "flop … extra card" only after them (a hand given a card too many: the wrong card count, by the three-cards
+    convention)."""
     topics = Topics(discover())
     found = topics.recognise(_read("the dealer gave seat 3 an extra card, then dealt the flop"), {})
-    assert found is not None and found[0].name == "extra-holecard"
+    assert found is not None and found[0].name == "wrong-card-count"
     found = topics.recognise(_read("the flop had four cards"), {})
     assert found is not None and found[0].name == "flop-count"
 
