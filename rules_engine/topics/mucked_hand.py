@@ -16,6 +16,7 @@ from . import Cue, Topic
 from .board_claim import TOPIC as BOARD_CLAIM
 from .cards_speak import TOPIC as CARDS_SPEAK
 from .non_standard_fold import BETTING_TOLD
+from .protect_hand import TOPIC as PROTECT_HAND
 from .table_cards import TOPIC as TABLE_CARDS
 
 
@@ -39,15 +40,15 @@ def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
         return None
     return {} if _still_there(r, mucked) else None
 
-_SHOWDOWN_TOPICS = (BOARD_CLAIM, CARDS_SPEAK, TABLE_CARDS)
+_SHOWDOWN_TOPICS = (BOARD_CLAIM, CARDS_SPEAK, TABLE_CARDS, PROTECT_HAND)
 
 
 def _owner_kept_apart(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, above a card dealt too soon and the fold topics that share its words ("let his cards go too
     early, but his two cards were still lying apart on top of the discards"): the player himself let his cards go,
     not the dealer, and they are said to be there all the same. What becomes of them is the question. Not where a
-    showdown topic below recognises the story (one card shown, a wrong claim believed, the board played): the muck
-    is then only part of it."""
+    showdown topic below recognises the story (one card shown, a wrong claim believed, the board played) or the
+    dealer is told taking the hand: the muck is then only part of it."""
     if _kept_apart_after_muck(r, given) is None or any(
             cue.detect(r, given) is not None for topic in _SHOWDOWN_TOPICS for cue in topic.cues):
         return None
