@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..readers.events import events
 from ..readers.phrases import settled_by
-from ..readers.showdown import OTHER, TELLER, hand_released, last_round_bet
+from ..readers.showdown import OTHER, TELLER, Release, hand_released, last_round_bet
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .own_card_shown import TOPIC as SHOWN_DURING_HAND
@@ -47,7 +47,7 @@ def asker_role(r: Reading, facts: Facts) -> None:
     teller's own moves make him. With no bet on the last round there is no caller, whoever asks."""
     said = next((role for concept, role in (("asker_other", "other"), ("asker_winner", "winner"),
                                             ("asker_caller", "caller")) if r.has(concept)), None)
-    role = said or _role_by_own_moves(r)
+    role = said or _role_by_own_moves(r) or _role_holding_cards(r)
     if role:
         facts["asker_role"] = role
     elif last_round_bet(r) == "no":
@@ -70,6 +70,20 @@ def _role_by_own_moves(r: Reading) -> str | None:
     return "winner" if last.kind == "bet-raise" and let_go else None
 
 
+def _role_holding_cards(r: Reading) -> str | None:
+    """The teller, his own cards still held, asks to see after a last round that was bet, the bet not his ("guy
+    jams the river, I pay him off, I've still got my two cards… can I see what he had?", "river called, I kept my
+    cards, I want to see the bettor's"): two players hold cards at that showdown, the bettor and the one who paid
+    him, so the teller is the caller, however his call is told ("pagata la sua puntata", "call from me")."""
+    if not (_teller_asks(r) and r.has("asker_holds")) or r.has("asker_winner"):
+        return None
+    bet = last_round_bet(r)  # checked through, nobody is the caller (asker_role says so)
+    if bet == "no" or (bet is None and not r.has("bettor_named")):
+        return None
+    own_bet = any(e.actor == TELLER and e.kind == "bet-raise" and e.happened for e in events(r))
+    return None if own_bet else "caller"
+
+
 def _teller_asks(r: Reading) -> bool:
     """The request to see is the teller's own ("can I see", "chiedo di vederle"): its sentence says so."""
     return any(r.sentence_start(ask.start()) <= mine.start() < r.sentence_end(ask.start())
@@ -77,13 +91,24 @@ def _teller_asks(r: Reading) -> bool:
 
 
 def asker_kept_cards(r: Reading, facts: Facts) -> None:
-    """A player out of the hand holds no cards; a caller may have kept his or mucked them."""
+    """A player out of the hand holds no cards; a caller may have kept his or mucked them: the last thing the story
+    says of his cards decides ("paid his shove with my cards still in hand, but I mucked them before asking"), his
+    own cards let go however told ("le mie carte le avevo già buttate nel muck") as much as said mucked."""
     if facts.get("asker_role") == "other":
         facts["asker_kept_cards"] = "no"
-    elif r.has("asker_holds"):
-        facts["asker_kept_cards"] = "yes"
-    elif r.has("asker_mucked"):
-        facts["asker_kept_cards"] = "no"
+        return
+    said = [(m.start(), "yes") for m in r.matches("asker_holds")] + [
+        (m.start(), "no") for m in r.matches("asker_mucked")] + [
+        (m.start, "no") for m in _own_cards_let_go(r)]
+    if said:
+        facts["asker_kept_cards"] = max(said)[1]
+
+
+def _own_cards_let_go(r: Reading) -> list[Release]:
+    """The teller's own cards let go, not the hand his request names ("I want to see the bettor's mucked cards")."""
+    asked = r.matches("ask_see")
+    return [m for m in hand_released(r) if m.holder == TELLER
+            and not any(a.start() <= m.start < a.end() for a in asked)]
 
 
 TOPIC = Topic("ask-to-see", cues=(Cue(82, _asked_by_a_player_in_it), Cue(67, _asks_to_see)),

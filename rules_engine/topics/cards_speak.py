@@ -9,7 +9,7 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
-from ..readers.showdown import HAND, OTHER, dealer_releases, hand_released, holder, releases, same_holder
+from ..readers.showdown import ALL, HAND, OTHER, dealer_releases, hand_released, holder, releases, same_holder, shows
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -70,9 +70,11 @@ def _hands(r: Reading, span: re.Match[str]) -> set[str]:
 
 def _played_down(r: Reading) -> bool:
     """A player talked his own hand down and the truth was told after it ("said 'I got nothing', turned his cards
-    up; turns out he had a wheel"): a miscalled hand, when it was turned face up."""
+    up; turns out he had a wheel"): a miscalled hand, when it was turned face up, however the showing is told
+    (`shows`: "giro le carte", "turn my cards up")."""
     said = r.matches("hand_played_down")
-    return bool(_tabled(r)) and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
+    shown = bool(_tabled(r)) or any(s.cards == ALL and not s.denied for s in shows(r))
+    return shown and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
 
 
 def _mucked_on_claim(r: Reading) -> bool:

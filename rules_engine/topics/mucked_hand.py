@@ -6,12 +6,18 @@ muck after losing is normal play."""
 
 from __future__ import annotations
 
+import re
+
 from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
-from ..readers.showdown import Release, hand_released
+from ..readers.showdown import Release, dealer_releases, hand_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .board_claim import TOPIC as BOARD_CLAIM
+from .cards_speak import TOPIC as CARDS_SPEAK
 from .non_standard_fold import BETTING_TOLD
+from .protect_hand import TOPIC as PROTECT_HAND
+from .table_cards import TOPIC as TABLE_CARDS
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
@@ -33,6 +39,21 @@ def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
     if not mucked or r.has("normal_play") or any(map(r.has, BETTING_TOLD)):
         return None
     return {} if _still_there(r, mucked) else None
+
+_SHOWDOWN_TOPICS = (BOARD_CLAIM, CARDS_SPEAK, TABLE_CARDS, PROTECT_HAND)
+
+
+def _owner_kept_apart(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence, above a card dealt too soon and the fold topics that share its words ("let his cards go too
+    early, but his two cards were still lying apart on top of the discards"): the player himself let his cards go,
+    not the dealer, and they are said to be there all the same. What becomes of them is the question. Not where a
+    showdown topic below recognises the story (one card shown, a wrong claim believed, the board played) or the
+    dealer is told taking the hand: the muck is then only part of it."""
+    if _kept_apart_after_muck(r, given) is None or any(
+            cue.detect(r, given) is not None for topic in _SHOWDOWN_TOPICS for cue in topic.cues):
+        return None
+    by_dealer = {m.start for m in dealer_releases(r)}
+    return {} if any(m.start not in by_dealer for m in hand_released(r)) else None
 
 
 def _lost_in_muck(r: Reading, mucked: list[Release]) -> bool:
@@ -62,9 +83,18 @@ def _into_another_hand(r: Reading, given: Facts) -> Facts | None:
 
 def _still_there(r: Reading, mucked: list[Release]) -> bool:
     """The mucked cards said to be still there, against the muck ("ha buttato le carte nel muck ma si vedono
-    ancora"): told only because he wants them back."""
-    return any(m.start() > mucked[0].start and r.lexicon.says("contrast", r.before(m.start(), "muck_contrast_before"))
+    ancora", "mucked too soon but his two cards were sitting on top of the pile"): told only because he wants them
+    back."""
+    return any(m.start() > mucked[0].start and _turned_against(r, mucked[0], m)
                for m in r.matches("cards_identifiable"))
+
+
+def _turned_against(r: Reading, muck: Release, said: re.Match[str]) -> bool:
+    """A turn ("but", "ma", "however") between the muck and what is said of the cards, in the sentence that says
+    it, however many words name the cards ("but | his two cards were | sitting on top"), or just before it."""
+    since = max(muck.end, r.sentence_start(said.start()))
+    return r.lexicon.says("contrast", r.before(said.start(), "muck_contrast_before")) or any(
+        since <= c.start() < said.start() for c in r.matches("contrast"))
 
 
 def _believed(r: Reading, mucked: list[Release]) -> bool:
@@ -76,6 +106,6 @@ def _believed(r: Reading, mucked: list[Release]) -> bool:
 fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})
 
 
-TOPIC = Topic("mucked-hand", cues=(Cue(104, _into_another_hand), Cue(74, _kept_apart_after_muck),
-                                   Cue(57, _regretted_muck)),
+TOPIC = Topic("mucked-hand", cues=(Cue(160, _owner_kept_apart), Cue(104, _into_another_hand),
+                                   Cue(74, _kept_apart_after_muck), Cue(57, _regretted_muck)),
               readers=(fouled_other_hand, hand_identifiable))

@@ -25,7 +25,8 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     # "nobody miscalled, the pot went to the right guy" is no error
     wrong = r.has("better_hand_found") or worse_hand_paid(r) or paid_to_lower_hand(r) or any(
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
-    return {} if (wrong or _disputed_by_next_hand(r)) and not r.has("normal_play") else None
+    disputed = _disputed_by_next_hand(r) or (awarded and _claimed_after_next_hand(r))
+    return {} if (wrong or disputed) and not r.has("normal_play") else None
 
 
 def _disputed_by_next_hand(r: Reading) -> bool:
@@ -33,6 +34,13 @@ def _disputed_by_next_hand(r: Reading) -> bool:
     le carte per la mano dopo"): the pot just pushed was disputed, and when is the question; "too late?" alone,
     or a complaint about a bet or a card, is none."""
     return r.has("next_hand_begun") and any(not denied(r, m) for m in r.matches("dispute_made"))
+
+
+def _claimed_after_next_hand(r: Reading) -> bool:
+    """A pot told as awarded, the next hand named, and whether it can still be claimed asked ("took down a pot…
+    only when the next hand was dealt did I see I was short. Can I still claim it?"): asking is the complaint,
+    whatever the teller found wrong with the pot (a hand he misread, chips short)."""
+    return r.has("next_hand_begun") and r.has("late_claim")
 
 
 error_kind = settled_by(

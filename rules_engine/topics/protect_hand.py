@@ -7,12 +7,21 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
-from ..readers.phrases import out_of_scope, said_outright, settled_by
+from ..readers.phrases import out_of_scope, said_outright
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .cards_speak import stopped_and_tabled  # the dealer saved the hand and turned it up: the cards speak
 
-hand_protected = settled_by("hand_protected", {"hand_protected_no": "no", "hand_protected_yes": "yes"})
+
+def hand_protected(r: Reading, facts: Facts) -> None:
+    """Whether he protected his cards: said left unprotected, or a protection said not done ("I hadn't put a chip
+    on them", "non ci avevo messo sopra nessuna fiche"), is no; a protection told is yes."""
+    said = [denied(r, m) for m in r.matches("hand_protected_yes")]
+    if r.has("hand_protected_no") or any(said):
+        facts["hand_protected"] = "no"
+    elif said:
+        facts["hand_protected"] = "yes"
+
 
 def _taken(r: Reading, given: Facts) -> Facts | None:
     """The dealer took, mucked or fouled a hand (not "nearly"); protection talk only with a hand lost or killed."""
