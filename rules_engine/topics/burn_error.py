@@ -157,11 +157,21 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
     if any(r.near("uncertain", m.start(), "doubt_action") for m in told):
         r.doubt("acted_on_board")
         return
+    if _only_denied_moves(r):
+        facts["acted_on_board"] = "no"
+        return
     mistakes = _mistakes(r)
     acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
                      since=mistakes[0][0].start() if mistakes else None)
     if acted:
         facts["acted_on_board"] = acted
+
+
+def _only_denied_moves(r: Reading) -> bool:
+    """Every move the story names stands in a denial of a list of moves ("nessuno aveva ancora detto check né
+    puntato", "not a single check or bet yet"): the later moves of the list are denied too, so nobody acted."""
+    lists = r.matches("moves_denied")
+    return bool(lists) and all(any(inside(m, told) for told in lists) for m in r.matches("action_verb"))
 
 
 def flop_exposed(r: Reading, facts: Facts) -> None:
