@@ -12,6 +12,12 @@ _ODD_CARD = ("foreign_card", "short_deck_card", "deck_odd_back", "deck_duplicate
 
 
 def card_location(r: Reading, facts: Facts) -> None:
+    """The place told nearest the odd card; a card said never dealt or never in play is still in the undealt cards,
+    whatever street the story names as when it was seen ("on the turn I spotted a green back near the bottom of the
+    deck; it was never dealt to anyone")."""
+    if r.has("card_never_dealt"):
+        facts["card_location"] = "stub"
+        return
     told = [(m.start(), m.end(), place) for concept, place in _PLACES.items() for m in r.matches(concept)]
     if not told:
         return

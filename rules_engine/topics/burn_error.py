@@ -8,12 +8,13 @@ import re
 
 from ..readers import streets
 from ..readers.board_action import acted_on
-from ..readers.negation import denied
+from ..readers.negation import denied, happened
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 from .flop_count import FLOP_CARDS, flop_card_count
 
 _KINDS = {"burn_exposed": "exposed", "burn_extra": "extra", "burn_missed": "missed"}
+_OBJECT_GAP = len(" una ")  # a card this close after a burn verb is its object ("burned a card")
 _CORRECTION = re.compile(r"\b(?:no wait|wait no|sorry|actually|i mean|anzi|no scusa|cioe)\b")
 
 
@@ -42,6 +43,8 @@ def _told_by_structure(r: Reading, burn: re.Match[str]) -> str | None:
     denial = r.lexicon.find("burn_denied_before", before)
     if denial:  # unless the denial is denied itself: "nessuno ha dimenticato la bruciata", "he never skipped the burn"
         return None if r.lexicon.says("burn_denied_before", before[:denial.start()].rstrip()) else "missed"
+    if _turned_up(r, burn):  # after the denial: "niente scarto prima del flop e le tre carte sono già scoperte"
+        return "exposed"
     counted = r.lexicon.find("burn_count_before", before)
     return "extra" if counted and (r.number(counted) or 0) >= 2 else None
 
@@ -51,13 +54,39 @@ def _shown_by_pronoun(r: Reading, burn: re.Match[str]) -> bool:
     il dealer brucia, ma la fa vedere a tutti", "burning before the river, the dealer flashed it"."""
     end = r.sentence_end(burn.start())
     shown = next((m for m in r.matches("pronoun_shown") if burn.end() <= m.start() <= end), None)
-    if shown is None:
+    return shown is not None and _no_other_card_between(r, burn, shown.start())
+
+
+def _turned_up(r: Reading, burn: re.Match[str]) -> bool:
+    """The burn card turned face up, told as the next thing that happens to a card after the burn word, close by in its
+    sentence, with no other card or street named between: the burn card the subject of the turning ("the burn card
+    flips face up", "la bruciata si gira faccia in su", "quando ha bruciato prima del flop la carta gli si è girata")
+    or its object ("bruciando il dealer fa vedere la carta bruciata"). Not a street turned after a burn verb ("brucia
+    e gira il turn", "burned and turned the next card face up"); a denied turning ("nobody saw it") tells nothing."""
+    reach = r.lexicon.windows["burn_turned_up_reach"]
+    end = min(r.sentence_end(burn.start()), burn.end() + reach)
+    turned = next((m for m in happened(r, "exposure") if burn.end() <= m.start() <= end), None)
+    if turned is None or not _no_other_card_between(r, burn, turned.start()):
         return False
+    after = r.after(turned.end(), "turned_object_after")
+    if r.lexicon.says("burn_mention", after):
+        return True  # "fa vedere la carta bruciata"
+    if any(r.lexicon.says(street, after) for street in streets.BOARD_STREETS):
+        return False  # "brucia e gira il turn": the street is what was turned
+    return r.lexicon.says("burn_as_noun_before", r.before(burn.start(), "burn_told_before").rstrip()) or any(
+        burn.end() + _OBJECT_GAP < m.start() < turned.start()  # "ha bruciato una carta": what was burned
+        and not r.lexicon.says("next_card_before", r.before(m.start(), "burn_told_before").rstrip())
+        for m in r.matches("card"))
+
+
+def _no_other_card_between(r: Reading, burn: re.Match[str], at: int) -> bool:
+    """No card or street named between the burn word and `at` but the burn card itself ("bruciava la carta") and the
+    street it was burned for ("before the river")."""
     reach = r.lexicon.windows["burn_told_before"]
     others = [m for m in r.matches("card") if m.start() - burn.end() > reach]  # "bruciava la carta": the burn itself
     others += [m for name in streets.BOARD_STREETS for m in r.matches(name)  # not "before the river": its burn's
                if not r.lexicon.says("burn_due_before", r.before(m.start(), "burn_told_before").rstrip())]
-    return not any(burn.end() <= m.start() < shown.start() for m in others)
+    return not any(burn.end() <= m.start() < at for m in others)
 
 
 def _street_in_sentence(r: Reading, burn: re.Match[str]) -> bool:
@@ -99,8 +128,8 @@ def burn_street(r: Reading) -> str | None:
 
 def _street_of(match: re.Match[str]) -> str:
     """The street a burn-street phrase names: its own, or the one after a betting round said over ("after the flop
-    action" → the turn's burn)."""
-    done = group(match, "done") or group(match, "done2")
+    action", "finito il preflop" → the next street's burn)."""
+    done = next((street for name in ("done", "done2", "done3", "done4") if (street := group(match, name))), None)
     return streets.NEXT_STREET[done] if done else group(match, "street") or ""
 
 
@@ -128,11 +157,21 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
     if any(r.near("uncertain", m.start(), "doubt_action") for m in told):
         r.doubt("acted_on_board")
         return
+    if _only_denied_moves(r):
+        facts["acted_on_board"] = "no"
+        return
     mistakes = _mistakes(r)
     acted = acted_on(r, str(facts["street"]) if "street" in facts else None,
                      since=mistakes[0][0].start() if mistakes else None)
     if acted:
         facts["acted_on_board"] = acted
+
+
+def _only_denied_moves(r: Reading) -> bool:
+    """Every move the story names stands in a denial of a list of moves ("nessuno aveva ancora detto check né
+    puntato", "not a single check or bet yet"): the later moves of the list are denied too, so nobody acted."""
+    lists = r.matches("moves_denied")
+    return bool(lists) and all(any(inside(m, told) for told in lists) for m in r.matches("action_verb"))
 
 
 def flop_exposed(r: Reading, facts: Facts) -> None:

@@ -15,7 +15,7 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
     if r.has("stub_before_deal"):
         return None
     if not (r.has("stub_dropped") or r.has("stub_accident")):
-        return {} if _stub_mixed_in(r) else None
+        return {} if _stub_mixed_in(r) or _stub_scattered(r) else None
     if r.has("deck_missing_card") and not r.has("stub_dropped"):
         return None  # "a card missing from the deck, found on the floor": one card never dealt, the deck's fault
     if r.has("stub_dropped"):
@@ -28,6 +28,16 @@ def _dropped(r: Reading, given: Facts) -> Facts | None:
         return None  # an exposed hole card ("the second card off the deck slipped out face up"), a wrong board card
     near = any(r.near("stub_accident", m.start(), "stub_accident_reach") for m in r.matches("stub_noun"))
     return {} if near else None
+
+
+def _stub_scattered(r: Reading) -> bool:
+    """The undealt cards named, then said scattered close after, however the accident is told ("elbow catches
+    the stub and it goes all over the carpet", "il mazzo … carte sparse dappertutto"): the scattering is the
+    accident. Not the stub named as a place ("cards from the stub")."""
+    reach = r.lexicon.windows["stub_accident_reach"]
+    stubs = [stub for stub in r.matches("stub_noun")
+             if not r.lexicon.says("stub_as_place", r.before(stub.start(), "stub_place_before").rstrip())]
+    return any(0 <= lost.start() - stub.end() <= reach for stub in stubs for lost in r.matches("cards_scattered"))
 
 
 def _stub_mixed_in(r: Reading) -> bool:
@@ -44,20 +54,48 @@ def _stub_mixed_in(r: Reading) -> bool:
 
 
 def order_recoverable(r: Reading, facts: Facts) -> None:
-    """Said certain ("it fell as a block") beats any word of disorder; scattered or mixed cards have lost it."""
+    """Said certain ("it fell as a block") beats any word of disorder; scattered or mixed cards have lost it; else
+    what the story says of the order, known or not (`_order_said`)."""
     if r.has("order_certain"):
         facts["order_recoverable"] = "yes"
     elif r.has("order_lost"):
         facts["order_recoverable"] = "no"
+    elif said := _order_said(r):
+        facts["order_recoverable"] = said
+
+
+def _order_said(r: Reading) -> str | None:
+    """The order named with a word of knowing, keeping or rebuilding it close by ("we all know their order", "order
+    obviously intact", "si può ricostruire l'ordine esatto"): known, unless a denial stands right before that word
+    ("l'ordine non si ricostruisce", "nobody knows the order"); nothing when the story wonders ("not sure whether the
+    order can be rebuilt")."""
+    reach = r.lexicon.windows["order_said_reach"]
+    for order in r.matches("order_word"):
+        start = max(0, order.start() - reach)
+        kept = r.lexicon.find("order_kept_said", r.text[:order.end() + reach], start)
+        if kept is None:
+            continue
+        before = r.text[start:min(kept.start(), order.start())].rstrip()
+        if r.lexicon.says("order_said_in_doubt", before):
+            return None
+        return "no" if r.lexicon.says("order_said_denied", r.text[start:kept.start()].rstrip()) else "yes"
+    return None
 
 
 def mixed_with_discards(r: Reading, facts: Facts) -> None:
-    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"); a doubt near the
-    discards leaves it to the question."""
-    if r.has("stub_apart_from_discards"):
+    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"), and so is the mix
+    denied; a doubt near the discards leaves it to the question."""
+    told = r.matches("stub_into_discards")
+    if r.has("stub_apart_from_discards") or any(_mix_denied(r, m) for m in told):
         facts["mixed_with_discards"] = "no"
-    elif any(not _doubted(r, m) for m in r.matches("stub_into_discards")):
+    elif any(not _doubted(r, m) for m in told):
         facts["mixed_with_discards"] = "yes"
+
+
+def _mix_denied(r: Reading, told: re.Match[str]) -> bool:
+    """The discards named as where nothing went, the denial in the same clause however the verb is said ("nothing got
+    into the discard pile", "non è finito niente tra gli scarti")."""
+    return r.lexicon.says("mix_denied_before", r.before(told.start(), "mix_denied_before").rstrip())
 
 
 def _doubted(r: Reading, told: re.Match[str]) -> bool:

@@ -87,6 +87,11 @@ def _dealt_to_empty_seat(r: Reading) -> list[re.Match[str]]:
 
 
 def _skipped_in_the_deal(r: Reading) -> list[re.Match[str]]:
+    """The skips in the deal (worked out once: the misdeal items and the betting's skip both ask)."""
+    return r.derived("skipped_in_the_deal", lambda: _skips_in_the_deal(r))
+
+
+def _skips_in_the_deal(r: Reading) -> list[re.Match[str]]:
     """A player passed over in the deal, told as the skip's object, a place ("skipped the guy in seat 1", "ha saltato
     il posto 4"), in a sentence that tells the deal itself or the skip as total ("ha dato a giro ma ha saltato…",
     "…entirely", "he never got a card"), no round of the deal and no street named there (one card short, or a turn
