@@ -68,7 +68,7 @@ def amounts_by_place(r: Reading) -> list[str]:
             and r.lexicon.find("place_bare_amount", r.after(place.end(), "place_amount_after"))]
 
 
-def chips_told(r: Reading) -> bool:
+def any_chips_move_told(r: Reading) -> bool:
     """Whether a move told as made put chips in (a call, a bet, a raise, an all-in), by its verb or its noun: the
     events never read calling the floor or a misdeal as a call."""
     return any(e.told and e.move not in FREE and e.move != "act" for e in events(r)) or any(

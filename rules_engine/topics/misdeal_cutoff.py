@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import FREE, SUBSTANTIAL, chips_told, players_acted, told_moves
+from ..readers.actions import FREE, SUBSTANTIAL, any_chips_move_told, players_acted, told_moves
 from ..readers.cutoff import action_so_far
 from ..readers.events import CHANGING, Event, events, moved_before
 from ..readers.negation import denied, happened
@@ -57,7 +57,7 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
     calls = [m for m in r.matches("misdeal_called") + r.matches("floor_called") if m.end() <= r.sentence_end(m.start())]
     if "players_acted" not in facts or not calls:
         return
-    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls) and not chips_told(r):
+    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls) and not any_chips_move_told(r):
         facts["chips_in"] = "no"
     said = [m for m in r.matches("action_verb") if not denied(r, m)]
     if not r.has("action_taken") and facts["players_acted"] == len(said) > 0:  # counted from the verbs themselves
