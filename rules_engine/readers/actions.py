@@ -6,14 +6,17 @@ from __future__ import annotations
 import re
 
 from ..reading import Facts, Reading, group, inside
-from .events import Event, events
+from .events import Event, actor_name, events
 from .negation import denied
+from .seats import places
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
 _CHIP_NOUN = re.compile(r"\b(?:raises?|rilanci[oi]?|bets?|puntat[ae]|calls?|callers|limpers|chiamate|open)$")
 _ONLY_ACTED = re.compile(r"\b(?:acted|agito|parlato|made (?:their |a |his )?(?:decisions?|moves?)|spoken)\b")
 _ONE = ("only one", "just one", "one", "1", "solo uno", "uno")
 _TWO = ("two", "2", "both", "due", "a few", "some", "people", "players", "alcuni")
+_TALKING = frozenset({"utg", "utgplus", "mp", "lj", "hj", "co", "btn", "seat"})  # the places a bare amount is a move
+# after: not a blind's (its post), nor a place told by where it sits ("the first player", "not in either blind")
 
 
 def players_acted(r: Reading, facts: Facts) -> None:
@@ -37,7 +40,8 @@ def players_acted(r: Reading, facts: Facts) -> None:
     verbs = [e for e in moves if not any(e.start <= at < e.end for at, _ in nouns)  # "two folds": the list's
              and not any(m.start() <= e.start < m.end() for m in counted)]  # "UTG e UTG+1 hanno foldato … due fold
     # bastano?": the players a count says are that count's, not more
-    told = actors(verbs) + len(elliptic_actors(r, [(e.start, e.end) for e in moves])) + len(nouns)
+    amounts = [name for name in amounts_by_place(r) if name not in {e.actor for e in moves}]
+    told = actors(verbs) + len(elliptic_actors(r, [(e.start, e.end) for e in moves])) + len(nouns) + len(amounts)
     acted = 1 if any(group(match, "only_one") for match in taken) else max([told, *said])  # "only UTG had acted -
     # he folded"
     if acted == 0:
@@ -48,14 +52,23 @@ def players_acted(r: Reading, facts: Facts) -> None:
     if acted < SUBSTANTIAL:
         chips = [m for m in r.matches("chips_action") if not denied(r, m)]
         chip_nouns = any(_CHIP_NOUN.search(m[0]) for m in taken)  # "a raise and two calls"
-        kinds = [e.move for e in moves if e.move != "act"] + [kind for _, kind in nouns]  # "folded", "checked"
+        kinds = [e.move for e in moves if e.move != "act"] + [kind for _, kind in nouns] + ["bet"] * len(amounts)
         if chips or chip_nouns or not set(kinds) <= FREE:
             facts["chips_in"] = "yes"
         elif kinds or not any(_ONLY_ACTED.search(m[0]) for m in taken):
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
 
 
-def chips_told(r: Reading) -> bool:
+def amounts_by_place(r: Reading) -> list[str]:
+    """The players told by their place followed straight by a bare amount, the way the table talks ("UTG 400, MP
+    400", "UTG 1200, il bottone 1200", "UTG 20 and then we noticed"), by their names as the events give them: each
+    put chips in. Only a player's own place talks so (not "the first player 2 extra cards"); a blind's bare amount
+    is its post, never a move."""
+    return [actor_name(seat) for place, seat in places(r) if seat.kind in _TALKING
+            and r.lexicon.find("place_bare_amount", r.after(place.end(), "place_amount_after"))]
+
+
+def any_chips_move_told(r: Reading) -> bool:
     """Whether a move told as made put chips in (a call, a bet, a raise, an all-in), by its verb or its noun: the
     events never read calling the floor or a misdeal as a call."""
     return any(e.told and e.move not in FREE and e.move != "act" for e in events(r)) or any(

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..readers.actions import FREE, SUBSTANTIAL, chips_told, players_acted, told_moves
-from ..readers.cutoff import action_so_far, seat_talk_moves
+from ..readers.actions import FREE, SUBSTANTIAL, any_chips_move_told, players_acted, told_moves
+from ..readers.cutoff import action_so_far
 from ..readers.events import CHANGING, Event, events, moved_before
 from ..readers.negation import denied, happened
 from ..readers.played_out import played_out
@@ -52,11 +52,12 @@ def misdeal_call_no_chips(r: Reading, facts: Facts) -> None:
     """Calling a misdeal or the floor is no action and puts no chips in: "qualcuno ha chiamato misdeal dopo che UTG e
     UTG+1 avevano foldato" is two folds, "he calls misdeals more than anyone" no call at all, "both folded … the floor
     was called" two folds. Chips are in only when a chip action lies outside every such call; players counted from
-    bare verbs alone are recounted without those calls."""
-    calls = r.matches("misdeal_called") + [m for m in r.matches("floor_called") if m.end() <= r.sentence_end(m.start())]
+    bare verbs alone are recounted without those calls. A call is one only within its sentence: "il cutoff chiama.
+    Misdeal?" is the cutoff's call, the misdeal the next sentence's question."""
+    calls = [m for m in r.matches("misdeal_called") + r.matches("floor_called") if m.end() <= r.sentence_end(m.start())]
     if "players_acted" not in facts or not calls:
         return
-    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls) and not chips_told(r):
+    if facts.get("chips_in") == "yes" and not _outside(r, "chips_action", calls) and not any_chips_move_told(r):
         facts["chips_in"] = "no"
     said = [m for m in r.matches("action_verb") if not denied(r, m)]
     if not r.has("action_taken") and facts["players_acted"] == len(said) > 0:  # counted from the verbs themselves
@@ -112,7 +113,7 @@ def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Ma
 
 
 ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, only_one_told, moved_counted, action_so_far, moves_listed,
-                 seat_talk_moves, played_out)
+                 played_out)
 """How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""

@@ -25,6 +25,15 @@ def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     return None if button_named or busted or r.has("strategy_talk") else {}
 
 
+def _away_when_the_deal_ended(r: Reading, given: Facts) -> Facts | None:
+    """Away from his seat when the deal ended, said outright or told by the absence and the deal's moment after it
+    ("ero al bagno quando hanno finito di dare", "three steps from my chair when the last card hit the button"):
+    his hand's fate is this rule's, above the dealer killing or mucking it that the story then tells. Not a deal
+    a misdeal then undid ("dopo un misdeal… chi era in bagno durante la prima distribuzione"): the redeal's."""
+    at_deal = said_outright(r, "away_at_deal") or away_when_dealt(r)
+    return _owed_blind(r, given) if at_deal and not r.has("after_misdeal") else None
+
+
 def _missed_told_apart(r: Reading) -> bool:
     """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
     pay ("out for a smoke when his bb came up; now he's back, what does he owe?"); not when the blind was paid
@@ -89,4 +98,5 @@ def looked_at_cards(r: Reading, facts: Facts) -> None:
         facts["looked_at_cards"] = "yes"
 
 
-TOPIC = Topic("missed-blind", cues=(Cue(47, _owed_blind),), readers=(missed_issue, looked_at_cards, acted_on_hand))
+TOPIC = Topic("missed-blind", cues=(Cue(177, _away_when_the_deal_ended), Cue(47, _owed_blind)),
+              readers=(missed_issue, looked_at_cards, acted_on_hand))

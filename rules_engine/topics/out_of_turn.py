@@ -21,6 +21,7 @@ from ..readers.events import (
 )
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
+from ..readers.seats import places
 from ..readers.streets import BOARD_STREETS, marks
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
@@ -311,20 +312,42 @@ def _silent_skip(r: Reading, given: Facts) -> Facts | None:
 
 def _silence_counted(r: Reading, given: Facts) -> Facts | None:
     """The silent skip with the players who acted meanwhile counted ("UTG was texting. The next three players all
-    acted. Only then did he look up"): the whole story of a skip, above the topics its words could also suggest
-    ("didn't notice it was his turn" is no misread hand)."""
+    acted. Only then did he look up") or told one by one, two moves or more ("utg se ne stava zitto mentre utg+1
+    rilanciava, mp chiamava e co foldava. solo a quel punto…"): the whole story of a skip, above the topics its
+    words could also suggest ("didn't notice it was his turn" is no misread hand, "le carte coperte dalle mani" no
+    exposed card)."""
     span = _silence(r)
-    return {} if span and any(span[0] < m.start() < span[1] for m in r.matches("oot_acted_behind")) else None
+    if span is None:
+        return None
+    counted = any(span[0] < m.start() < span[1] for m in r.matches("oot_acted_behind"))
+    return {} if counted or _moved_meanwhile(r, span) else None
+
+
+def _moved_meanwhile(r: Reading, span: tuple[int, int]) -> bool:
+    """Two moves or more told as made between the silence and the objection, no street dealt among them (a card
+    that came while he was silent is the premature card's story)."""
+    if any(span[0] < at < span[1] for at in marks(r)):
+        return False
+    return sum(1 for e in events(r) if span[0] < e.start < span[1] and e.happened) >= 2
 
 
 def _silence(r: Reading) -> tuple[int, int] | None:
-    """Where a player to act is told silent, and where he then objects."""
-    silent = r.matches("oot_silent")
+    """Where a player to act is told silent, and where he then objects; the dealer's silence is no player's ("è
+    uscita scoperta dal dealer, ma lui non ha detto nulla")."""
+    silent = [m for m in r.matches("oot_silent") if not _said_of_dealer(r, m.start())]
     if not silent:
         return None
     start = silent[0].start()
     objection = next((m.start() for m in r.matches("oot_objection") if m.start() > start), None)
     return None if objection is None else (start, objection)
+
+
+def _said_of_dealer(r: Reading, at: int) -> bool:
+    """The dealer is the one named last before a position in its sentence: what is told there is his."""
+    start = r.sentence_start(at)
+    dealer = [m.start() for m in r.matches("dealer_named") if start <= m.start() < at]
+    players = [m.start() for m, _ in places(r) if start <= m.start() < at]
+    return bool(dealer) and max(dealer) > max(players, default=-1)
 
 
 TOPIC = Topic("out-of-turn", cues=(Cue(100, _out_of_turn), Cue(78, _silence_counted), Cue(72, _passed_over),

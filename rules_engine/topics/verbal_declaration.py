@@ -145,14 +145,31 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
     and two sentences leave the order open."""
     if "word_timing" in facts or facts.get("declaration") != "chips-differ":
         return
+    words, chips = _word_and_chips(r)
+    if words and chips and min(words) < min(chips) and (
+            r.lexicon.says("afterwards", r.text[min(words):min(chips)]) or _joined(r.text[min(words):min(chips)])):
+        facts["word_timing"] = "words-first"
+
+
+def chips_before_words(r: Reading, facts: Facts) -> None:
+    """The chips told first and the word after them, joined by a word of sequence ("mette dentro 900 e dopo, con le
+    fiche già in mezzo, dice 'vedo'", "shoves 120 across first and THEN mumbles call"): the chips came first, the
+    mirror of `words_before_chips`, when no phrase said the order."""
+    if "word_timing" in facts or facts.get("declaration") != "chips-differ":
+        return
+    words, chips = _word_and_chips(r)
+    if words and chips and min(chips) < min(words) and r.lexicon.says("afterwards", r.text[min(chips):min(words)]):
+        facts["word_timing"] = "chips-first"
+
+
+def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
+    """Where a word (or an amount) is said, at its end, and where chips are put out, at the verb."""
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in r.matches(concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
              for m in r.matches(concept)]
-    if words and chips and min(words) < min(chips) and (
-            r.lexicon.says("afterwards", r.text[min(words):min(chips)]) or _joined(r.text[min(words):min(chips)])):
-        facts["word_timing"] = "words-first"
+    return words, chips
 
 
 def _joined(between: str) -> bool:
@@ -232,5 +249,6 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
                                           Cue(-3, on_digits(_changed_mind))),
-              readers=(*map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips)),
+              readers=(*map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips,
+                                     chips_before_words)),
                        words_then_other_move))
