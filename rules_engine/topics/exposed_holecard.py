@@ -163,20 +163,27 @@ def deal_position(r: Reading, facts: Facts) -> None:
         readings.append((3, "first-or-second"))  # "one of the first two cards off the deck"
     if r.has("not_first"):
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
+    denied_two = r.matches("not_first_two")
+    if denied_two:
+        readings.append((3, "later"))  # "not the first or second card", "né la prima né la seconda uscita"
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
         if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
-                "first_two", match.start(), "same_phrase") or _DEALT_FINE.match(r.text, match.end()):
+                "first_two", match.start(), "same_phrase") or _told_fine(r, match) or any(
+                denied.start() <= match.start() < denied.end() for denied in denied_two):
             continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = ordinals.from_the_deck(r, match) or _in_sequence(r, match, value)
-        placed = None if ordinals.off_the_deck(r, match) else _from_the_seats(r, match, value)  # "the first card
-        # he dealt to the big blind" is the big blind's first card; "the first card off the deck" is the first
+        placed = None if ordinals.off_the_deck(r, match) and _deck_place_fits(r, match, value) else _from_the_seats(
+            r, match, value)  # "the first card he dealt to the big blind" is the big blind's first card; "the first
+        # card off the deck" is the first; "la seconda carta del giro, quella del cutoff" the cutoff's own second
         if placed:
             readings.append((3, placed))  # "the big blind's first card": the 2nd off the deck
+        elif value >= 2 and _dealt_to_a_player(r, match):
+            readings.append((3, "later"))  # "the second card dealt to seat 2": his own second
         elif deck_order or not (owned(r, match) or seats.owner(r, match)):  # "il posto 3 si ritrova la prima"
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
         elif value >= 2:
@@ -203,6 +210,37 @@ def deal_position(r: Reading, facts: Facts) -> None:
             return
     if _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):  # also after "everybody's first card" dealt
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _told_fine(r: Reading, card: re.Match[str]) -> bool:
+    """The card told dealt as it should be ("mi dà la prima carta coperta"), or so told in its own clause before
+    another card is named by its count ("first card goes to the small blind fine, second card off the deck … flips"):
+    not the exposed one. With no other card counted after it, the fine words may be another card's ("the second card
+    off the deck, everything else went out face down")."""
+    if _DEALT_FINE.match(r.text, card.end()):
+        return True
+    later = [m.start() for m in r.matches("ordinal_card") if m.start() >= card.end()]
+    if not later or any(card.end() <= m.start() < later[0] for m in happened(r, "exposure")):
+        return False
+    clause = r.text[card.end():later[0]]
+    return any(_DEALT_FINE.match(clause, at.start()) for at in re.finditer(" ", clause))
+
+
+def _deck_place_fits(r: Reading, card: re.Match[str], value: int) -> bool:
+    """The deck's count fits the player named as the card's owner: the 2nd card of the round can be the big blind's,
+    not the cutoff's (then it is the cutoff's own second card). True when no owner is named after the card in its
+    sentence, or his place is unknown."""
+    owner = seats.owner(r, card)
+    named_after = owner is not None and any(
+        seat == owner and card.end() <= m.start() < r.sentence_end(card.start()) for m, seat in seats.places(r))
+    places = seats.deck_places(r, owner, None) if owner and named_after else set()  # "…, quella del cutoff"
+    return not places or value in places
+
+
+def _dealt_to_a_player(r: Reading, card: re.Match[str]) -> bool:
+    """Counted as dealt to a place at the table ("the second card dealt to seat 2"), not off the deck: that
+    player's own count."""
+    return ordinals.from_the_deck(r, card) and not ordinals.off_the_deck(r, card) and seats.owner(r, card) is not None
 
 
 def _dealt_before_exposure(r: Reading, card: re.Match[str]) -> bool:
