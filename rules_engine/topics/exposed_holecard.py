@@ -23,7 +23,9 @@ _LATER_ROUND = re.compile(
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
-_AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
+_AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
+                       r"(?: in the same deal| nella stessa distribuzione)?"
+                       r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
@@ -274,13 +276,14 @@ def _several_owners(r: Reading) -> bool:
     """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
     card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
     elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
-    owned = [(m, seat) for m in r.matches("ordinal_card") if (seat := seats.owner(r, m))]
+    cards = sorted(r.matches("card") + r.matches("ordinal_card") + r.matches("owned_ordinal"), key=lambda m: m.start())
+    owned = [(m, seat) for m in cards if (seat := seats.owner(r, m))]
     joined = any(one != other and _AND_THEN.fullmatch(r.text[first.end():second.start()])
-                 for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…"
+                 for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
+    # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
     if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):
         return False
-    owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
-              if (seat := seats.owner(r, m))} | set(elliptic)
+    owners = {seat for m in cards + r.matches("card_pronoun") if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]
