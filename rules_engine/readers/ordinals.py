@@ -16,6 +16,9 @@ LAST = ORDINAL_VALUE["last"]
 _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|out off the deck|from the deck|of (?:all )?the deal|del mazzo|dal mazzo|uscita"
     r"|distribuita|della distribuzione"
+    # the round's own count is the deck's: "la seconda carta del giro, quella del BB", "second card of the (first)
+    # round" (not "of the second round": that round's own count)
+    r"|(?:del|of the) (?:primo |first )?(?:giro|round)"
     # "the fifth one dealt", not "his first card dealt face up"
     r"|dealt(?! (?:on|onto) (?:the )?(?:board|flop|table)| (?:face ?up|faceup|up|exposed|open|wrong|upside)\b)"
     r"|(?:he|she|the dealer|il mazziere|il dealer) (?:dealt|deals|pitched|pitches|gave|gives)(?! me\b))\b")

@@ -53,10 +53,12 @@ def _both_shown(r: Reading) -> bool:
 
 def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, tried before the one-card-at-showdown topic: the board makes the hand ("the board is a royal
-    flush"), cards are shown or let go, and a share is asked ("split?"): that is playing the board, however the
-    hole cards were shown."""
+    flush"), cards are shown or let go, and a share is asked ("split?") or the hands shown are said not to beat it:
+    that is playing the board, however the hole cards were shown."""
     let_go = r.has("tabled") or r.has("discard") or r.has("still_on_muck")
-    return {} if _board_hand(r) and let_go and r.has("split_request") else None
+    compared = r.has("tabled") and r.has("board_unbeaten")  # "both flip their cards, neither improves": the share
+    # is the question, asked or not (not merely both shown: "both table, the dealer pushes it to queens full")
+    return {} if _board_hand(r) and let_go and (r.has("split_request") or compared) else None
 
 
 def _board_hand(r: Reading) -> bool:

@@ -23,7 +23,9 @@ _LATER_ROUND = re.compile(
     r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
-_AND_THEN = re.compile(r" (?:and|e|then|poi|plus)(?: then| poi| also| anche)?(?: the| la| il| lo)?(?: \w+){1,2} s? ?")
+_AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
+                       r"(?: in the same deal| nella stessa distribuzione)?"
+                       r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
@@ -163,20 +165,27 @@ def deal_position(r: Reading, facts: Facts) -> None:
         readings.append((3, "first-or-second"))  # "one of the first two cards off the deck"
     if r.has("not_first"):
         readings.append((1, "not-first"))  # "una carta che non è la prima": second or later
+    denied_two = r.matches("not_first_two")
+    if denied_two:
+        readings.append((3, "later"))  # "not the first or second card", "né la prima né la seconda uscita"
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
         if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
-                "first_two", match.start(), "same_phrase") or _DEALT_FINE.match(r.text, match.end()):
+                "first_two", match.start(), "same_phrase") or _told_fine(r, match) or any(
+                denied.start() <= match.start() < denied.end() for denied in denied_two):
             continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = ordinals.from_the_deck(r, match) or _in_sequence(r, match, value)
-        placed = None if ordinals.off_the_deck(r, match) else _from_the_seats(r, match, value)  # "the first card
-        # he dealt to the big blind" is the big blind's first card; "the first card off the deck" is the first
+        placed = None if ordinals.off_the_deck(r, match) and _deck_place_fits(r, match, value) else _from_the_seats(
+            r, match, value)  # "the first card he dealt to the big blind" is the big blind's first card; "the first
+        # card off the deck" is the first; "la seconda carta del giro, quella del cutoff" the cutoff's own second
         if placed:
             readings.append((3, placed))  # "the big blind's first card": the 2nd off the deck
+        elif value >= 2 and _dealt_to_a_player(r, match):
+            readings.append((3, "later"))  # "the second card dealt to seat 2": his own second
         elif deck_order or not (owned(r, match) or seats.owner(r, match)):  # "il posto 3 si ritrova la prima"
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
         elif value >= 2:
@@ -203,6 +212,37 @@ def deal_position(r: Reading, facts: Facts) -> None:
             return
     if _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):  # also after "everybody's first card" dealt
         facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+
+
+def _told_fine(r: Reading, card: re.Match[str]) -> bool:
+    """The card told dealt as it should be ("mi dà la prima carta coperta"), or so told in its own clause before
+    another card is named by its count ("first card goes to the small blind fine, second card off the deck … flips"):
+    not the exposed one. With no other card counted after it, the fine words may be another card's ("the second card
+    off the deck, everything else went out face down")."""
+    if _DEALT_FINE.match(r.text, card.end()):
+        return True
+    later = [m.start() for m in r.matches("ordinal_card") if m.start() >= card.end()]
+    if not later or any(card.end() <= m.start() < later[0] for m in happened(r, "exposure")):
+        return False
+    clause = r.text[card.end():later[0]]
+    return any(_DEALT_FINE.match(clause, at.start()) for at in re.finditer(" ", clause))
+
+
+def _deck_place_fits(r: Reading, card: re.Match[str], value: int) -> bool:
+    """The deck's count fits the player named as the card's owner: the 2nd card of the round can be the big blind's,
+    not the cutoff's (then it is the cutoff's own second card). True when no owner is named after the card in its
+    sentence, or his place is unknown."""
+    owner = seats.owner(r, card)
+    named_after = owner is not None and any(
+        seat == owner and card.end() <= m.start() < r.sentence_end(card.start()) for m, seat in seats.places(r))
+    places = seats.deck_places(r, owner, None) if owner and named_after else set()  # "…, quella del cutoff"
+    return not places or value in places
+
+
+def _dealt_to_a_player(r: Reading, card: re.Match[str]) -> bool:
+    """Counted as dealt to a place at the table ("the second card dealt to seat 2"), not off the deck: that
+    player's own count."""
+    return ordinals.from_the_deck(r, card) and not ordinals.off_the_deck(r, card) and seats.owner(r, card) is not None
 
 
 def _dealt_before_exposure(r: Reading, card: re.Match[str]) -> bool:
@@ -236,13 +276,14 @@ def _several_owners(r: Reading) -> bool:
     """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
     card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
     elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
-    owned = [(m, seat) for m in r.matches("ordinal_card") if (seat := seats.owner(r, m))]
+    cards = sorted(r.matches("card") + r.matches("ordinal_card") + r.matches("owned_ordinal"), key=lambda m: m.start())
+    owned = [(m, seat) for m in cards if (seat := seats.owner(r, m))]
     joined = any(one != other and _AND_THEN.fullmatch(r.text[first.end():second.start()])
-                 for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…"
+                 for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
+    # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
     if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):
         return False
-    owners = {seat for m in r.matches("card") + r.matches("ordinal_card") + r.matches("card_pronoun")
-              if (seat := seats.owner(r, m))} | set(elliptic)
+    owners = {seat for m in cards + r.matches("card_pronoun") if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]

@@ -14,6 +14,8 @@ from . import Cue, Topic
 
 FLOP_CARDS = 3
 _STUCK_ORDINAL = 4  # "a fourth card was stuck to the third"
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|un|uno|the|il|lo|l) $")
+_FLOP_WORD = re.compile(r"\bflop")  # the street named, not only implied ("invece di tre")
 
 
 def flop_card_count(r: Reading) -> int | None:
@@ -25,6 +27,8 @@ def flop_card_count(r: Reading) -> int | None:
             continue  # "2/5 on the flop", "bets 5 on the flop": stakes and chips, not the flop's cards
         if _players(r, match):
             continue  # "cinque al tavolo. Sul flop…", "five of us, the flop…": the players, not the cards
+        if _a_rank(r, match):
+            continue  # "a 4 came out on the flop": one card of that rank, not four cards
         count = r.number(match)
         if count and not _affirmed(r, match):
             return None  # "non è uscito nessun flop con quattro carte"
@@ -38,6 +42,12 @@ def flop_card_count(r: Reading) -> int | None:
 def _an_amount(r: Reading, match: re.Match[str]) -> bool:
     count = match["count"] if "count" in match.re.groupindex else None
     return bool(count and count.isdigit() and amount(r, match.start("count"), match.end("count")))
+
+
+def _a_rank(r: Reading, match: re.Match[str]) -> bool:
+    """The count is a card's rank said with an article ("a 4", "the 5 of clubs", "il 7"), not a number of cards."""
+    count = match["count"] if "count" in match.re.groupindex else None
+    return bool(count and count.isdigit() and _ARTICLE_BEFORE.search(r.text, 0, match.start("count")))
 
 
 def _players(r: Reading, match: re.Match[str]) -> bool:
@@ -77,6 +87,20 @@ def _counted(r: Reading, given: Facts) -> Facts | None:
     return {"street": "flop"} if (count and count > FLOP_CARDS) or r.has("flop_extra") or stuck else None
 
 
+def _counted_over_three(r: Reading, given: Facts) -> Facts | None:
+    """Strong evidence: more than three cards counted on the flop ("flop a quattro carte", "il dealer ne gira
+    quattro"), whatever betting the story tells after it ("il piccolo buio punta 200 e solo quando tocca al bottone
+    …"): the count is the irregularity, the betting only when it was found (the cut-off its rule reads)."""
+    count = flop_card_count(r)
+    rules_said = {r.sentence_start(m.start()) for m in r.matches("house_rule_said")}
+    with_the_flop = any(r.sentence_start(flop.start()) == r.sentence_start(told.start()) not in rules_said
+                        and _FLOP_WORD.search(flop[0])
+                        for flop in r.matches("flop") for told in r.matches("flop_count"))  # the flop named by its
+    # word: not "messo dentro cinque fiches", nor "quattro carte invece di tre" in another game; not a house
+    # rule's words ("la regola della casa dice che il flop con quattro carte si tiene": the floor's question)
+    return {"street": "flop"} if count and count > FLOP_CARDS and with_the_flop else None
+
+
 def _card_under_the_flop(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, before another game's jargon the story also uses ("a fourth card hiding under the door
     card"): a card found under the flop's cards, the flop named, so the game has a flop."""
@@ -102,6 +126,6 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
         facts["acted_on_board"] = "yes"
 
 
-TOPIC = Topic("flop-count", cues=(Cue(139, _card_under_the_flop), Cue(80, _counted),
+TOPIC = Topic("flop-count", cues=(Cue(151, _counted_over_three), Cue(139, _card_under_the_flop), Cue(80, _counted),
                                  Cue(60, _extra_card_with_the_flop)),
               readers=(card_count, acted_on_board))

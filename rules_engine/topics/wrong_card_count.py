@@ -26,6 +26,14 @@ def _wrong_count(r: Reading, given: Facts) -> Facts | None:
     return None
 
 
+def _short_in_order(r: Reading, given: Facts) -> Facts | None:
+    """A hand short whose card is said to be still his in the deal's order ("l'ha saltato ma la prossima del mazzo
+    è la sua in ordine", "salta il posto 2 … la carta in cima è quella che gli spetta in sequenza"): the short hand's
+    own rule, above a seat skipped in the deal (the misdeal condition) or in the betting (out of turn) its words
+    suggest."""
+    return {"street": "deal"} if r.has("short_hand") and r.has("short_in_order") else None
+
+
 def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
     """A hand holding too many cards, with no story of a card dealt past the deal's end ("the cutoff finds three
     cards", "due carte attaccate, il posto 5 ne ha tre", "I ended up with three"), or a placed player one card short,
@@ -75,5 +83,5 @@ def in_sequence(r: Reading, facts: Facts) -> None:
         facts["in_sequence"] = "no"
 
 
-TOPIC = Topic("wrong-card-count", cues=(Cue(111, _held_in_the_deal), Cue(75, _wrong_count)),
+TOPIC = Topic("wrong-card-count", cues=(Cue(157, _short_in_order), Cue(111, _held_in_the_deal), Cue(75, _wrong_count)),
               readers=(wrong_count, players_acted, action_so_far, played_out, past_preflop, in_sequence))
