@@ -9,14 +9,28 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
-from ..readers.showdown import ALL, HAND, OTHER, dealer_releases, hand_released, holder, releases, same_holder, shows
+from ..readers.showdown import (
+    ALL,
+    HAND,
+    OTHER,
+    dealer_releases,
+    hand_released,
+    holder,
+    overlap,
+    releases,
+    same_holder,
+    shows,
+)
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def _tabled(r: Reading) -> list[re.Match[str]]:
-    """Where a hand was turned face up, not said as denied ("never tabled his cards"): read once per text."""
-    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)])
+    """Where a hand was turned face up, not said as denied ("never tabled his cards") nor a single card turned
+    ("turns up one card, tosses the other"): a card is no tabled hand. Read once per text."""
+    one_card = r.matches("one_card_shown")
+    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)
+                                                   and not any(overlap(m, o) for o in one_card)])
 
 
 def _killed_tabled(r: Reading) -> bool:
