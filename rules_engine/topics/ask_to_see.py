@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..readers.events import events
 from ..readers.phrases import settled_by
-from ..readers.showdown import OTHER, TELLER, Release, hand_released, last_round_bet
+from ..readers.showdown import OTHER, TELLER, Release, hand_released, holder, last_round_bet
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .own_card_shown import TOPIC as SHOWN_DURING_HAND
@@ -47,6 +47,8 @@ def asker_role(r: Reading, facts: Facts) -> None:
     teller's own moves make him. With no bet on the last round there is no caller, whoever asks."""
     said = next((role for concept, role in (("asker_other", "other"), ("asker_winner", "winner"),
                                             ("asker_caller", "caller")) if r.has(concept)), None)
+    if said is None and r.has("teller_won") and not _another_player_asks(r):
+        said = "winner"
     role = said or _role_by_own_moves(r) or _role_holding_cards(r)
     if role:
         facts["asker_role"] = role
@@ -75,13 +77,19 @@ def _role_holding_cards(r: Reading) -> str | None:
     jams the river, I pay him off, I've still got my two cards… can I see what he had?", "river called, I kept my
     cards, I want to see the bettor's"): two players hold cards at that showdown, the bettor and the one who paid
     him, so the teller is the caller, however his call is told ("pagata la sua puntata", "call from me")."""
-    if not (_teller_asks(r) and r.has("asker_holds")) or r.has("asker_winner"):
+    if not (_teller_asks(r) and r.has("asker_holds")) or r.has("asker_winner") or r.has("teller_won"):
         return None
     bet = last_round_bet(r)  # checked through, nobody is the caller (asker_role says so)
     if bet == "no" or (bet is None and not r.has("bettor_named")):
         return None
     own_bet = any(e.actor == TELLER and e.kind == "bet-raise" and e.happened for e in events(r))
     return None if own_bet else "caller"
+
+
+def _another_player_asks(r: Reading) -> bool:
+    """The request told of a player named before it, not the teller ("seat 4 asked to see seat 2's hand after I
+    won the pot"): the teller's winning is not the asker's."""
+    return any(holder(r, ask.start(), ask.start()) not in (None, TELLER) for ask in r.matches("ask_see"))
 
 
 def _teller_asks(r: Reading) -> bool:

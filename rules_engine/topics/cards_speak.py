@@ -9,17 +9,31 @@ import re
 
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
-from ..readers.showdown import ALL, HAND, OTHER, dealer_releases, hand_released, holder, releases, same_holder, shows
+from ..readers.showdown import (
+    ALL,
+    HAND,
+    OTHER,
+    dealer_releases,
+    hand_released,
+    holder,
+    overlap,
+    releases,
+    same_holder,
+    shows,
+)
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
 def _tabled(r: Reading) -> list[re.Match[str]]:
-    """Where a hand was turned face up, not said as denied ("never tabled his cards"): read once per text."""
-    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)])
+    """Where a hand was turned face up, not said as denied ("never tabled his cards") nor a single card turned
+    ("turns up one card, tosses the other"): a card is no tabled hand. Read once per text."""
+    one_card = r.matches("one_card_shown")
+    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)
+                                                   and not any(overlap(m, o) for o in one_card)])
 
 
-def _killed_tabled(r: Reading) -> bool:
+def killed_tabled(r: Reading) -> bool:
     """The dealer killed a hand that was face up ("never tabled his cards" is no tabled hand): said so, or told
     as cards the dealer let go after the tabling, the tabled hand's as far as the text says ("I tabled my flush,
     the dealer swept his cards" is the loser's hand going), with no player letting cards go before it ("he
@@ -103,7 +117,7 @@ def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
     said I got nothing … turns out I had a wheel"): said more specifically than a request to share the pot ("… do
     I get anything?", "got nothing?"), so tried before board claims."""
     if not r.has("hand_reading_words") or not (
-            _mucked_on_claim(r) or _killed_tabled(r) or (_played_down(r) and not _own_misread_muck(r))):
+            _mucked_on_claim(r) or killed_tabled(r) or (_played_down(r) and not _own_misread_muck(r))):
         return None
     return None if r.has("normal_play") or r.has("board_played") else {}
 
@@ -118,7 +132,7 @@ def _own_misread_muck(r: Reading) -> bool:
     """"You fold your hand face down, then realize you misread the board": no tabled hand, no dealer's reading,
     no opponent's false claim."""
     mucked = bool(hand_released(r)) and not r.has("thrown_face_up")
-    told = r.has("dealer_reading") or _false_claim(r) or _killed_tabled(r)
+    told = r.has("dealer_reading") or _false_claim(r) or killed_tabled(r)
     return mucked and r.has("own_misread") and not told
 
 
@@ -126,7 +140,7 @@ def misread_kind(r: Reading, facts: Facts) -> None:
     """A player who threw his own cards away on a false claim comes first, even if the dealer then scooped them."""
     if _mucked_on_claim(r):
         facts["misread_kind"] = "mucked-on-claim"
-    elif _killed_tabled(r):
+    elif killed_tabled(r):
         facts["misread_kind"] = "tabled-winner-killed"
     elif _misread(r):
         facts["misread_kind"] = "hand-misread"

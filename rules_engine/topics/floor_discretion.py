@@ -1,6 +1,8 @@
 """Who decides when the rules don't settle it (general.floor-discretion): whether the host's ruling is final, what
 happens where no rule fits, a house rule against the rulebook. What decides it: whether the game has a posted or
-agreed house rule. Tried last: any specific rule a situation touches comes before the general one."""
+agreed house rule. A house rule against the book, asked outright, is tried first (the incident it is about is
+background: "does the house rule beat TDA here?" asks which rule governs); the floor's authority alone is tried last,
+after any specific rule a situation touches."""
 
 from __future__ import annotations
 
@@ -31,5 +33,5 @@ def _book_besides(r: Reading) -> bool:
 house_rule = settled_by("house_rule", {"no_house_rule": "no", "house_rule_unsure": "unsure", "house_rule_said": "yes"})
 
 
-TOPIC = Topic("floor-discretion", cues=(Cue(137, _house_rule_against_book), Cue(7, mentions("floor_authority"))),
+TOPIC = Topic("floor-discretion", cues=(Cue(190, _house_rule_against_book), Cue(7, mentions("floor_authority"))),
               readers=(house_rule,))

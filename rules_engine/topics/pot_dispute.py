@@ -14,6 +14,7 @@ from ..readers.phrases import settled_by
 from ..readers.showdown import paid_to_lower_hand, worse_hand_paid
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .cards_speak import killed_tabled  # a tabled hand the dealer killed: the cards speak, whenever the pot moved
 
 
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
@@ -26,6 +27,8 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     wrong = r.has("better_hand_found") or worse_hand_paid(r) or paid_to_lower_hand(r) or any(
         not denied(r, m) for concept in ("wrong_award", "pot_miscount", "pot_correction") for m in r.matches(concept))
     disputed = _disputed_by_next_hand(r) or (awarded and _claimed_after_next_hand(r))
+    if killed_tabled(r) and not r.has("next_hand_begun"):
+        return None  # "scooped his face-up straight into the muck, pushed the pot": a tabled hand killed
     return {} if (wrong or disputed) and not r.has("normal_play") else None
 
 

@@ -8,6 +8,7 @@ import re
 from ..readers.identifiable import hand_identifiable
 from ..readers.negation import denied
 from ..readers.phrases import out_of_scope, said_outright
+from ..readers.showdown import dealer_releases, hand_released, shows
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .cards_speak import stopped_and_tabled  # the dealer saved the hand and turned it up: the cards speak
@@ -52,7 +53,17 @@ def _let_go_first(r: Reading) -> bool:
     taken = r.matches("hand_taken")
     first_taken = min(t.start() for t in taken) if taken else len(r.text)
     return any(m.start() < first_taken and not _dealer_did(r, m)
-               for m in r.matches("released_by_owner"))
+               for m in r.matches("released_by_owner")) or _player_threw_first(r, first_taken)
+
+
+def _player_threw_first(r: Reading, first_taken: int) -> bool:
+    """A player showed cards and then threw his hand in, both told before the dealer's taking, as the showdown's
+    events read them ("shows one card, then pitches both face down to the dealer, who scoops them"): the dealer took
+    what its owner had let go at the showdown."""
+    by_dealer = {d.start for d in dealer_releases(r)}
+    showings = [s.end for s in shows(r) if not s.denied]
+    return any(shown <= m.start < first_taken and m.start not in by_dealer
+               for m in hand_released(r) for shown in showings)
 
 
 def _victim_asks(r: Reading) -> bool:
