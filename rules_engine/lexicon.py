@@ -20,7 +20,7 @@ from re import _parser  # type: ignore[attr-defined]
 from typing import Any, TypeVar
 
 from .language import Text, read_text
-from .literals import alternatives, conjunction, pieces, selectivity, words
+from .literals import alternatives, conjunction, pieces, selectivity, unmatchable_edge, words
 from .normalise import Speller
 from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, first, hinted, leftmost, spaced_text
 
@@ -416,6 +416,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Deferred, ...
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
                 re.compile(pattern)
+                _parsed(_WHOLE_WORDS.format(pattern))
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
@@ -446,7 +447,7 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
         kept = [cache.defer(f"{whole}{_ALTERNATIVE}{index}") for index in range(count)]
         if all(kept):
             return pattern, options, empty, tuple((alternative, needs) for alternative, needs in filter(None, kept))
-    parsed = _parser.parse(whole)
+    parsed = _parsed(whole)
     options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
     alternatives = _split(parsed) if split else []
     pattern = cache.add(whole, parsed, (options, empty, len(alternatives)))
@@ -454,6 +455,18 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
     return pattern, options, empty, tuple(
         (cache.add(f"{whole}{_ALTERNATIVE}{index}", alternative, needs[index]), needs[index])
         for index, alternative in enumerate(alternatives))
+
+
+def _parsed(source: str) -> Any:
+    """An expression on whole words parsed, refused like a malformed one (`re.error`) where it, or an alternative in
+    it, can never match normalised text (`literals.unmatchable_edge`): checked when parsed, so a pattern new or
+    changed is checked at load, and a stored one was when it was stored."""
+    parsed = _parser.parse(source)
+    side = unmatchable_edge(parsed)
+    if side:
+        raise re.error(f"it, or an alternative in it, can only {side} on a space (or another character that is no "
+                       f"letter or digit), which the whole-word guards never let match in normalised text")
+    return parsed
 
 
 _ALTERNATIVE = "\x00"  # between an expression and an alternative's number, in the cache: never in a pattern

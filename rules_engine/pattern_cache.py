@@ -29,6 +29,8 @@ from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any, TypeVar
 
+from .literals import edge
+
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
@@ -472,7 +474,7 @@ def _start_hint(parsed: Any, program: list[Any]) -> list[Any]:
         return program  # re found a start itself, or a match may be empty, or letters match either case
     low, high = program[3], program[4]
     prefix, _ = _prefix(parsed.data)
-    first = None if prefix else _first(parsed.data)
+    first = None if prefix else edge(parsed.data)
     if prefix:  # skip 0: the program itself still matches the prefix (its guard comes first)
         hint = [sre.SRE_INFO_PREFIX, low, high, len(prefix), 0, *prefix, *_compiler._generate_overlap_table(prefix)]
     elif first is not None and not first[1]:
@@ -531,7 +533,6 @@ def _never_both(repeated: tuple[Any, Any], following: tuple[Any, Any]) -> bool:
 
 
 _ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}
-_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
 
 
 def _prefix(items: Any) -> tuple[list[int], bool]:
@@ -565,42 +566,3 @@ def _common(sequences: list[list[int]]) -> list[int]:
             break
         common.append(items[0])
     return common
-
-
-First = tuple[list[tuple[Any, Any]], bool] | None
-"""The set items (as in a parsed `[…]`) a match can begin with, and whether it can be empty; None: any character."""
-
-
-def _first(items: Any) -> First:
-    """What a match of a parsed sequence can begin with (zero-width assertions consume nothing: passed over)."""
-    found: list[tuple[Any, Any]] = []
-    for op, value in items:
-        if op in _ZERO_WIDTH:
-            continue
-        item = _first_of(op, value)
-        if item is None:
-            return None
-        found += item[0]
-        if not item[1]:
-            return found, False
-    return found, True
-
-
-def _first_of(op: Any, value: Any) -> First:
-    if op is sre.LITERAL:
-        return [(op, value)], False
-    if op is sre.IN:
-        return None if any(kind is sre.NEGATE for kind, _ in value) else (list(value), False)
-    if op is sre.SUBPATTERN:
-        return None if value[1] or value[2] else _first(value[3])  # (?i:…), (?a:…): no hint
-    if op is sre.ATOMIC_GROUP:
-        return _first(value)
-    if op in _REPEATS:
-        inner = _first(value[2])
-        return None if inner is None else (inner[0], inner[1] or value[0] == 0)
-    if op is sre.BRANCH:
-        branches = [_first(branch) for branch in value[1]]
-        if any(branch is None for branch in branches):
-            return None
-        return [item for branch in branches if branch for item in branch[0]], any(b[1] for b in branches if b)
-    return None  # any character, a back-reference, a conditional: no hint
