@@ -10,6 +10,7 @@ from __future__ import annotations
 import marshal
 import re
 from _collections_abc import dict_items, dict_keys, dict_values
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
@@ -20,7 +21,7 @@ from re import _parser  # type: ignore[attr-defined]
 from typing import Any, TypeVar
 
 from .language import Text, read_text
-from .literals import alternatives, conjunction, pieces, selectivity, words
+from .literals import alternatives, conjunction, pieces, selectivity, unmatchable_edge, words
 from .normalise import Speller
 from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, first, hinted, leftmost, spaced_text
 
@@ -148,10 +149,9 @@ class AnchorIndex:
     a text meets an option when one of its words (`literals.words`) meets each set.
     """
 
-    def __init__(self, sets: Sequence[Mapping[str, tuple[int, ...]]]) -> None:
-        self._sets = sets
-        self._strings = frozenset().union(*sets)
-        self._longest = max(map(len, self._strings), default=0)
+    def __init__(self, strings: Mapping[str, bytes]) -> None:
+        self._strings = strings  # each string a requirement holds, and the requirements it meets (`Bits`)
+        self._longest = max(map(len, strings), default=0)
         self._within = lru_cache(maxsize=16384)(self._find)
         self.texts: dict[str, tuple[int, str | None]] = {}  # `read`'s: `met` and the spaced text of the last texts
 
@@ -175,15 +175,14 @@ class AnchorIndex:
     def _find(self, word: str) -> tuple[int, ...]:
         word = f" {word} "
         if len(word) * self._longest > len(self._strings):  # a long run of junk: cheaper to test every string
-            strings = frozenset(s for s in self._strings if s in word)
+            strings = {s for s in self._strings if s in word}
         else:
-            strings = self._strings.intersection(word[start:end] for start in range(len(word))
-                                                 for end in range(start + 1, min(len(word), start + self._longest) + 1))
-        found = [0] * len(self._sets)
+            strings = self._strings.keys() & {word[start:end] for start in range(len(word))
+                                              for end in range(start + 1, min(len(word), start + self._longest) + 1)}
+        found = [0] * SETS
         for string in strings:
-            for index, bits in enumerate(self._sets):
-                for bit in bits.get(string, ()):
-                    found[index] |= 1 << bit
+            for code in array(_CODE, self._strings[string]):
+                found[code % SETS] |= 1 << code // SETS
         return tuple(found)
 
 
@@ -249,8 +248,8 @@ class Lexicon:
                           compile=cache.compile)
         # the bits of every part's requirements, kept like the words: one pass over every part's options at each start
         layout = "\n".join(f"{name} {pattern}" for name, entry in entries.items() for pattern in entry.patterns)
-        sets, layouts = cache.derived(layout, lambda: _bits(compiled))
-        anchor_index = AnchorIndex(sets)
+        strings, layouts = cache.derived(layout, lambda: _bits(compiled))
+        anchor_index = AnchorIndex(strings)
         finders = BuiltOnUse(entries, lambda name: _finder(compiled[name][1], layouts[name]))
         number_words = {**common["numbers"], **common.get("placed_numbers", {})}
         heads = _number_heads(number_words)
@@ -416,6 +415,7 @@ def _compile(concept: Concept, cache: PatternCache) -> tuple[tuple[Deferred, ...
         for pattern in concept.patterns:  # only on failure: find the pattern to name
             try:
                 re.compile(pattern)
+                _parsed(_WHOLE_WORDS.format(pattern))
             except re.error as error:
                 raise LexiconError(f"{concept.file}: concept {concept.name!r}, pattern {pattern!r}: {error}") from error
         raise
@@ -446,7 +446,7 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
         kept = [cache.defer(f"{whole}{_ALTERNATIVE}{index}") for index in range(count)]
         if all(kept):
             return pattern, options, empty, tuple((alternative, needs) for alternative, needs in filter(None, kept))
-    parsed = _parser.parse(whole)
+    parsed = _parsed(whole)
     options, empty = marshal.dumps(_needs(parsed)), parsed.getwidth()[0] == 0
     alternatives = _split(parsed) if split else []
     pattern = cache.add(whole, parsed, (options, empty, len(alternatives)))
@@ -454,6 +454,18 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
     return pattern, options, empty, tuple(
         (cache.add(f"{whole}{_ALTERNATIVE}{index}", alternative, needs[index]), needs[index])
         for index, alternative in enumerate(alternatives))
+
+
+def _parsed(source: str) -> Any:
+    """An expression on whole words parsed, refused like a malformed one (`re.error`) where it, or an alternative in
+    it, can never match normalised text (`literals.unmatchable_edge`): checked when parsed, so a pattern new or
+    changed is checked at load, and a stored one was when it was stored."""
+    parsed = _parser.parse(source)
+    side = unmatchable_edge(parsed)
+    if side:
+        raise re.error(f"it, or an alternative in it, can only {side} on a space (or another character that is no "
+                       f"letter or digit), which the whole-word guards never let match in normalised text")
+    return parsed
 
 
 _ALTERNATIVE = "\x00"  # between an expression and an alternative's number, in the cache: never in a pattern
@@ -499,15 +511,16 @@ def _one_way(items: Any) -> bool:
                for op, value in items)
 
 
-Bits = tuple[list[dict[str, tuple[int, ...]]], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
-"""The bit of every requirement of every part (`AnchorIndex`), and each concept's first bit, count of bits, owners
-and parts without one (`Finder`): plain data, kept in the pattern cache. The bits of a string are kept as their
-positions (a string meets a few of ~18,000 requirements: as a number, or its bytes, it is ~600 bytes long, and
-the ~15,000 strings were most of what a start read); the number is made when a word holding the string is read."""
+Bits = tuple[dict[str, bytes], dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]]]
+"""Every string a requirement of a part holds, with the requirements it meets (`AnchorIndex`), and each concept's
+first bit, count of bits, owners and parts without one (`Finder`): plain data, kept in the pattern cache. A string
+meets a few of ~8,000 requirements, each in one of an option's `SETS` sets: kept as the codes `bit * SETS + set`,
+one array's bytes for each string (read in one copy at each start; as the bits' positions in tuples, one for each
+set, they were most of what a start read), the numbers made when a word holding the string is read."""
 
 
 def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
-    sets: list[dict[str, list[int]]] = [{} for _ in range(SETS)]
+    codes: dict[str, list[int]] = {}
     concepts = {}
     bit = 0
     for name, (_, parts) in compiled.items():
@@ -517,13 +530,16 @@ def _bits(compiled: Mapping[str, tuple[Any, list[Part]]]) -> Bits:
             if options is None:
                 always.append(index)
             for option in options or ():
-                for strings, bits_of in zip(option, sets, strict=True):
+                for which, strings in enumerate(option):
                     for string in strings:
-                        bits_of.setdefault(string, []).append(bit)
+                        codes.setdefault(string, []).append(bit * SETS + which)
                 owners.append(index)
                 bit += 1
         concepts[name] = (low, bit - low, tuple(owners), tuple(always))
-    return [{string: tuple(bits) for string, bits in strings.items()} for strings in sets], concepts
+    return {string: array(_CODE, found).tobytes() for string, found in codes.items()}, concepts
+
+
+_CODE = "I"  # a requirement's code (`Bits`)
 
 
 def _finder(parts: list[Part], layout: tuple[int, int, tuple[int, ...], tuple[int, ...]]) -> Finder:

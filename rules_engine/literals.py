@@ -11,6 +11,8 @@ of `[a-z0-9]`, as the guard every lexicon expression opens and closes with sees 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import islice
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any
@@ -220,3 +222,78 @@ def _alnum_matched(item: tuple[Any, Any]) -> frozenset[int]:
         pattern = _compiler.compile(_parser.SubPattern(_parser.State(), [item]))
         _MATCHED[key] = frozenset(code for code in _ALNUM if pattern.fullmatch(chr(code)))
     return _MATCHED[key]
+
+
+Edge = tuple[list[tuple[Any, Any]], bool] | None
+"""The set items (as in a parsed `[…]`) a match can begin (or end) with, and whether it can be empty; None: any
+character, or not known."""
+_ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}
+_TEXT_EDGES = ({sre.AT_BEGINNING, sre.AT_BEGINNING_STRING}, {sre.AT_END, sre.AT_END_STRING})  # `^`, `$`
+
+
+def edge(items: Any, last: bool = False, text_edge: bool = False) -> Edge:
+    """What a match of a parsed sequence can begin with (`last`: end with). Zero-width tests consume nothing and are
+    passed over; with `text_edge`, a `^` before the first character (a `$` after the last) says the match lies at the
+    text's own edge, where any character may stand: None."""
+    found: list[tuple[Any, Any]] = []
+    for op, value in reversed(list(items)) if last else items:
+        if op is sre.AT and text_edge and value in _TEXT_EDGES[last]:
+            return None
+        if op in _ZERO_WIDTH:
+            continue
+        item = _edge_of(op, value, last, text_edge)
+        if item is None:
+            return None
+        found += item[0]
+        if not item[1]:
+            return found, False
+    return found, True
+
+
+def _edge_of(op: Any, value: Any, last: bool, text_edge: bool) -> Edge:
+    if op is sre.LITERAL:
+        return [(op, value)], False
+    if op is sre.IN:
+        return None if any(kind is sre.NEGATE for kind, _ in value) else (list(value), False)
+    if op is sre.SUBPATTERN:
+        return None if value[1] or value[2] else edge(value[3], last, text_edge)  # (?i:…), (?a:…): not read
+    if op is sre.ATOMIC_GROUP:
+        return edge(value, last, text_edge)
+    if op in _REPEATS:
+        inner = edge(value[2], last, text_edge)
+        return None if inner is None else (inner[0], inner[1] or value[0] == 0)
+    if op is sre.BRANCH:
+        branches = [edge(branch, last, text_edge) for branch in value[1]]
+        if any(branch is None for branch in branches):
+            return None
+        return [item for branch in branches if branch for item in branch[0]], any(b[1] for b in branches if b)
+    return None  # any character, a back-reference, a conditional: not known
+
+
+def unmatchable_edge(parsed: Any) -> str | None:
+    """"begin" or "end" when every match of a pattern, or of one alternative of a choice in it, begins (ends) with a
+    character that is no letter or digit, a space: between the lexicon's whole-word guards it then needs another
+    such character beside it, and normalised text (single spaces between words) has none, so it never matches
+    (`detto (e |vale)` ends on a space). At the text's own edge (`^ `, ` $`: for a caller that puts a space there)
+    it may. None when neither."""
+    for items in _choices(list(parsed)):
+        for last, side in ((False, "begin"), (True, "end")):
+            found = edge(items, last, text_edge=True)
+            if found is not None and not found[1] and not any(_may_be_alnum((sre.IN, [item])) for item in found[0]):
+                return side
+    return None
+
+
+def _choices(items: list[Any]) -> Iterator[list[Any]]:
+    """A parsed sequence, then the sequence with one choice in it (`a|b`, in groups at any depth, not in repeats or
+    lookarounds) replaced by each of its branches in turn."""
+    yield items
+    for index, (op, value) in enumerate(items):
+        before, after = items[:index], items[index + 1:]
+        if op is sre.BRANCH:
+            for branch in value[1]:
+                for chosen in _choices(list(branch)):
+                    yield [*before, *chosen, *after]
+        elif op is sre.SUBPATTERN and not value[1] and not value[2]:
+            for chosen in islice(_choices(list(value[3])), 1, None):  # the group unchanged: yielded above
+                yield [*before, (op, (*value[:3], chosen)), *after]

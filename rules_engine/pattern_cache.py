@@ -22,25 +22,30 @@ import os
 import re
 import sys
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
 from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Any, TypeVar
+from zlib import crc32
+
+from .literals import edge
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
-            " edges, sets as bytes, anchored first, nested alternatives, programs mapped")
+            " edges, sets as bytes, anchored first, nested alternatives, programs mapped, entries by checksum, bits as"
+            " codes")
 
 Stored = tuple[int, bytes | memoryview, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time; as read from the file,
 a view of its mapped bytes), groups, group index, index group, and what the caller derived from the parse
 (`extra`)."""
-_Filed = tuple[int, int, int, int, dict[str, int], tuple[str | None, ...], Any]
-"""A `Stored` as the file lists it: the program as where its bytes lie after the list, and how many."""
+_Filed = tuple[str, int, int, int, int, dict[str, int], tuple[str | None, ...], Any]
+"""A `Stored` as the file keeps it: its text first, the program as where its bytes lie after the list, and how many."""
 T = TypeVar("T")
 _CODE = next(kind for kind in "IL" if array(kind).itemsize == _sre.CODESIZE)
 
@@ -151,12 +156,19 @@ def every(built: Built, text: str, spaced_text: str | None) -> list[re.Match[str
 
 
 class PatternCache:
-    """Compiled expressions by their text: the ones stored at the last start, and the ones compiled since."""
+    """Compiled expressions by their text: the ones stored at the last start, and the ones compiled since.
+
+    The file lists the stored expressions by a checksum of their text (`_key`), in order, and each one's entry (its
+    text, where its program lies, its groups, `extra`) lies after the list with the programs: a start reads the
+    list in one copy, and an entry only when its expression is asked for (reading every entry, ~8,000 texts of ~2.4
+    MB with their groups and `extra`, was a fifth of `Engine.load()`; a start and its first ruling ask ~4,000)."""
 
     def __init__(self, path: Path = CACHE) -> None:
         self._path = path
-        stored, self._programs = _read(path)
-        self._stored: dict[str, _Filed] = stored.get("patterns", {})
+        stored, self._after = _read(path)
+        self._keys = array(_KEY, stored.get("keys", b""))  # each stored expression's `_key`, in order
+        self._entries = array(_OFFSET, stored.get("entries", b"\0" * _ENTRY_SIZE))  # where each one's entry lies in
+        # `_after`, and where the last one ends
         self._derived: dict[str, Any] = stored.get("derived", {})
         self._used: dict[str, Stored] = {}
         self._kept: dict[str, Any] = {}
@@ -169,16 +181,24 @@ class PatternCache:
 
     def defer(self, source: str) -> tuple[Deferred, Any] | None:
         """The stored expression, built when first used, and its `extra`, if stored."""
-        filed = self._stored.get(source)
-        if filed is None:
-            return None
-        stored = self._used[source] = self._unfiled(filed)
-        return Deferred(stored, source), stored[5]
+        key = _key(source)
+        index = bisect_left(self._keys, key)
+        while index < len(self._keys) and self._keys[index] == key:  # two texts may share a checksum: the text decides
+            entry = self._entry(index)
+            if entry[0] == source:
+                stored = self._used[source] = self._unfiled(entry)
+                return Deferred(stored, source), stored[5]
+            index += 1
+        return None
 
-    def _unfiled(self, filed: _Filed) -> Stored:
+    def _entry(self, index: int) -> _Filed:
+        entry: _Filed = marshal.loads(self._after[self._entries[index]:self._entries[index + 1]])
+        return entry
+
+    def _unfiled(self, entry: _Filed) -> Stored:
         """A stored expression as kept in memory: its program a view of the file's bytes (read only when built)."""
-        flags, start, length, *rest = filed
-        return flags, self._programs[start:start + length], *rest
+        _, flags, start, length, *rest = entry
+        return flags, self._after[start:start + length], *rest
 
     def put(self, source: str, parsed: Any, extra: Any) -> re.Pattern[str]:
         """Compile a parsed expression (as `re` would) and remember it with `extra` (plain data: marshal's types)."""
@@ -196,9 +216,10 @@ class PatternCache:
         """Every expression stored by `compile`, as `re.compile`'s cache keys it (kept in the file however long
         unused: a module's edited expression leaves its old text there, a few microseconds at each start)."""
         found: dict[tuple[type, str, int], re.Pattern[str]] = {}
-        for key, filed in self._stored.items():
-            source, _, flags = key.partition(_FLAGS)
-            stored = self._used[key] = self._unfiled(filed)
+        for index in range(len(self._keys)):
+            entry = self._entry(index)
+            source, _, flags = entry[0].partition(_FLAGS)
+            stored = self._used[entry[0]] = self._unfiled(entry)
             found[str, source, int(flags or 0)] = _build(stored, source)
         return found
 
@@ -227,13 +248,29 @@ class PatternCache:
     def save(self) -> None:
         """Write the expressions used by this load, if any had to be compiled (a read-only install just skips)."""
         if self._fresh:
-            programs, filed, length = [], {}, 0
-            for source, (flags, program, *rest) in self._used.items():
+            used = sorted(self._used.items(), key=lambda item: _key(item[0]))
+            programs, entries, length = [], [], 0
+            for source, (flags, program, *rest) in used:
                 programs.append(program)
-                filed[source] = (flags, length, len(program), *rest)
+                entries.append(marshal.dumps((source, flags, length, len(program), *rest)))
                 length += len(program)
-            _write(self._path, {"patterns": filed, "derived": self._kept}, b"".join(programs))
+            offsets = [length]
+            for entry in entries:
+                offsets.append(offsets[-1] + len(entry))
+            listed = {"keys": array(_KEY, [_key(source) for source, _ in used]).tobytes(),
+                      "entries": array(_OFFSET, offsets).tobytes(), "derived": self._kept}
+            _write(self._path, listed, b"".join([*programs, *entries]))
             self._fresh = False
+
+
+def _key(source: str) -> int:
+    """The checksum an expression's text is filed under (`PatternCache`)."""
+    return crc32(source.encode("utf-8", "surrogatepass"))
+
+
+_KEY = next(kind for kind in "IL" if array(kind).itemsize == 4)  # a checksum: 32 bits
+_OFFSET = "Q"  # a place in the file's bytes after the list
+_ENTRY_SIZE = array(_OFFSET).itemsize
 
 
 class TomlError(ValueError):
@@ -332,13 +369,18 @@ def hinted(expression: str) -> re.Pattern[str]:
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while a start builds what lives as long as the process (~100,000 objects:
-    patterns, rules, modules): each of its passes would go over them all again for nothing, ~7 % of a start."""
+    patterns, rules, modules): each of its passes would go over them all again for nothing, ~7 % of a start. When
+    done, what is alive is frozen (`gc.freeze`): no later pass goes over it, neither the one right after a load nor
+    the full ones among the rulings and at exit (~8 % of a start's instructions with its exit). An engine dropped
+    afterwards is then freed only as far as reference counting frees it (a process that loads many, as the tests
+    do, keeps ~20 MB of each): the bot loads one for its life."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
             gc.enable()
 
 
@@ -472,7 +514,7 @@ def _start_hint(parsed: Any, program: list[Any]) -> list[Any]:
         return program  # re found a start itself, or a match may be empty, or letters match either case
     low, high = program[3], program[4]
     prefix, _ = _prefix(parsed.data)
-    first = None if prefix else _first(parsed.data)
+    first = None if prefix else edge(parsed.data)
     if prefix:  # skip 0: the program itself still matches the prefix (its guard comes first)
         hint = [sre.SRE_INFO_PREFIX, low, high, len(prefix), 0, *prefix, *_compiler._generate_overlap_table(prefix)]
     elif first is not None and not first[1]:
@@ -531,7 +573,6 @@ def _never_both(repeated: tuple[Any, Any], following: tuple[Any, Any]) -> bool:
 
 
 _ZERO_WIDTH = {sre.ASSERT, sre.ASSERT_NOT, sre.AT}
-_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
 
 
 def _prefix(items: Any) -> tuple[list[int], bool]:
@@ -565,42 +606,3 @@ def _common(sequences: list[list[int]]) -> list[int]:
             break
         common.append(items[0])
     return common
-
-
-First = tuple[list[tuple[Any, Any]], bool] | None
-"""The set items (as in a parsed `[…]`) a match can begin with, and whether it can be empty; None: any character."""
-
-
-def _first(items: Any) -> First:
-    """What a match of a parsed sequence can begin with (zero-width assertions consume nothing: passed over)."""
-    found: list[tuple[Any, Any]] = []
-    for op, value in items:
-        if op in _ZERO_WIDTH:
-            continue
-        item = _first_of(op, value)
-        if item is None:
-            return None
-        found += item[0]
-        if not item[1]:
-            return found, False
-    return found, True
-
-
-def _first_of(op: Any, value: Any) -> First:
-    if op is sre.LITERAL:
-        return [(op, value)], False
-    if op is sre.IN:
-        return None if any(kind is sre.NEGATE for kind, _ in value) else (list(value), False)
-    if op is sre.SUBPATTERN:
-        return None if value[1] or value[2] else _first(value[3])  # (?i:…), (?a:…): no hint
-    if op is sre.ATOMIC_GROUP:
-        return _first(value)
-    if op in _REPEATS:
-        inner = _first(value[2])
-        return None if inner is None else (inner[0], inner[1] or value[0] == 0)
-    if op is sre.BRANCH:
-        branches = [_first(branch) for branch in value[1]]
-        if any(branch is None for branch in branches):
-            return None
-        return [item for branch in branches if branch for item in branch[0]], any(b[1] for b in branches if b)
-    return None  # any character, a back-reference, a conditional: no hint

@@ -4,10 +4,12 @@ finds a `not` phrase, every concept and window is used, and a malformed file is 
 import re
 import shutil
 from pathlib import Path
+from re import _parser  # type: ignore[attr-defined]
 
 import pytest
 
-from rules_engine.lexicon import LEXICON_DIR, Lexicon, LexiconError, whole_words
+from rules_engine.lexicon import _WHOLE_WORDS, LEXICON_DIR, Lexicon, LexiconError, whole_words
+from rules_engine.literals import unmatchable_edge
 from rules_engine.topics import TopicError, check_vocabulary, discover
 
 LEXICON = Lexicon.load()
@@ -63,6 +65,24 @@ def test_a_broken_pattern_names_its_file_and_concept(tmp_path: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace("'stuck',", "'stuck(',", 1), encoding="utf-8")
     with pytest.raises(LexiconError, match=r"flop_count\.toml: concept 'stuck'"):
         Lexicon.load(copy)
+
+
+def test_a_pattern_that_can_only_end_on_a_space_is_refused_naming_its_concept(tmp_path: Path) -> None:
+    """The whole-word guards need a letter or digit at a match's edges: "stuck " would never match."""
+    copy = _copy(tmp_path)
+    path = copy / "flop_count.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("'stuck',", "'stuck', 'wedged (in|under) ',", 1),
+                    encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"flop_count\.toml: concept 'stuck', pattern 'wedged \(in\|under\) '.*"
+                                           r"can only end on a space"):
+        Lexicon.load(copy)
+
+
+def test_no_pattern_can_only_begin_or_end_on_a_space() -> None:
+    """Checked at load only when a pattern is parsed (one stored in the pattern cache is not): here, every one."""
+    refused = [(entry.name, pattern) for entry in LEXICON.entries.values() for pattern in entry.patterns
+               if unmatchable_edge(_parser.parse(_WHOLE_WORDS.format(pattern)))]
+    assert refused == []
 
 
 def test_a_changed_pattern_is_read_at_the_next_start_though_concepts_are_built_when_first_read(

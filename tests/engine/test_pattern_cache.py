@@ -62,6 +62,20 @@ def test_each_stored_program_is_read_back_from_its_own_place_in_the_file(tmp_pat
         assert [m.span() for m in stored[0].finditer(TEXT)] == [m.span() for m in re.finditer(source, TEXT)]
 
 
+def test_two_expressions_filed_under_one_checksum_are_told_apart_by_their_text(tmp_path: Path) -> None:
+    """The file lists expressions by a 32-bit checksum of their text: "plumless" and "buckeroo" share one."""
+    path = tmp_path / "cache.marshal"
+    first = PatternCache(path)
+    for source in ("plumless", "buckeroo"):
+        first.put(source, _parser.parse(source), source)
+    first.save()
+    again = PatternCache(path)
+    for source in ("buckeroo", "plumless"):
+        stored = again.get(source)
+        assert stored is not None and stored[1] == source and stored[0].search(f"a {source}")
+    assert again.get("plumles") is None
+
+
 def test_a_damaged_or_unwritable_cache_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "cache.marshal"
     path.write_bytes(b"not marshal data")
