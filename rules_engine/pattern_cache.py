@@ -369,18 +369,15 @@ def hinted(expression: str) -> re.Pattern[str]:
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while a start builds what lives as long as the process (~100,000 objects:
-    patterns, rules, modules): each of its passes would go over them all again for nothing, ~7 % of a start. When
-    done, what is alive is frozen (`gc.freeze`): no later pass goes over it, neither the one right after a load nor
-    the full ones among the rulings and at exit (~8 % of a start's instructions with its exit). An engine dropped
-    afterwards is then freed only as far as reference counting frees it (a process that loads many, as the tests
-    do, keeps ~20 MB of each): the bot loads one for its life."""
+    patterns, rules, modules): each of its passes would go over them all again for nothing, ~7 % of a start. Not
+    frozen afterwards (`gc.freeze`): an engine dropped later, as the tests and each bot instance do, must still be
+    collected whole."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            gc.freeze()
             gc.enable()
 
 
