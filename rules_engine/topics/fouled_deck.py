@@ -28,11 +28,19 @@ def checked_ok(r: Reading) -> list[re.Match[str]]:
 
 
 def _faults_told(r: Reading) -> list[tuple[int, str]]:
+    """Each fault at its place, leaving out the deck cleared and a fault said to be absent ("nobody has a duplicate",
+    "nessuno ha carte doppie": the gap told beside it decides)."""
     cleared = checked_ok(r)
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
-            if not any(inside(m, ok) for ok in cleared)]
+            if not any(inside(m, ok) for ok in cleared) and not _said_absent(r, m)]
     told += [(m.start(), "missing-card") for m in _deck_short(r)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def _said_absent(r: Reading, fault: re.Match[str]) -> bool:
+    """A fault denied where it is told ("nobody holds a duplicate", "nessun doppione"): a check's result, not a
+    finding, so another fault told beside it (51 cards) decides."""
+    return denied(r, fault) or r.lexicon.says("fault_denied", r.before(fault.start(), "fault_denied_before"))
 
 
 def _deck_short(r: Reading) -> list[re.Match[str]]:
