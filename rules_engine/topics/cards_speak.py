@@ -28,9 +28,8 @@ from . import Cue, Topic
 def _tabled(r: Reading) -> list[re.Match[str]]:
     """Where a hand was turned face up, not said as denied ("never tabled his cards") nor a single card turned
     ("turns up one card, tosses the other"): a card is no tabled hand. Read once per text."""
-    one_card = r.matches("one_card_shown")
-    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m)
-                                                   and not any(overlap(m, o) for o in one_card)])
+    return r.derived("cards_speak.tabled", lambda: [m for m in r.matches("shown_hand") if not denied(r, m) and not any(
+        overlap(m, one) for one in r.matches("one_card_shown"))])
 
 
 def killed_tabled(r: Reading) -> bool:
