@@ -40,7 +40,8 @@ def players_acted(r: Reading, facts: Facts) -> None:
     verbs = [e for e in moves if not any(e.start <= at < e.end for at, _ in nouns)  # "two folds": the list's
              and not any(m.start() <= e.start < m.end() for m in counted)]  # "UTG e UTG+1 hanno foldato … due fold
     # bastano?": the players a count says are that count's, not more
-    amounts = [name for name in amounts_by_place(r) if name not in {e.actor for e in moves}]
+    named = {e.actor for e in moves}
+    amounts = [name for name in amounts_by_place(r) if name not in named]
     told = actors(verbs) + len(elliptic_actors(r, [(e.start, e.end) for e in moves])) + len(nouns) + len(amounts)
     acted = 1 if any(group(match, "only_one") for match in taken) else max([told, *said])  # "only UTG had acted -
     # he folded"

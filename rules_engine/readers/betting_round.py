@@ -398,7 +398,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
             if move is Move.CALL and to is None and _SPEECH & set(r.text[max(0, verb - _SPOKEN):verb].split()):
                 spoken.add(verb)  # "… then he says 'call, just call'": a word, the chips' name after a push
             if concept == "round_said":
-                said.add(match.start("verb"))
+                said.add(verb)
             if concept in (_PUSH, _PUSH_TOTAL, _CALLED, _ON_TOP):
                 pushes.add(match.start("verb"))
             if concept == _ON_TOP:
