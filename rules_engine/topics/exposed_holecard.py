@@ -24,6 +24,8 @@ _LATER_ROUND = re.compile(
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
+                       r"(?: (?:a few|a couple of|two|three|some|due|tre|qualche|un paio di|poche|pochi)"
+                       r" (?:cards|rounds|giri|carte|seats|posti|passes)(?: later| dopo)?)?"  # "a few cards later"
                        r"(?: in the same deal| nella stessa distribuzione)?"
                        r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
@@ -130,7 +132,7 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         return
     if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
             or any(r.lexicon.says("another_after", r.after(m.end(), "too_after")[1:])
-                   for m in r.matches("exposure")[1:]):
+                   for m in r.matches("exposure")[1:]) or _second_exposure(r):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
         # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
         # only "a card other than the first")
@@ -147,6 +149,13 @@ def exposed_count(r: Reading, facts: Facts) -> None:
             return
     if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
+
+
+def _second_exposure(r: Reading) -> bool:
+    """A second card told exposed after the first: "flipped the ace to seat 2 and then another card to seat 6", "then
+    he exposed the replacement too", "ha girato anche la sostitutiva"."""
+    exposures = happened(r, "exposure")
+    return bool(exposures) and any(m.start() > exposures[0].start() for m in r.matches("second_exposure"))
 
 
 def _seen(r: Reading, cards: re.Match[str]) -> bool:
