@@ -379,7 +379,23 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     clause = [key for at, _, key in mentions if start <= at < offset]
     joined = r.lexicon.says("event_joined", r.text[start:move.start()].rstrip()) or \
         r.lexicon.says("event_joined_inside", r.text[start:move.start()])
-    return (clause[-1] if clause and joined else None), skipped, verbal
+    if not joined:
+        return None, skipped, verbal
+    if clause:
+        return clause[-1], skipped, verbal
+    opens = start == r.sentence_start(move.start())  # not the words after another move ("i call… wow")
+    return (_opening_name(r, start, offset) if opens else None), skipped, verbal
+
+
+def _opening_name(r: Reading, start: int, offset: int) -> str | None:
+    """The name a sentence opens with, when no place is named in it: the subject of the move joined to it ("kevin
+    came back and | bet 50", "franco è rientrato e | ha fatto check", "ruth put the phone down and | bet"), a player
+    the story has named before ("Sara doveva parlare … Sara è tornata e ha chiamato"), not an exclamation ("wow this
+    is a tough spot and then | says he's folding")."""
+    words = r.text[start:offset].split()
+    if not words or words[0] not in r.text[:start].split():
+        return None
+    return _named(r, words[0], len(words[0]), [])
 
 
 def _asked_of(r: Reading, start: int, end: int, found: list[Event],
@@ -498,7 +514,9 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
     after = r.lexicon.find("event_object", r.after(mark.end() + 1, "event_after"))
     if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
-        return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
+        object_ = TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
+        if object_ or not r.lexicon.says("event_inverted", mark[0]):
+            return object_  # "Sara doveva parlare, ma…": no player after the verb, so its subject is before it
     offset = start + len(before)
     if r.lexicon.find("event_pronoun", before):
         return _last_actor(events(r), offset, mentions)
