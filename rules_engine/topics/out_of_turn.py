@@ -25,6 +25,7 @@ from ..readers.seats import places
 from ..readers.streets import BOARD_STREETS, marks
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
+from .missed_blind import owes_blind
 
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
@@ -274,8 +275,10 @@ def _told_out_of_turn(r: Reading) -> bool:
     # told after the out-of-turn words, a dealing word deals a card only with one near it ("come viene trattato?")
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
-    # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
-    return not (r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")))
+    # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting; "his big blind
+    # came round while he was gone: do we skip him?": skipped for his blind
+    skips_only = all(_SKIP.search(m[0]) for m in r.matches("out_of_turn"))
+    return not (skips_only and (r.has("no_action") or owes_blind(r)))
 
 
 def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:
