@@ -199,6 +199,21 @@ def sits_behind(first: str | None, second: str | None) -> bool:
     return bool(at and where) and terms == other and 0 < (where - at) % _CYCLE <= _CYCLE // 2
 
 
+_FIRST_TO_ACT = (_ROUND["utg"], _ROUND["sb"])  # where the order of play starts before the flop, and after it
+
+
+def acts_after(first: str | None, second: str | None) -> bool:
+    """Whether the second player acts after the first on his street, whichever street it is: told by places, after
+    him both before the flop and after it (the cutoff after the hijack; not UTG, nor the small blind, whose turn
+    before the hijack's depends on the street); told by seat numbers, within half a table after him
+    (`sits_behind`)."""
+    terms, at = _place(first or "")
+    other, where = _place(second or "")
+    if terms != "place" or other != "place":
+        return sits_behind(first, second)
+    return all((where - start) % _CYCLE > (at - start) % _CYCLE for start in _FIRST_TO_ACT)
+
+
 def _seat_number(actor: str) -> int:
     """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
     kind, _, number = actor.partition(" ")

@@ -12,6 +12,7 @@ from ..readers.events import (
     SKIPPED,
     TELLER,
     Event,
+    acts_after,
     came_back,
     events,
     named_at,
@@ -224,6 +225,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     # follows it is no count of players who acted behind him
     marks = [mark.at for mark in skipped_players(r) if not mark.claimed and not mark.before]
     if not r.has("oot_silent") and not skipped_phrase and not marks:
+        _acted_before_mark(r, facts)
         return
     start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)
     # the count stops at the objection, or at the skipped player's own move told by a pronoun once the action came
@@ -248,6 +250,30 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["acted_behind"] = min(acted, _SUBSTANTIAL)
         paid = any(e.move in _CHIPS for e in moves)
         facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
+    else:
+        _acted_before_mark(r, facts)
+
+
+def _acted_before_mark(r: Reading, facts: Facts) -> None:
+    """The moves told in a sentence before the player they passed over is said not to have acted yet, made by players
+    sitting behind him ("UTG+1 raised, UTG+2 called and the lojack three-bet, all before UTG looked up"): they acted
+    behind him. Not a move from his right ("UTG folded and the hijack raised before the lojack acted": only one)."""
+    for mark in skipped_players(r):
+        if mark.claimed or not mark.before:
+            continue
+        moves = [e for e in events(r) if r.sentence_start(mark.at) <= e.start < mark.at and e.told
+                 and _all_behind(mark.who, e.actor)]
+        if moves:
+            facts["acted_behind"] = min(sum(e.players for e in moves), _SUBSTANTIAL)
+            facts["chips_in"] = "yes" if any(e.move in _CHIPS for e in moves) else "no"
+            return
+
+
+def _all_behind(who: str, actor: str | None) -> bool:
+    """Whether a move's maker sits behind a player, each of several seats named together ("seats 5, 6 and 7")."""
+    if actor and actor.startswith("seats "):
+        return all(sits_behind(who, f"seat {number}") for number in actor.split()[1:])
+    return acts_after(who, actor)
 
 
 def acted_out_of_turn(r: Reading) -> bool:
