@@ -23,6 +23,7 @@ _TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
 # what may stand between the word and the chips told in one clause: the word's own amount, "and", the mover
 _ONE_CLAUSE = re.compile(r"(?:\S+ ){0,3}(?:and|e)(?: (?:he|she|i|lui|lei|io))?")
 _OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
+_TELLER = re.compile(r"\b(?:i|io)\b")
 # ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
 # only had 40 behind and figured I'd rather fold")
 _TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
@@ -96,7 +97,7 @@ def _amount_matches_chips(r: Reading) -> bool:
 
 
 def _word_against_chips(r: Reading) -> bool:
-    if any(said != pushed for said, pushed in _said_and_pushed(r)):
+    if any(said != pushed for said, pushed in _said_and_pushed(r)) or _call_over_chips(r):
         return True
     raised = said_outright(r, "raise_declared_yes")
     if not raised and not said_outright(r, "call_declared_yes"):
@@ -106,6 +107,32 @@ def _word_against_chips(r: Reading) -> bool:
         return False
     total, call = amounts
     return total == call if raised else total > call
+
+
+def _call_over_chips(r: Reading) -> bool:
+    """"Call" said by the player who put out chips the story sizes above the call with no amount ("says 'I call' and
+    slides out a stack way bigger than the call", "prima le fiche da rilancio, poi dice 'vedo'"): the two told in
+    one sentence or the next, with no other player named between them."""
+    if not said_outright(r, "call_declared_yes") or not r.has("chips_over_call"):
+        return False
+    return any(_one_players_move(r, word, chips)
+               for word in r.matches("call_declared_yes") for chips in r.matches("chips_over_call"))
+
+
+def _one_players_move(r: Reading, word: re.Match[str], chips: re.Match[str]) -> bool:
+    """A word and chips told in one sentence as one player's move: nobody else named between them, and no other
+    player's pronoun between the word and the chips after it ("I said call and he pushed double the bet")."""
+    first, last = sorted((word.end(), _verb_at(chips)))
+    if r.sentence_start(first) != r.sentence_start(last) or named_between(r, first, last):
+        return False
+    return first != word.end() or not _other_subject(r, word).search(r.text, first, last)
+
+
+def _other_subject(r: Reading, word: re.Match[str]) -> re.Pattern[str]:
+    """The pronoun of a player other than the one who said the word: "he" after the teller's word, "I" after
+    another's."""
+    teller = _TELLER_BEFORE.search(r.text, max(0, word.start() - 4), word.start()) or _TELLER_SAYS.match(word[0])
+    return _OTHER_PLAYER if teller else _TELLER
 
 
 def _verb_at(match: re.Match[str]) -> int:
@@ -167,7 +194,7 @@ def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in r.matches(concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
-             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
+             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call")
              for m in r.matches(concept)]
     return words, chips
 
