@@ -58,7 +58,7 @@ def _bet_size(r: Reading, added_at: int) -> Decimal | None:
     told = betting_round.told(r)
     if told is not None:
         opening = next((a.to for a in told.actions if a.move is Move.BET and a.to is not None), None)
-        return opening if opening is not None else told.check.full_raise
+        return Decimal(opening if opening is not None else told.check.full_raise)
     first = next((m for m in r.matches("round_push") if m.start() < added_at), None)
     return betting_round.read_number(r, group(first, "to")) if first else None
 
