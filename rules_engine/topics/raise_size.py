@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from table_tools.raising import Kind, Move
+from table_tools.raising import Kind, Move, Structure
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits
+from ..readers.events import events
 from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -63,8 +64,8 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     if told.check.under_raise is None and r.has("one_motion_yes") and not r.has("raise_dispute"):
         return None  # "pushed 60 out in one motion over a 20 bet, is that legal?": how he bet is asked, and it was
     # a full raise made in one movement: nothing to rule
-    if _short_told_last(told):
-        return {}  # "says 20, throws out 20": its size
+    if _short_told_last(told) or (_all_in_short_last(told) and not _still_to_act(r)):
+        return {}  # "says 20, throws out 20", "UTG va all-in per 150 in tutto": its size
     if pushed_by_total(r, told) and raise_said(r) is False:
         return {}  # "put in 400 without a word" over a raise to 250: a silent raise told by its total
     if not (legality_asked(r) or r.has("raise_dispute")):
@@ -101,6 +102,19 @@ def _short_told_last(told: betting_round.Told) -> bool:
     amounts = [a.to for a in told.actions if a.to is not None]
     short = told.check.under_raise
     return short is not None and bool(amounts) and short.to == amounts[-1]
+
+
+def _all_in_short_last(told: betting_round.Told) -> bool:
+    """The last move told is an all-in short of a full raise, in a big-bet game, nothing told after it ("puntata 200,
+    l'ultimo va all-in per 260"): whether it stands is this rule's; the action after it, the reopening topic's."""
+    readings = told.check.readings
+    return (bool(readings) and readings[-1].kind is Kind.ALL_IN_SHORT and told.check.structure is not Structure.LIMIT)
+
+
+def _still_to_act(r: Reading) -> bool:
+    """A player told as not having acted yet ("I haven't acted yet"): what he may do after the all-in is asked, the
+    reopening topic's question."""
+    return any(event.denied for event in events(r))
 
 
 def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:

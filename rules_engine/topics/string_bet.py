@@ -44,15 +44,23 @@ def limit_half(r: Reading, facts: Facts) -> None:
     if betting_round.structure(r) is not Structure.LIMIT:
         return
     # the chips of the later movement are told last ("ne mette 100 … e con un secondo movimento altre 20")
-    added = next((_added(r, m) for m in reversed(r.matches("string_added"))), None)
-    told = betting_round.told(r)
-    if added is None or told is None:
-        return
-    # a round opened with a bet ("limit 4/8, bet 8") gives the bet size, whatever street it was on
-    opening = next((a.to for a in told.actions if a.move is Move.BET and a.to is not None), None)
-    size = opening if opening is not None else told.check.full_raise
-    if size > 0:
+    later = next(reversed(r.matches("string_added")), None)
+    added = _added(r, later) if later else None
+    size = _bet_size(r, later.start()) if later else None
+    if added is not None and size is not None and size > 0:
         facts["half_or_more"] = "yes" if 2 * added >= size else "no"
+
+
+def _bet_size(r: Reading, added_at: int) -> Decimal | None:
+    """The round's bet: a round opened with a bet ("limit 4/8, bet 8") gives it, whatever street it was on, else
+    the full raise of the round worked out; with no round worked out, the chips of the first movement ("mette 8 per
+    chiamare, poi … altre 4"): in limit, the first movement before the chips added is one bet."""
+    told = betting_round.told(r)
+    if told is not None:
+        opening = next((a.to for a in told.actions if a.move is Move.BET and a.to is not None), None)
+        return Decimal(opening if opening is not None else told.check.full_raise)
+    first = next((m for m in r.matches("round_push") if m.start() < added_at), None)
+    return betting_round.read_number(r, group(first, "to")) if first else None
 
 
 def _added(r: Reading, match: re.Match[str]) -> Decimal | None:

@@ -23,6 +23,9 @@ _TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
 # what may stand between the word and the chips told in one clause: the word's own amount, "and", the mover
 _ONE_CLAUSE = re.compile(r"(?:\S+ ){0,3}(?:and|e)(?: (?:he|she|i|lui|lei|io))?")
 _OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
+_TELLER = re.compile(r"\b(?:i|io)\b")
+_RELATIVE = re.compile(r"\b(?:who|which|che|cui)\b")  # "back on B, who wants to re-raise": a player described
+_CLAUSE_JOIN = re.compile(r"\b(?:and|then|but|so|e|poi|ma|quindi)\b")  # where the clause of a wish starts
 # ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
 # only had 40 behind and figured I'd rather fold")
 _TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
@@ -44,7 +47,7 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     if not (r.has("verbal_call_raise") or _by_the_speaker(r, "verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
-        changed = _by_the_speaker(r, "verbal_said_then_changed") and not (
+        changed = (_by_the_speaker(r, "verbal_said_then_changed") or word_taken_back(r)) and not (
             said_outright(r, "out_of_turn") or out_of_scope(r))
         return {} if changed else None
     if (short_call(r) and not r.has("raise_declared_yes")) or out_of_scope(r):
@@ -96,7 +99,7 @@ def _amount_matches_chips(r: Reading) -> bool:
 
 
 def _word_against_chips(r: Reading) -> bool:
-    if any(said != pushed for said, pushed in _said_and_pushed(r)):
+    if any(said != pushed for said, pushed in _said_and_pushed(r)) or _call_over_chips(r):
         return True
     raised = said_outright(r, "raise_declared_yes")
     if not raised and not said_outright(r, "call_declared_yes"):
@@ -106,6 +109,32 @@ def _word_against_chips(r: Reading) -> bool:
         return False
     total, call = amounts
     return total == call if raised else total > call
+
+
+def _call_over_chips(r: Reading) -> bool:
+    """"Call" said by the player who put out chips the story sizes above the call with no amount ("says 'I call' and
+    slides out a stack way bigger than the call", "prima le fiche da rilancio, poi dice 'vedo'"): the two told in
+    one sentence or the next, with no other player named between them."""
+    if not said_outright(r, "call_declared_yes") or not r.has("chips_over_call"):
+        return False
+    return any(_one_players_move(r, word, chips)
+               for word in r.matches("call_declared_yes") for chips in r.matches("chips_over_call"))
+
+
+def _one_players_move(r: Reading, word: re.Match[str], chips: re.Match[str]) -> bool:
+    """A word and chips told in one sentence as one player's move: nobody else named between them, and no other
+    player's pronoun between the word and the chips after it ("I said call and he pushed double the bet")."""
+    first, last = sorted((word.end(), _verb_at(chips)))
+    if r.sentence_start(first) != r.sentence_start(last) or named_between(r, first, last):
+        return False
+    return first != word.end() or not _other_subject(r, word).search(r.text, first, last)
+
+
+def _other_subject(r: Reading, word: re.Match[str]) -> re.Pattern[str]:
+    """The pronoun of a player other than the one who said the word: "he" after the teller's word, "I" after
+    another's."""
+    teller = _TELLER_BEFORE.search(r.text, max(0, word.start() - 4), word.start()) or _TELLER_SAYS.match(word[0])
+    return _OTHER_PLAYER if teller else _TELLER
 
 
 def _verb_at(match: re.Match[str]) -> int:
@@ -167,7 +196,7 @@ def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in r.matches(concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
-             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out")
+             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call")
              for m in r.matches(concept)]
     return words, chips
 
@@ -230,6 +259,39 @@ def words_then_other_move(r: Reading, facts: Facts) -> None:
         facts.setdefault("word_timing", "words-first")
 
 
+def word_taken_back(r: Reading) -> bool:
+    """A word said in turn, then the wish to undo it by the same player, in that sentence or the next ("dice forte
+    'all in', poi guarda il bb che sorride e ci ripensa", "says 'fold', then grabs his cards back saying he
+    misspoke"): a change of mind, however the wish is told."""
+    return r.derived("verbal.word_taken_back", lambda: any(
+        _own_wish(r, said, wish) for said in events(r) if said.verbal and said.happened
+        for wish in r.matches("takes_back_word")))
+
+
+def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
+    """The wish told after the word, within the next sentence, in a clause naming nobody else ("poi guarda il bb
+    che sorride e ci ripensa": the bb is only looked at; "Marco dice check, poi Luca vuole puntare" is Luca's, and
+    "action is back on B, who wants to re-raise" describes B)."""
+    if wish.start() < said.end or sum(said.end < start <= wish.start() for start in r.sentences) > 1:
+        return False
+    if said.kind == "fold" and (r.has("facing_bet_no") or r.has("facing_bet_yes")):
+        return False  # a fold wanted back, the bet it faced told: the non-standard fold's
+    if any(other.happened and other.actor not in (None, said.actor) and said.end <= other.start < wish.start()
+           for other in events(r)):
+        return False  # "he said check, I bet 50, then he wanted to raise": the action came back to him
+    joins = list(_CLAUSE_JOIN.finditer(r.text, said.end, wish.start()))
+    clause = joins[-1].end() if joins else said.end
+    other = _OTHER_PLAYER if said.actor == TELLER else _TELLER
+    return not (named_between(r, clause, wish.start()) or other.search(r.text, clause, wish.start())
+                or _RELATIVE.search(r.text, clause, wish.start()))
+
+
+def taken_back(r: Reading, facts: Facts) -> None:
+    """A change of mind read from the wish told after the word (`word_taken_back`), when no phrase said it."""
+    if "declaration" not in facts and word_taken_back(r):
+        facts["declaration"] = "changed-mind"
+
+
 def _changed_mind(r: Reading, given: Facts) -> Facts | None:
     """Weak evidence, after every other topic: someone wants to change what he said ("is verbal binding?" alone is
     a general question, not a situation)."""
@@ -249,6 +311,6 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
                                           Cue(-3, on_digits(_changed_mind))),
-              readers=(*map(on_digits, (declaration, differ_by_amounts, word_timing, words_before_chips,
+              readers=(*map(on_digits, (declaration, taken_back, differ_by_amounts, word_timing, words_before_chips,
                                      chips_before_words)),
                        words_then_other_move))
