@@ -181,7 +181,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
     if denied_two:
         readings.append((3, "later"))  # "not the first or second card", "né la prima né la seconda uscita"
     round_done = r.matches("first_round_done")
-    for match in r.matches("ordinal_card"):
+    for match in r.matches("ordinal_card") + r.matches("ordinal_pitched"):
         value = ordinals.value(match)
         if any(inside(match, done) for done in round_done):
             continue  # "tutti avevano già la prima carta": everyone's first card, not the one exposed
