@@ -19,9 +19,11 @@ from __future__ import annotations
 from ..lexicon import Lexicon
 from ..reading import joined
 
-# Concepts that tell part of an incident (a card, a deal, a move, the dealer): a sentence of the evening's setting that
-# says one of them may be the incident itself ("the cat knocked the deck over"), so it stays.
-INCIDENT_CONCEPTS = ("card", "exposure", "receives", "extra", "action_verb", "burn_mention", "dealer_named")
+# Concepts that tell part of an incident (a card, a deal, a move, the dealer, a blind): a sentence of the evening's
+# setting that says one of them may be the incident itself ("the cat knocked the deck over", "I went to dinner and
+# missed both blinds"), so it stays.
+INCIDENT_CONCEPTS = ("card", "exposure", "receives", "extra", "action_verb", "burn_mention", "dealer_named",
+                     "missed_blind", "blind_named")
 
 
 def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:

@@ -246,7 +246,12 @@ def past_the_deal(r: Reading) -> bool:
     he flicked one more to the SB"), to the first player or as a third round begun; or several cards too many told as
     dealt, never said to come mid-deal (the rule's "more than one extra card"). A hand only found or held with a card
     too many ("the SB finds three cards right after the deal": when it was found, not how it came), or everyone dealt
-    three (the deal itself dealt for another game), is the general wrong-number item (§3.4), whoever holds it."""
+    three (the deal itself dealt for another game), is the general wrong-number item (§3.4), whoever holds it. Worked
+    out once per text: both topics' cues ask it, with the extra cards it reads."""
+    return r.derived("deal.past_the_deal", lambda: _past_the_deal(r))
+
+
+def _past_the_deal(r: Reading) -> bool:
     told = extra(r)
     if told.count is None or not r.has("card_came") or r.has("all_dealt_three") or in_the_deal(r):
         return False

@@ -199,6 +199,21 @@ def sits_behind(first: str | None, second: str | None) -> bool:
     return bool(at and where) and terms == other and 0 < (where - at) % _CYCLE <= _CYCLE // 2
 
 
+_FIRST_TO_ACT = (_ROUND["utg"], _ROUND["sb"])  # where the order of play starts before the flop, and after it
+
+
+def acts_after(first: str | None, second: str | None) -> bool:
+    """Whether the second player acts after the first on his street, whichever street it is: told by places, after
+    him both before the flop and after it (the cutoff after the hijack; not UTG, nor the small blind, whose turn
+    before the hijack's depends on the street); told by seat numbers, within half a table after him
+    (`sits_behind`)."""
+    terms, at = _place(first or "")
+    other, where = _place(second or "")
+    if terms != "place" or other != "place":
+        return sits_behind(first, second)
+    return all((where - start) % _CYCLE > (at - start) % _CYCLE for start in _FIRST_TO_ACT)
+
+
 def _seat_number(actor: str) -> int:
     """A seat's number, or a place in the order of play ("order 2": "il secondo"), which the same order reads."""
     kind, _, number = actor.partition(" ")
@@ -379,7 +394,23 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
     clause = [key for at, _, key in mentions if start <= at < offset]
     joined = r.lexicon.says("event_joined", r.text[start:move.start()].rstrip()) or \
         r.lexicon.says("event_joined_inside", r.text[start:move.start()])
-    return (clause[-1] if clause and joined else None), skipped, verbal
+    if not joined:
+        return None, skipped, verbal
+    if clause:
+        return clause[-1], skipped, verbal
+    opens = start == r.sentence_start(move.start())  # not the words after another move ("i call… wow")
+    return (_opening_name(r, start, offset) if opens else None), skipped, verbal
+
+
+def _opening_name(r: Reading, start: int, offset: int) -> str | None:
+    """The name a sentence opens with, when no place is named in it: the subject of the move joined to it ("kevin
+    came back and | bet 50", "franco è rientrato e | ha fatto check", "ruth put the phone down and | bet"), a player
+    the story has named before ("Sara doveva parlare … Sara è tornata e ha chiamato"), not an exclamation ("wow this
+    is a tough spot and then | says he's folding")."""
+    words = r.text[start:offset].split()
+    if not words or words[0] not in r.text[:start].split():
+        return None
+    return _named(r, words[0], len(words[0]), [])
 
 
 def _asked_of(r: Reading, start: int, end: int, found: list[Event],
@@ -498,7 +529,9 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
     after = r.lexicon.find("event_object", r.after(mark.end() + 1, "event_after"))
     if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
-        return TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
+        object_ = TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
+        if object_ or not r.lexicon.says("event_inverted", mark[0]):
+            return object_  # "Sara doveva parlare, ma…": no player after the verb, so its subject is before it
     offset = start + len(before)
     if r.lexicon.find("event_pronoun", before):
         return _last_actor(events(r), offset, mentions)

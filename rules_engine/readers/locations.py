@@ -5,7 +5,9 @@ hand)."""
 
 from __future__ import annotations
 
-from ..reading import Facts, Reading
+import re
+
+from ..reading import Facts, Reading, inside
 
 _PLACES = {"card_in_hand": "hand", "card_on_board": "board", "card_in_stub": "stub"}
 _ODD_CARD = ("foreign_card", "short_deck_card", "deck_odd_back", "deck_duplicate")
@@ -18,7 +20,8 @@ def card_location(r: Reading, facts: Facts) -> None:
     if r.has("card_never_dealt"):
         facts["card_location"] = "stub"
         return
-    told = [(m.start(), m.end(), place) for concept, place in _PLACES.items() for m in r.matches(concept)]
+    told = [(m.start(), m.end(), place) for concept, place in _PLACES.items() for m in r.matches(concept)
+            if not (place == "board" and _when_found(r, m))]
     if not told:
         return
     odd = [m.start() for concept in _ODD_CARD for m in r.matches(concept)]
@@ -26,6 +29,12 @@ def card_location(r: Reading, facts: Facts) -> None:
         facts["card_location"] = min(told)[2]
         return
     facts["card_location"] = min(told, key=lambda t: min(_distance(t[0], t[1], at) for at in odd))[2]
+
+
+def _when_found(r: Reading, place: re.Match[str]) -> bool:
+    """A street told as the moment a player looked at his cards ("then on the turn I look at it"), not where the odd
+    card lay."""
+    return any(inside(place, told) for told in r.matches("street_of_finding"))
 
 
 def _distance(start: int, end: int, at: int) -> int:

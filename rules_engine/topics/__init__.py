@@ -33,10 +33,15 @@ Reader = Callable[[Reading, Facts], None]
 
 @dataclass(frozen=True, slots=True)
 class Cue:
-    """One way of recognising a topic, and how strongly it claims the situation (higher is tried first)."""
+    """One way of recognising a topic, and how strongly it claims the situation (higher is tried first).
+
+    `yields_to` names topics whose stories this cue's evidence is only part of: where any of their cues also
+    recognises the story, this cue gives way and the ladder goes on below it (the named topic's own cue then
+    decides at its place, unless a cue between them does)."""
 
     priority: int
     detect: Detector
+    yields_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +96,24 @@ class Topics:
 
     def __init__(self, topics: Mapping[str, Topic]) -> None:
         self._cues = sorted(_cues(topics.values()), key=lambda pair: -pair[0].priority)
+        self._topics = dict(topics)
+        for cue, topic in self._cues:
+            unknown = sorted(set(cue.yields_to) - set(topics))
+            if unknown:
+                raise TopicError(f"a cue of {topic.name!r} yields to {unknown[0]!r}, which is no topic")
 
     def recognise(self, r: Reading, given: Facts) -> tuple[Topic, Facts] | None:
         """The topic of the first cue that recognises the situation, with the facts it settled."""
         for cue, topic in self._cues:
             settled = cue.detect(r, given)
-            if settled is not None:
+            if settled is not None and not self._yields(cue, r, given):
                 return topic, settled
         return None
+
+    def _yields(self, cue: Cue, r: Reading, given: Facts) -> bool:
+        """Whether a topic the cue yields to also recognises the story."""
+        return any(other.detect(r, given) is not None
+                   for name in cue.yields_to for other in self._topics[name].cues)
 
 
 def _cues(topics: Iterable[Topic]) -> list[tuple[Cue, Topic]]:

@@ -82,10 +82,11 @@ def _hands(r: Reading, span: re.Match[str]) -> set[str]:
 
 
 def _played_down(r: Reading) -> bool:
-    """A player talked his own hand down and the truth was told after it ("said 'I got nothing', turned his cards
-    up; turns out he had a wheel"): a miscalled hand, when it was turned face up, however the showing is told
-    (`shows`: "giro le carte", "turn my cards up")."""
-    said = r.matches("hand_played_down")
+    """A player called his own hand and the truth was told after it ("said 'I got nothing', turned his cards up;
+    turns out he had a wheel", "announces 'two pair', but he actually has a straight", "dice 'ho tris', in realtà
+    ha un full"): a miscalled hand, when it was turned face up, however the showing is told (`shows`: "giro le
+    carte", "turn my cards up")."""
+    said = r.matches("hand_played_down") + r.matches("hand_claim")
     shown = bool(_tabled(r)) or any(s.cards == ALL and not s.denied for s in shows(r))
     return shown and any(t.end() > m.end() for m in said for t in r.matches("truth_revealed"))
 
@@ -116,9 +117,16 @@ def _hand_lost_to_words(r: Reading, given: Facts) -> Facts | None:
     said I got nothing … turns out I had a wheel"): said more specifically than a request to share the pot ("… do
     I get anything?", "got nothing?"), so tried before board claims."""
     if not r.has("hand_reading_words") or not (
-            _mucked_on_claim(r) or killed_tabled(r) or (_played_down(r) and not _own_misread_muck(r))):
+            _mucked_on_claim(r) or killed_tabled(r) or (_played_down(r) and not _own_misread_muck(r)
+                                                        and not _thrown_face_up(r))):
         return None
     return None if r.has("normal_play") or r.has("board_played") else {}
+
+
+def _thrown_face_up(r: Reading) -> bool:
+    """The player let his hand go face up ("throws both cards face up towards the muck saying 'only ace high'"):
+    whether that is a fold or a tabled hand comes first, so the words he said decide only if nothing else does."""
+    return r.has("thrown_face_up") and bool(hand_released(r))
 
 
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:

@@ -12,18 +12,23 @@ from ..readers.agents import named_before
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
 from ..readers.ownership import dealt_me, owned, someone_elses_card
-from ..reading import Facts, Reading, group
+from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _LATER_ROUND = re.compile(
-    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)"
-    r" (?:round|giro|pass|passata|passaggio|lap|orbit|go round)"
-    r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last))\b")
+    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)(?: trip| time)?"
+    r" (?:round|around|giro|pass|passata|passaggio|lap|orbit|go round|go around)"
+    r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last)"
+    r"|(?:halfway|half way|midway|a meta|nel mezzo|in the middle)(?: through| of| del| dello)?(?: the| il)?"
+    r" (?:first|primo|1st) (?:round|giro|pass|passata|passaggio|lap))\b")  # "on the second trip around the table",
+# "about halfway through the first round" (past the first two cards), "a metà del primo giro"
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
+                       r"(?: (?:a few|a couple of|two|three|some|due|tre|qualche|un paio di|poche|pochi)"
+                       r" (?:cards|rounds|giri|carte|seats|posti|passes)(?: later| dopo)?)?"  # "a few cards later"
                        r"(?: in the same deal| nella stessa distribuzione)?"
                        r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
@@ -130,7 +135,7 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         return
     if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
             or any(r.lexicon.says("another_after", r.after(m.end(), "too_after")[1:])
-                   for m in r.matches("exposure")[1:]):
+                   for m in r.matches("exposure")[1:]) or _second_exposure(r):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
         # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
         # only "a card other than the first")
@@ -147,6 +152,13 @@ def exposed_count(r: Reading, facts: Facts) -> None:
             return
     if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
+
+
+def _second_exposure(r: Reading) -> bool:
+    """A second card told exposed after the first: "flipped the ace to seat 2 and then another card to seat 6", "then
+    he exposed the replacement too", "ha girato anche la sostitutiva"."""
+    exposures = happened(r, "exposure")
+    return bool(exposures) and any(m.start() > exposures[0].start() for m in r.matches("second_exposure"))
 
 
 def _seen(r: Reading, cards: re.Match[str]) -> bool:
@@ -168,8 +180,11 @@ def deal_position(r: Reading, facts: Facts) -> None:
     denied_two = r.matches("not_first_two")
     if denied_two:
         readings.append((3, "later"))  # "not the first or second card", "né la prima né la seconda uscita"
+    round_done = r.matches("first_round_done")
     for match in r.matches("ordinal_card"):
         value = ordinals.value(match)
+        if any(inside(match, done) for done in round_done):
+            continue  # "tutti avevano già la prima carta": everyone's first card, not the one exposed
         if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
                 "first_two", match.start(), "same_phrase") or _told_fine(r, match) or any(
                 denied.start() <= match.start() < denied.end() for denied in denied_two):
@@ -210,8 +225,10 @@ def deal_position(r: Reading, facts: Facts) -> None:
         if position:
             facts["deal_position"] = position
             return
-    if _LATER_ROUND.search(r.text) or _ANOTHER_CARD.search(r.text):  # also after "everybody's first card" dealt
-        facts["deal_position"] = "later" if _LATER_ROUND.search(r.text) else "not-first"  # "un'altra carta"
+    if _LATER_ROUND.search(r.text) or round_done:  # also after "everybody's first card" dealt
+        facts["deal_position"] = "later"
+    elif _ANOTHER_CARD.search(r.text):
+        facts["deal_position"] = "not-first"  # "un'altra carta"
 
 
 def _told_fine(r: Reading, card: re.Match[str]) -> bool:

@@ -21,17 +21,14 @@ def _third_round(r: Reading, given: Facts) -> Facts | None:
     """The rule's own story, told outright: the deal over, then an extra card to the first player dealt ("kept
     going and flicked one more to the small blind", heads-up "a third one to the BB"). Specific enough to go before
     the stub, misdeal and card-count topics, whose words ("slipped", "three cards", "misdeal") such stories use."""
-    told = deal.extra(r)
-    if told.count is None or told.first is not True:
-        return None
-    return {"street": "deal"} if deal.past_the_deal(r) else None
+    return {"street": "deal"} if deal.past_the_deal(r) and deal.extra(r).first is True else None
 
 
 def _held_extra(r: Reading, given: Facts) -> Facts | None:
     """A player holds a card too many and the story tells it came after everyone had two ("si ritrova con tre carte:
     il mazziere ha fatto un giro in più"): the deal, whatever betting words the story also tells (when it was found,
     not who acted)."""
-    return {"street": "deal"} if deal.extra(r).held and deal.past_the_deal(r) else None
+    return {"street": "deal"} if deal.past_the_deal(r) and deal.extra(r).held else None
 
 
 def extra_cards(r: Reading, facts: Facts) -> None:

@@ -114,6 +114,18 @@ def _duplicate(r: Reading, given: Facts) -> Facts | None:
     return {} if told and not r.has("terms_asked") and not r.has("seen_in_media") else None
 
 
+def _odd_back_in_play(r: Reading, given: Facts) -> Facts | None:
+    """A card with another back told in a hand or on the board ("dealt the river off the red deck", "a red-backed card
+    landed in front of seat 4"): the hand is void whatever else went wrong with the deal, so this outranks a street
+    dealt too soon or a dropped stub the same story tells. Only in the undealt cards it changes nothing, and the
+    other fault decides."""
+    if r.has("terms_asked") or r.has("seen_in_media") or not fault_told(r, frozenset({"odd-back"})):
+        return None
+    where: Facts = {}
+    card_location(r, where)
+    return {} if where.get("card_location") in ("hand", "board") else None
+
+
 def _other_games_deck(r: Reading, given: Facts) -> Facts | None:
     """The poker game dealt from a deck made for a game that holds two of every card ("realised it was a pinochle
     deck", "giocavamo con un mazzo da burraco"), the result of its hands asked: a fouled deck, above the other game
@@ -223,6 +235,6 @@ def _teller(r: Reading, start: int, end: int) -> bool:
     return r.lexicon.says("teller_word", r.text[start:end])
 
 
-TOPIC = Topic("fouled-deck", cues=(Cue(146, _other_games_deck), Cue(128, _duplicate), Cue(116, _pack_short),
-                                   Cue(95, _fouled)),
+TOPIC = Topic("fouled-deck", cues=(Cue(152, _odd_back_in_play), Cue(146, _other_games_deck), Cue(128, _duplicate),
+                                   Cue(116, _pack_short), Cue(95, _fouled)),
               readers=(deck_problem, card_location, place_in_doubt, next_hand_started, knew_and_bet))

@@ -11,6 +11,13 @@ from ..reading import Facts, Reading
 from . import Cue, Topic
 
 
+def owes_blind(r: Reading) -> bool:
+    """Whether the story tells a blind missed or owed, the way this topic's weak cue reads it: a player "skipped"
+    there is skipped for his blind, not in the betting ("his big blind came round while he was gone: do we post it
+    or skip him?")."""
+    return _owed_blind(r, {}) is not None
+
+
 def _owed_blind(r: Reading, given: Facts) -> Facts | None:
     owed = ("missed_blind", "away_at_deal", "dealt_in_owing")
     at_deal = said_outright(r, "away_at_deal") or away_when_dealt(r)  # away at the deal: his hand, blind or none

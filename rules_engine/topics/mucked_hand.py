@@ -13,11 +13,7 @@ from ..readers.phrases import settled_by
 from ..readers.showdown import Release, dealer_releases, hand_released
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .board_claim import TOPIC as BOARD_CLAIM
-from .cards_speak import TOPIC as CARDS_SPEAK
 from .non_standard_fold import BETTING_TOLD
-from .protect_hand import TOPIC as PROTECT_HAND
-from .table_cards import TOPIC as TABLE_CARDS
 
 
 def _regretted_muck(r: Reading, given: Facts) -> Facts | None:
@@ -40,17 +36,14 @@ def _kept_apart_after_muck(r: Reading, given: Facts) -> Facts | None:
         return None
     return {} if _still_there(r, mucked) else None
 
-_SHOWDOWN_TOPICS = (BOARD_CLAIM, CARDS_SPEAK, TABLE_CARDS, PROTECT_HAND)
-
 
 def _owner_kept_apart(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, above a card dealt too soon and the fold topics that share its words ("let his cards go too
     early, but his two cards were still lying apart on top of the discards"): the player himself let his cards go,
-    not the dealer, and they are said to be there all the same. What becomes of them is the question. Not where a
-    showdown topic below recognises the story (one card shown, a wrong claim believed, the board played) or the
-    dealer is told taking the hand: the muck is then only part of it."""
-    if _kept_apart_after_muck(r, given) is None or any(
-            cue.detect(r, given) is not None for topic in _SHOWDOWN_TOPICS for cue in topic.cues):
+    not the dealer, and they are said to be there all the same. What becomes of them is the question. It yields to
+    the showdown topics (`_SHOWDOWN_STORIES`: one card shown, a wrong claim believed, the board played, the dealer
+    told taking the hand): the muck is then only part of their story."""
+    if _kept_apart_after_muck(r, given) is None:
         return None
     by_dealer = {m.start for m in dealer_releases(r)}
     return {} if any(m.start not in by_dealer for m in hand_released(r)) else None
@@ -106,6 +99,9 @@ def _believed(r: Reading, mucked: list[Release]) -> bool:
 fouled_other_hand = settled_by("fouled_other_hand", {"fouled_other": "yes"})
 
 
-TOPIC = Topic("mucked-hand", cues=(Cue(160, _owner_kept_apart), Cue(104, _into_another_hand),
-                                   Cue(74, _kept_apart_after_muck), Cue(57, _regretted_muck)),
+_SHOWDOWN_STORIES = ("board-claim", "cards-speak", "table-cards", "protect-hand")
+
+TOPIC = Topic("mucked-hand", cues=(Cue(160, _owner_kept_apart, yields_to=_SHOWDOWN_STORIES),
+                                   Cue(104, _into_another_hand), Cue(74, _kept_apart_after_muck),
+                                   Cue(57, _regretted_muck)),
               readers=(fouled_other_hand, hand_identifiable))

@@ -1,6 +1,7 @@
 """No dispute told: the teller says nothing happened ("just want opinions, nothing happened at our table", "not a
-dispute"), or asks for an explanation of how something works with no incident in the story ("can someone explain how
-side pots work when three players are all in with 300, 500 and 800?"). Whatever rule the words resemble, nothing
+dispute"), or asks for an explanation of how something works, or a strategy or an opinion ("is checking out of turn
+a good strategy?"), with no incident in the story ("can someone explain how side pots work when three players are
+all in with 300, 500 and 800?"). Whatever rule the words resemble, nothing
 happened to rule on; no rule applies, so the engine answers no-match and names the topic."""
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
         return None  # "not a dispute about the pot, the dealer made a mistake…" tells one after all
     if denials:
         return {}
-    asked = r.matches("explanation_asked")
+    asked = r.matches("explanation_asked") + r.matches("opinion_asked")
     if not asked:
         return None
-    start = asked[0].start()
+    start = min(m.start() for m in asked)
     if any(m.start() < start for concept in STORY_CONCEPTS for m in r.matches(concept)):
         return None
     return None if moved_before(r, start) else {}

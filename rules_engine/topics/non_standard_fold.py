@@ -10,6 +10,7 @@ from ..readers.identifiable import hand_identifiable
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
+from .out_of_turn import acted_out_of_turn
 
 # "Call or raise?" is only asked of a player facing a bet.
 facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})
@@ -38,6 +39,18 @@ def _needless(r: Reading, given: Facts) -> Facts | None:
     if not r.has("fold_act") or _dealt_too_soon(r):
         return None  # a card dealt while someone still had to act: the premature card's story, whoever folded
     return {} if r.has("facing_bet_no") or r.has("fold_take_back") else None
+
+
+def _declared_fold_taken_back(r: Reading, given: Facts) -> Facts | None:
+    """A fold said aloud facing a bet, then taken back ("davanti a una puntata ha detto 'fold' e poi ha cambiato
+    idea", "said 'I fold' facing the river bet, then said he misspoke"): this rule's declared fold, above the
+    verbal-declaration topic's word followed by a change of mind, which keeps a word said with no bet told ("dice
+    'passo' al suo turno, poi cambio idea"); not a fold said out of turn (the out-of-turn rule's)."""
+    told = r.has("fold_declared") and r.has("fold_take_back") and r.has("facing_bet_yes")
+    if not told or acted_out_of_turn(r):
+        return None
+    said = r.matches("fold_declared")[0].start()
+    return _needless(r, given) if any(m.start() > said for m in r.matches("fold_take_back")) else None
 
 
 BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
@@ -98,5 +111,5 @@ def _dealt_too_soon(r: Reading) -> bool:
     return r.matches("betting_open")[0].start() < dealt[-1].start() or dealt[-1].start() > fold
 
 
-TOPIC = Topic("non-standard-fold", cues=(Cue(73, _needless),),
+TOPIC = Topic("non-standard-fold", cues=(Cue(147, _declared_fold_taken_back), Cue(73, _needless)),
               readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable))

@@ -12,6 +12,7 @@ from ..readers.events import (
     SKIPPED,
     TELLER,
     Event,
+    acts_after,
     came_back,
     events,
     named_at,
@@ -25,6 +26,7 @@ from ..readers.seats import places
 from ..readers.streets import BOARD_STREETS, marks
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
+from .missed_blind import owes_blind
 
 _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "puntata": "bet-raise", "call": "call",
           "chiamata": "call", "check": "check", "fold": "fold"}
@@ -223,6 +225,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     # follows it is no count of players who acted behind him
     marks = [mark.at for mark in skipped_players(r) if not mark.claimed and not mark.before]
     if not r.has("oot_silent") and not skipped_phrase and not marks:
+        _acted_before_mark(r, facts)
         return
     start = min([m.start() for concept in ("oot_silent", "out_of_turn") for m in r.matches(concept)] + marks)
     # the count stops at the objection, or at the skipped player's own move told by a pronoun once the action came
@@ -247,6 +250,30 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         facts["acted_behind"] = min(acted, _SUBSTANTIAL)
         paid = any(e.move in _CHIPS for e in moves)
         facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
+    else:
+        _acted_before_mark(r, facts)
+
+
+def _acted_before_mark(r: Reading, facts: Facts) -> None:
+    """The moves told in a sentence before the player they passed over is said not to have acted yet, made by players
+    sitting behind him ("UTG+1 raised, UTG+2 called and the lojack three-bet, all before UTG looked up"): they acted
+    behind him. Not a move from his right ("UTG folded and the hijack raised before the lojack acted": only one)."""
+    for mark in skipped_players(r):
+        if mark.claimed or not mark.before:
+            continue
+        moves = [e for e in events(r) if r.sentence_start(mark.at) <= e.start < mark.at and e.told
+                 and _all_behind(mark.who, e.actor)]
+        if moves:
+            facts["acted_behind"] = min(sum(e.players for e in moves), _SUBSTANTIAL)
+            facts["chips_in"] = "yes" if any(e.move in _CHIPS for e in moves) else "no"
+            return
+
+
+def _all_behind(who: str, actor: str | None) -> bool:
+    """Whether a move's maker sits behind a player, each of several seats named together ("seats 5, 6 and 7")."""
+    if actor and actor.startswith("seats "):
+        return all(sits_behind(who, f"seat {number}") for number in actor.split()[1:])
+    return acts_after(who, actor)
 
 
 def acted_out_of_turn(r: Reading) -> bool:
@@ -274,8 +301,10 @@ def _told_out_of_turn(r: Reading) -> bool:
     # told after the out-of-turn words, a dealing word deals a card only with one near it ("come viene trattato?")
     if dealt and all(_still_to_act(r, m) for m in r.matches("out_of_turn")):
         return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
-    # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting
-    return not (r.has("no_action") and all(_SKIP.search(m[0]) for m in r.matches("out_of_turn")))
+    # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting; "his big blind
+    # came round while he was gone: do we skip him?": skipped for his blind
+    skips_only = all(_SKIP.search(m[0]) for m in r.matches("out_of_turn"))
+    return not (skips_only and (r.has("no_action") or owes_blind(r)))
 
 
 def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:

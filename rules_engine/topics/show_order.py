@@ -4,11 +4,16 @@ being contested. Whether a mucked or unshown hand can be seen is `ask-to-see`.""
 
 from __future__ import annotations
 
+import re
+
+from ..readers.events import events
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
 from ..readers.showdown import last_round_bet, overlap, showing_awaited
 from ..reading import Facts, Reading
 from . import Cue, Topic
+
+_STREETS = ("preflop", "flop", "turn", "river")
 
 
 def river_bet(r: Reading, facts: Facts) -> None:
@@ -19,11 +24,55 @@ def river_bet(r: Reading, facts: Facts) -> None:
 
 
 def allin_showdown(r: Reading, facts: Facts) -> None:
-    if any(not denied(r, m) for m in r.matches("allin")):
+    """An all-in told, or denied outright ("nobody's all in", "niente all-in": every hand has chips behind)."""
+    if _allins(r):
         facts["allin_showdown"] = "yes"
+    elif r.has("allin_denied"):
+        facts["allin_showdown"] = "no"
 
 
-side_pot = settled_by("side_pot", {"single_pot": "no", "side_pot": "yes"})
+def _allins(r: Reading) -> list[re.Match[str]]:
+    """The all-ins told as made, not those denied ("hadn't shoved", "nessuno è all-in")."""
+    said_not = r.matches("allin_denied")
+    return [m for m in r.matches("allin") if not denied(r, m) and not any(overlap(m, d) for d in said_not)]
+
+
+_side_pot_said = settled_by("side_pot", {"single_pot": "no", "side_pot": "yes"})
+
+
+def side_pot(r: Reading, facts: Facts) -> None:
+    """A side pot said, or told by the play: a bet made on a later street than an all-in ("seat 2 shoves preflop…
+    seat 9 bets the river, seat 5 calls", "Tizio all-in al turn… al river Caio punta"). Only players with chips
+    behind can bet after an all-in, so two of them at least played on for a pot the all-in player has no part of."""
+    _side_pot_said(r, facts)
+    if "side_pot" not in facts and _bet_after_allin(r):
+        facts["side_pot"] = "yes"
+
+
+def _bet_after_allin(r: Reading) -> bool:
+    """A bet or raise (not another all-in) told after the first all-in's street, a later street named before it or
+    just after it ("al river Caio punta", "seat 9 bets the river")."""
+    allins = _allins(r)
+    street = _street_of(r, allins[0]) if allins else None
+    if street is None or street[1] == "river":
+        return False
+    at, name = street
+    reach = r.lexicon.windows["move_street_after"]
+    later = [m.start() for after in _STREETS[_STREETS.index(name) + 1:] for m in r.matches(after) if m.start() > at]
+    return any(e.move in ("bet", "raise") and e.happened and e.start > at
+               and not any(a.start() <= e.start < a.end() for a in r.matches("allin"))
+               and any(start <= e.end + reach for start in later) for e in events(r))
+
+
+def _street_of(r: Reading, allin: re.Match[str]) -> tuple[int, str] | None:
+    """The street an all-in was made on, where it is named: the first street word told within reach after it ("shoves
+    preflop", "all in on the flop", "all-in al turn"), else the last one before it in its sentence ("on the turn he
+    shoves")."""
+    named = sorted((m.start(), name) for name in _STREETS for m in r.matches(name))
+    after = [(at, name) for at, name in named
+             if allin.end() <= at and r.lexicon.windows["allin_street_after"] >= at - allin.end()]
+    before = [(at, name) for at, name in named if r.sentence_start(allin.start()) <= at < allin.start()]
+    return after[0] if after else (before[-1] if before else None)
 
 
 def _order_asked(r: Reading, given: Facts) -> Facts | None:

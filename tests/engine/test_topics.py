@@ -52,6 +52,18 @@ def test_two_cues_with_the_same_priority_are_refused() -> None:
         Topics({"one": one, "other": other})
 
 
+def test_a_cue_that_yields_gives_way_to_the_topics_it_names_and_the_ladder_goes_on() -> None:
+    """The strong cue wins a story of its own, but not one a topic it yields to also recognises: the ladder then
+    goes on below it, to that topic's cue (and a third topic between them would come first)."""
+    strong = Topic("strong", (Cue(20, mentions("flop"), yields_to=("weak",)),))
+    weak = Topic("weak", (Cue(10, mentions("flop_extra")),))
+    topics = Topics({"strong": strong, "weak": weak})
+    assert topics.recognise(_read("the flop came"), {}) == (strong, {})
+    assert topics.recognise(_read("the flop had an extra card"), {}) == (weak, {})
+    with pytest.raises(TopicError, match="yields to 'nobody', which is no topic"):
+        Topics({"strong": Topic("strong", (Cue(20, mentions("flop"), yields_to=("nobody",)),))})
+
+
 def test_a_situation_no_rule_covers_yet_names_its_topic_and_answers_no_match(engine: Engine) -> None:
     ruling = engine.rule("in omaha can I use three cards from my hand")
     assert (ruling.status, ruling.facts, ruling.title) == ("no-match", {"topic": "other-game"}, "No rule found")
