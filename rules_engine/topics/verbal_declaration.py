@@ -274,8 +274,8 @@ def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
     "action is back on B, who wants to re-raise" describes B)."""
     if wish.start() < said.end or sum(said.end < start <= wish.start() for start in r.sentences) > 1:
         return False
-    if said.kind == "fold" and (r.has("facing_bet_no") or r.has("facing_bet_yes")):
-        return False  # a fold wanted back, the bet it faced told: the non-standard fold's
+    if said.kind == "fold" and any(map(r.has, ("fold_take_back", "facing_bet_no", "facing_bet_yes"))):
+        return False  # a fold wanted back in its words, or the bet it faced told: the non-standard fold's
     if any(other.happened and other.actor not in (None, said.actor) and said.end <= other.start < wish.start()
            for other in events(r)):
         return False  # "he said check, I bet 50, then he wanted to raise": the action came back to him
