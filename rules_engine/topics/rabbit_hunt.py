@@ -14,13 +14,24 @@ _ROUND_UNDER_WAY = 2  # a move and an answer to it: a betting round going on
 
 
 def _rabbit(r: Reading, given: Facts) -> Facts | None:
-    told = r.has("rabbit") or (r.has("rabbit_show") and r.has("rabbit_hand_over") and not r.has("betting_open")
-                               and not _shown_mid_round(r))
-    if not told or r.has("everyone_allin"):
-        return None  # the board run out because everyone is all in is the game, whatever someone calls it
-    if fault_told(r):
-        return None  # "as the board is shown: the river has a red back"; rabbit talk as background to a duplicate
-    return {}
+    over = r.has("rabbit_hand_over") or r.has("pot_taken")
+    told = r.has("rabbit") or (r.has("rabbit_show") and over and not r.has("betting_open") and not _shown_mid_round(r))
+    return {} if told and _no_other_reason(r) else None
+
+
+def _shown_after_pot_taken(r: Reading, given: Facts) -> Facts | None:
+    """The pot taken, then a card asked or shown ("Marty folds, Shaun rakes it; then Marty asks the dealer to show him
+    the river"): the hand was over, so it is the rabbit, above a street dealt while someone was thinking that the
+    story tells before the fold."""
+    taken = r.matches("pot_taken")
+    shown = taken and any(show.start() > taken[0].end() for show in r.matches("rabbit_show"))
+    return {} if shown and _no_other_reason(r) else None
+
+
+def _no_other_reason(r: Reading) -> bool:
+    """Neither the board run out because everyone is all in (the game, whatever someone calls it) nor a faulty deck
+    ("as the board is shown: the river has a red back"; rabbit talk as background to a duplicate)."""
+    return not r.has("everyone_allin") and not fault_told(r)
 
 
 def _shown_mid_round(r: Reading) -> bool:
@@ -35,4 +46,4 @@ def _shown_mid_round(r: Reading) -> bool:
                for shown in r.matches("rabbit_show"))
 
 
-TOPIC = Topic("rabbit-hunt", cues=(Cue(125, _rabbit),))
+TOPIC = Topic("rabbit-hunt", cues=(Cue(164, _shown_after_pot_taken), Cue(125, _rabbit)))
