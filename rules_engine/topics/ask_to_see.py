@@ -6,8 +6,7 @@ come (rabbit hunting) and cards a player showed to one person are other topics."
 from __future__ import annotations
 
 from ..readers.events import events
-from ..readers.phrases import settled_by
-from ..readers.showdown import OTHER, TELLER, Release, hand_released, holder, last_round_bet
+from ..readers.showdown import OTHER, TELLER, Release, hand_released, holder, last_round_bet, overlap
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .own_card_shown import TOPIC as SHOWN_DURING_HAND
@@ -39,7 +38,14 @@ def _shown_during_hand(r: Reading, given: Facts) -> bool:
     return any(cue.detect(r, given) is not None for cue in SHOWN_DURING_HAND.cues)
 
 
-hand_called = settled_by("hand_called", {"no_showdown": "no"})
+def hand_called(r: Reading, facts: Facts) -> None:
+    """The hand asked about never reached the showdown ("everyone folded to his bet"); the asker's own fold, told in
+    one phrase with his request ("the guy in seat 1 folded preflop and at showdown he's demanding to see…"), tells
+    who asks, not which hand."""
+    asks = r.matches("ask_see")
+    askers = [a for a in r.matches("asker_other") if any(overlap(a, ask) for ask in asks)]
+    if any(not any(overlap(m, a) for a in askers) for m in r.matches("no_showdown")):
+        facts["hand_called"] = "no"
 
 
 def asker_role(r: Reading, facts: Facts) -> None:
