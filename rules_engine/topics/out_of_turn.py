@@ -33,8 +33,10 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
 _DEALT = (*BOARD_STREETS, "card")  # what a dealing word deals
-_SKIP = re.compile(r"skip|saltat|(?:over|past) (?:me|him|her|us)\b")  # a player skipped: in the betting only if
-# someone then acted past him
+# a player skipped ("got jumped", "è stato scavalcato" in table slang): in the betting only if someone then acted
+# past him
+_SKIP = re.compile(r"skip|saltat|scavalcat|(?:got|gets|get|been|was|is) (?:jumped|leapfrogged)"
+                   r"|(?:over|past) (?:me|him|her|us)\b")
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
