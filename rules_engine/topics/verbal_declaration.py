@@ -302,11 +302,27 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     """A word said, then chips or a change by the one who said it: "I said raise to 300, then he just called" and
     "he said check and a second later I bet 100" are two players' moves, normal play."""
     for m in r.matches(concept):
+        if _denied(r, m) or _action_came_back(r, m):
+            continue
         teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
         other = _OTHER_PLAYER.search(m[0]) and not _TELLER_LAST.search(m[0])
         if not (other if teller_said else _TELLER_MOVED.search(m[0], 3)):
             return True
     return False
+
+
+def _denied(r: Reading, said: re.Match[str]) -> bool:
+    """The verb of saying negated ("he never said raise, he just put in the call"): no word was said."""
+    return r.lexicon.says("word_denied", r.text[max(0, said.start() - 25):said.start()].rstrip())
+
+
+def _action_came_back(r: Reading, told: re.Match[str]) -> bool:
+    """Another player's move told between the word and what follows it ("seat 3 says check, then seat 5 bets and
+    seat 3 wants to raise"): the action came back to the one who spoke, normal play."""
+    moves = events(r)
+    said = next((e for e in moves if e.verbal and told.start() <= e.start < told.end()), None)
+    return said is not None and said.actor is not None and any(other.happened and other.actor not in (None, said.actor)
+                                    and said.end <= other.start < told.end() for other in moves)
 
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
