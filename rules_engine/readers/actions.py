@@ -7,7 +7,7 @@ import re
 
 from ..reading import Facts, Reading, group, inside
 from .events import Event, actor_name, events
-from .negation import denied
+from .negation import denied, no_action
 from .seats import places
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
@@ -24,7 +24,7 @@ def players_acted(r: Reading, facts: Facts) -> None:
     ("two players folded"), or the players told acting one by one (by their verbs, named together, a second
     one without a verb, or their moves' nouns: "an UTG raise and a call behind him" is two); nobody said to have
     acted yet ("ancora nessuno ha agito") is none."""
-    negated = r.matches("no_action")
+    negated = no_action(r)
     taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())  # within a sentence:
              # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
              and not any(inside(m, denial) or inside(denial, m) for denial in negated) and _counts_players(r, m)]

@@ -49,14 +49,20 @@ def said_not(r: Reading, match: re.Match[str]) -> bool:
 
 def denied(r: Reading, match: re.Match[str]) -> bool:
     """"hadn't acted", "nobody else had called", "non aveva ancora parlato": an action that did not happen."""
-    inside = any(m.start() <= match.start() < m.end() for m in r.matches("no_action"))
+    inside = any(m.start() <= match.start() < m.end() for m in no_action(r))
     return inside or bool(_DENIAL_BEFORE.search(r.before(match.start(), "action_denial_before")))
 
 
 def nobody_acted(r: Reading) -> bool:
     """The text says no player had acted yet ("before either of us checked or bet", "prima che parlasse qualcuno",
     "nessuno aveva ancora fatto nulla"); "noticed right away" alone does not say it about a later card."""
-    return any(not group(m, "at_once") for m in r.matches("no_action"))
+    return any(not group(m, "at_once") for m in no_action(r))
+
+
+def no_action(r: Reading) -> list[re.Match[str]]:
+    """Nobody acted, told within one sentence: "Nobody noticed. UTG called" says nothing about UTG's call (the
+    words between "nobody" and its verb never cross a sentence's end)."""
+    return [m for m in r.matches("no_action") if m.end() <= r.sentence_end(m.start())]
 
 
 def without_excluded(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
