@@ -16,6 +16,10 @@ from . import Cue, Topic
 # flashed my first card, can someone explain the rule?"), so the explanation is no sign of a story without incident.
 STORY_CONCEPTS = ("card", "exposure", "receives", "early", "extra", "action_verb", "chips_action", "burn_mention",
                   "premature_any_card")
+# Concepts that tell an incident (a card shown, dealt too soon or too many, a burn; not the bare word "early",
+# which is also a position): one after an opinion question that opens the text is the story the question is about,
+# not the question's own premise ("should I call with pocket fives from early position?").
+INCIDENT_CONCEPTS = ("exposure", "extra", "burn_mention", "premature_any_card")
 
 
 def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
@@ -36,6 +40,9 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
     start = min(m.start() for m in asked)
     if any(m.start() < start for concept in STORY_CONCEPTS for m in r.matches(concept)):
         return None
+    opening = [m for m in r.matches("opinion_asked") if m.start() == 0]
+    if opening and any(m.start() >= opening[0].end() for concept in INCIDENT_CONCEPTS for m in r.matches(concept)):
+        return None  # "should I …? the dealer exposed my first card": the question opens a story told after it
     return None if moved_before(r, start) else {}
 
 
