@@ -17,13 +17,6 @@ from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
-_LATER_ROUND = re.compile(
-    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)(?: trip| time)?"
-    r" (?:round|around|giro|pass|passata|passaggio|lap|orbit|go round|go around)"
-    r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last)"
-    r"|(?:halfway|half way|midway|a meta|nel mezzo|in the middle)(?: through| of| del| dello)?(?: the| il)?"
-    r" (?:first|primo|1st) (?:round|giro|pass|passata|passaggio|lap))\b")  # "on the second trip around the table",
-# "about halfway through the first round" (past the first two cards), "a metà del primo giro"
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
@@ -240,7 +233,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
         if position:
             facts["deal_position"] = position
             return
-    if _LATER_ROUND.search(r.text) or round_done:  # also after "everybody's first card" dealt
+    if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
     elif _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "not-first"  # "un'altra carta"
@@ -388,7 +381,7 @@ def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
     bottone, non so se la prima o la seconda"): ruled when every possibility agrees."""
     if seat is None:
         return []
-    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if r.has("first_round") else None
+    round_ = 2 if r.has("later_round") else 1 if r.has("first_round") else None
     if round_ is None and said and not deck_two:
         return []  # which card was said ("the second card"): his two cards are not both in question
     placed = seats.deck_places(r, seat, round_)
