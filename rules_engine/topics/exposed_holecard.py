@@ -17,13 +17,6 @@ from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
-_LATER_ROUND = re.compile(
-    r"\b(?:(?:second|seconda|secondo|third|terzo|terza|last|final|ultimo)(?: trip| time)?"
-    r" (?:round|around|giro|pass|passata|passaggio|lap|orbit|go round|go around)"
-    r"|(?:second|third|2nd) time (?:around|round)|(?:giro|round) (?:finale|final|last)"
-    r"|(?:halfway|half way|midway|a meta|nel mezzo|in the middle)(?: through| of| del| dello)?(?: the| il)?"
-    r" (?:first|primo|1st) (?:round|giro|pass|passata|passaggio|lap))\b")  # "on the second trip around the table",
-# "about halfway through the first round" (past the first two cards), "a metà del primo giro"
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
 _AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
@@ -31,6 +24,7 @@ _AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also|
                        r" (?:cards|rounds|giri|carte|seats|posti|passes)(?: later| dopo)?)?"  # "a few cards later"
                        r"(?: in the same deal| nella stessa distribuzione)?"
                        r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
+_OWNER_BEFORE = re.compile(r"\b(?:del|della|dello|dei|al|alla|allo|of|to|for)(?: the)? $") # "carta del piccolo buio"
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
@@ -66,10 +60,11 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
     if not r.has("during_deal") and any(m.start() in r.sentences for m in r.matches("later_street_scene")):
         return None  # "On the river a player drops a card", "On a board of A-7-7-A-K he shows a 7": not the deal
     if r.has("showdown") or (r.has("board_words") and not (
-            r.has("hole") or r.has("player_exposed") or someone_elses_card(r) or _placed_card(r))):
+            r.has("hole") or r.has("player_exposed") or r.has("own_act_stressed") or someone_elses_card(r)
+            or _placed_card(r))):
         return None  # showing cards at showdown is the game, not an exposed hole card
-    dealing_context = (r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("exposed_mine")
-                       or _turned_own(r))
+    dealing_context = (r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("own_act_stressed")
+                       or r.has("exposed_mine") or _turned_own(r))
     hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
         r.after(m.end(), "owner_after")) for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
@@ -78,7 +73,7 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
 
 
 def exposed_by(r: Reading, facts: Facts) -> None:
-    claims = r.matches("player_exposed") + r.matches("exposed_mine")
+    claims = r.matches("player_exposed") + r.matches("own_act_stressed") + r.matches("exposed_mine")
     if r.has("uncertain_who") or any(r.near("uncertain", m.start(), "doubt_who") for m in claims):
         r.doubt("exposed_by")  # "I don't know whether I flipped it or the dealer did", "not sure by who"
         return
@@ -89,7 +84,8 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
     elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
-    elif r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r):
+    elif (r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
+          or _own_act(r)):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
@@ -109,6 +105,18 @@ def _handled_own(r: Reading) -> bool:
         actors = [(at, kind) for at, kind in named_before(r, handled.start()) if at >= start]
         nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
         if nearest != "dealer":
+            return True
+    return False
+
+
+def _own_act(r: Reading) -> bool:
+    """An act stressed as its subject's own ("la gira lui stesso", "di sua mano") by a player: the nearest one named
+    before it, not as a card's owner, is no dealer ("il mazziere ha girato di sua mano…", "il mazziere prende la prima
+    carta del piccolo buio e la gira lui stesso": the seat is the card's owner, not the subject)."""
+    for act in r.matches("own_act_stressed"):
+        subjects = [kind for at, kind in named_before(r, act.start())
+                    if kind != "pronoun" and not _OWNER_BEFORE.search(r.text[:at])]
+        if not subjects or subjects[-1] != "dealer":
             return True
     return False
 
@@ -225,7 +233,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
         if position:
             facts["deal_position"] = position
             return
-    if _LATER_ROUND.search(r.text) or round_done:  # also after "everybody's first card" dealt
+    if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
     elif _ANOTHER_CARD.search(r.text):
         facts["deal_position"] = "not-first"  # "un'altra carta"
@@ -373,7 +381,7 @@ def _whose_card(r: Reading, seat: seats.Seat | None, deck_two: bool,
     bottone, non so se la prima o la seconda"): ruled when every possibility agrees."""
     if seat is None:
         return []
-    round_ = 2 if _LATER_ROUND.search(r.text) else 1 if r.has("first_round") else None
+    round_ = 2 if r.has("later_round") else 1 if r.has("first_round") else None
     if round_ is None and said and not deck_two:
         return []  # which card was said ("the second card"): his two cards are not both in question
     placed = seats.deck_places(r, seat, round_)
