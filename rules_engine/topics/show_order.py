@@ -78,10 +78,15 @@ def _street_of(r: Reading, allin: re.Match[str]) -> tuple[int, str] | None:
 def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
     at_stake = r.has("showdown_scene") or r.has("allin")  # hands at stake, not board cards turned one by one
-    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
+    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or _order_alone(r) or (
         r.has("show_in_turn") and at_stake and not r.has("board_words")) or (
         r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")) and not _see_asked(r))
     return {} if asked and not r.has("strategy_talk") else None
+
+
+def _order_alone(r: Reading) -> bool:
+    """"Order?" as a sentence of its own at the story's end, with a showdown around it."""
+    return r.has("showdown_scene") and any(m.start() == r.sentence_start(m.start()) for m in r.matches("order_alone"))
 
 
 def _first_shower_named(r: Reading, given: Facts) -> Facts | None:
