@@ -64,7 +64,7 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     if told.check.under_raise is None and r.has("one_motion_yes") and not r.has("raise_dispute"):
         return None  # "pushed 60 out in one motion over a 20 bet, is that legal?": how he bet is asked, and it was
     # a full raise made in one movement: nothing to rule
-    if _short_told_last(told) or (_all_in_short_last(told) and not _still_to_act(r)):
+    if _short_told_last(told) or (_all_in_short_last(told) and not _a_move_denied(r)):
         return {}  # "says 20, throws out 20", "UTG va all-in per 150 in tutto": its size
     if pushed_by_total(r, told) and raise_said(r) is False:
         return {}  # "put in 400 without a word" over a raise to 250: a silent raise told by its total
@@ -111,9 +111,9 @@ def _all_in_short_last(told: betting_round.Told) -> bool:
     return (bool(readings) and readings[-1].kind is Kind.ALL_IN_SHORT and told.check.structure is not Structure.LIMIT)
 
 
-def _still_to_act(r: Reading) -> bool:
-    """A player told as not having acted yet ("I haven't acted yet"): what he may do after the all-in is asked, the
-    reopening topic's question."""
+def _a_move_denied(r: Reading) -> bool:
+    """Any move told as not made ("I haven't acted yet", "he didn't fold", "nobody called"): the story is about what
+    may still be done after the all-in, the reopening topic's question, not the all-in's size alone."""
     return any(event.denied for event in events(r))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.events import events
+from ..readers.events import Event, events
 from ..readers.negation import denied
 from ..readers.phrases import settled_by
 from ..readers.showdown import last_round_bet, overlap, showing_awaited
@@ -59,9 +59,17 @@ def _bet_after_allin(r: Reading) -> bool:
     at, name = street
     reach = r.lexicon.windows["move_street_after"]
     later = [m.start() for after in _STREETS[_STREETS.index(name) + 1:] for m in r.matches(after) if m.start() > at]
+    moves = events(r)
     return any(e.move in ("bet", "raise") and e.happened and e.start > at
                and not any(a.start() <= e.start < a.end() for a in r.matches("allin"))
-               and any(start <= e.end + reach for start in later) for e in events(r))
+               and any(start <= e.end + reach for start in later) and _answered(e, moves) for e in moves)
+
+
+def _answered(bet: Event, moves: list[Event]) -> bool:
+    """Another player called or raised the bet after it: a bet nobody called ("seat 4 bets 100 and seat 8 folds")
+    builds no side pot."""
+    return any(o.move in ("call", "raise", "allin") and o.happened and o.start >= bet.end
+               and o.actor not in (None, bet.actor) for o in moves)
 
 
 def _street_of(r: Reading, allin: re.Match[str]) -> tuple[int, str] | None:
@@ -78,10 +86,15 @@ def _street_of(r: Reading, allin: re.Match[str]) -> tuple[int, str] | None:
 def _order_asked(r: Reading, given: Facts) -> Facts | None:
     """"Who shows first?"; "who goes first?" only with a showdown around it (else it is about acting)."""
     at_stake = r.has("showdown_scene") or r.has("allin")  # hands at stake, not board cards turned one by one
-    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or (
+    asked = r.has("show_first") or (r.has("go_first") and r.has("showdown_scene")) or _order_alone(r) or (
         r.has("show_in_turn") and at_stake and not r.has("board_words")) or (
         r.has("allin") and (r.has("hide_cards") or r.has("all_must_show")) and not _see_asked(r))
     return {} if asked and not r.has("strategy_talk") else None
+
+
+def _order_alone(r: Reading) -> bool:
+    """"Order?" as a sentence of its own at the story's end, with a showdown around it."""
+    return r.has("showdown_scene") and any(m.start() == r.sentence_start(m.start()) for m in r.matches("order_alone"))
 
 
 def _first_shower_named(r: Reading, given: Facts) -> Facts | None:

@@ -313,7 +313,7 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
 
 def _denied(r: Reading, said: re.Match[str]) -> bool:
     """The verb of saying negated ("he never said raise, he just put in the call"): no word was said."""
-    return r.lexicon.says("word_denied", r.text[max(0, said.start() - 25):said.start()].rstrip())
+    return r.lexicon.says("word_denied", r.before(said.start(), "said_denial_before").rstrip())
 
 
 def _action_came_back(r: Reading, told: re.Match[str]) -> bool:
