@@ -5,7 +5,7 @@ who shows first in a side pot is `show-order`."""
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by
+from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -22,10 +22,13 @@ def _splitting(r: Reading, given: Facts) -> Facts | None:
 def _high_low_split(r: Reading, given: Facts) -> Facts | None:
     """The odd chip of a high-low split ("Omaha hi-lo, piatto diviso tra alto e basso, avanza una fiche"): the one
     split rule other games share (the odd chip goes to high), so above the other games the game's name calls up."""
-    return _splitting(r, given) if r.has("hi_lo") and r.has("odd_chip") else None
+    return _splitting(r, given) if said_outright(r, "hi_lo") and r.has("odd_chip") else None
 
 
-hi_lo = settled_by("hi_lo", {"hi_lo": "yes"})
+def hi_lo(r: Reading, facts: Facts) -> None:
+    """A high-low game, said without a denial: "plain hold'em, not hi-lo" names the game it is not."""
+    if said_outright(r, "hi_lo"):
+        facts["hi_lo"] = "yes"
 
 
 TOPIC = Topic("odd-chip", cues=(Cue(132, _high_low_split), Cue(117, _splitting)), readers=(hi_lo,))

@@ -79,14 +79,14 @@ def first_to_act(r: Reading, facts: Facts) -> None:
         facts["facing_bet"] = "no"
 
 
-def no_amount_with_the_raise(r: Reading, facts: Facts) -> None:
+def amount_with_the_raise(r: Reading, facts: Facts) -> None:
     """"He said raise and threw one black chip": no amount follows the word, so none was named ("the cutoff
-    raises to 150" is someone else's raise)."""
+    raises to 150" is someone else's raise); "dico 'rilancio a 900'" names it in the words he said."""
     if facts.get("raise_declared") != "yes" or "amount_named" in facts:
         return
     said = r.matches("raise_declared_yes")
-    if not any(m.start() <= a.start() <= m.end() for m in said for a in r.matches("raise_amount_said")):
-        facts["amount_named"] = "no"
+    named = any(m.start() <= a.start() <= m.end() for m in said for a in r.matches("raise_amount_said"))
+    facts["amount_named"] = "yes" if named else "no"
 
 
 def amount_said_before(r: Reading, facts: Facts) -> None:
@@ -110,4 +110,4 @@ TOPIC = Topic("oversized-chip", cues=(Cue(123, on_digits(_one_chip)),),
               readers=tuple(map(on_digits, (facing_bet, small_blind_faces_the_big, faces_the_blind, first_to_act,
                                             bet_told_before, raise_declared_before("single_chip_value"),
                                             amount_said_before, amount_named,
-                                            no_amount_with_the_raise))))
+                                            amount_with_the_raise))))

@@ -22,10 +22,8 @@ _TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i sai
 _TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
 # what may stand between the word and the chips told in one clause: the word's own amount, "and", the mover
 _ONE_CLAUSE = re.compile(r"(?:\S+ ){0,3}(?:and|e)(?: (?:he|she|i|lui|lei|io))?")
-_OTHER_PLAYER = re.compile(r"\b(?:he|she|they|lui|lei|loro)\b")  # and the move after it another player's
-_TELLER = re.compile(r"\b(?:i|io)\b")
-_RELATIVE = re.compile(r"\b(?:who|which|che|cui)\b")  # "back on B, who wants to re-raise": a player described
-_CLAUSE_JOIN = re.compile(r"\b(?:and|then|but|so|e|poi|ma|quindi)\b")  # where the clause of a wish starts
+# the lexicon's words for the one who moves: another player's pronoun, the teller's
+_OTHER_PLAYER, _TELLER_PRONOUN = "speaker_other_pronoun", "speaker_teller_pronoun"
 # ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
 # only had 40 behind and figured I'd rather fold")
 _TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
@@ -127,14 +125,19 @@ def _one_players_move(r: Reading, word: re.Match[str], chips: re.Match[str]) -> 
     first, last = sorted((word.end(), _verb_at(chips)))
     if r.sentence_start(first) != r.sentence_start(last) or named_between(r, first, last):
         return False
-    return first != word.end() or not _other_subject(r, word).search(r.text, first, last)
+    return first != word.end() or not _said_within(r, _other_subject(r, word), first, last)
 
 
-def _other_subject(r: Reading, word: re.Match[str]) -> re.Pattern[str]:
+def _said_within(r: Reading, concept: str, start: int, end: int) -> bool:
+    """Whether the text says `concept` between two places."""
+    return any(start <= m.start() and m.end() <= end for m in r.matches(concept))
+
+
+def _other_subject(r: Reading, word: re.Match[str]) -> str:
     """The pronoun of a player other than the one who said the word: "he" after the teller's word, "I" after
     another's."""
     teller = _TELLER_BEFORE.search(r.text, max(0, word.start() - 4), word.start()) or _TELLER_SAYS.match(word[0])
-    return _OTHER_PLAYER if teller else _TELLER
+    return _OTHER_PLAYER if teller else _TELLER_PRONOUN
 
 
 def _verb_at(match: re.Match[str]) -> int:
@@ -231,10 +234,9 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
         did = told[index + 1]
         # "I said raise, then he called": two players; a move told with nobody named is the speaker's own ("Rob
         # goes 'I call' and then says he's folding", "dice 'vedo', poi fa 'no no, passo'")
-        between = r.text[said.end:did.start]
         same = said.actor is not None and (did.actor == said.actor or (
             did.actor is None and not named_between(r, said.end, did.start)
-            and not (said.actor == TELLER and _OTHER_PLAYER.search(between))))
+            and not (said.actor == TELLER and _said_within(r, _OTHER_PLAYER, said.end, did.start))))
         streets = any(said.end <= at < did.start for at in marks(r))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
         if same and did.kind != said.kind and not streets and not pushed:
@@ -276,14 +278,13 @@ def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
         return False
     if said.kind == "fold" and any(map(r.has, ("fold_take_back", "facing_bet_no", "facing_bet_yes"))):
         return False  # a fold wanted back in its words, or the bet it faced told: the non-standard fold's
-    if any(other.happened and other.actor not in (None, said.actor) and said.end <= other.start < wish.start()
-           for other in events(r)):
+    if _others_moved(r, said, wish.start()):
         return False  # "he said check, I bet 50, then he wanted to raise": the action came back to him
-    joins = list(_CLAUSE_JOIN.finditer(r.text, said.end, wish.start()))
-    clause = joins[-1].end() if joins else said.end
-    other = _OTHER_PLAYER if said.actor == TELLER else _TELLER
-    return not (named_between(r, clause, wish.start()) or other.search(r.text, clause, wish.start())
-                or _RELATIVE.search(r.text, clause, wish.start()))
+    joins = [m.end() for m in r.matches("wish_clause_join") if said.end <= m.start() and m.end() <= wish.start()]
+    clause = joins[-1] if joins else said.end
+    other = _OTHER_PLAYER if said.actor == TELLER else _TELLER_PRONOUN
+    return not (named_between(r, clause, wish.start()) or _said_within(r, other, clause, wish.start())
+                or _said_within(r, "wish_relative", clause, wish.start()))
 
 
 def taken_back(r: Reading, facts: Facts) -> None:
@@ -305,7 +306,7 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
         if _denied(r, m) or _action_came_back(r, m):
             continue
         teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
-        other = _OTHER_PLAYER.search(m[0]) and not _TELLER_LAST.search(m[0])
+        other = _said_within(r, _OTHER_PLAYER, m.start(), m.end()) and not _TELLER_LAST.search(m[0])
         if not (other if teller_said else _TELLER_MOVED.search(m[0], 3)):
             return True
     return False
@@ -319,10 +320,14 @@ def _denied(r: Reading, said: re.Match[str]) -> bool:
 def _action_came_back(r: Reading, told: re.Match[str]) -> bool:
     """Another player's move told between the word and what follows it ("seat 3 says check, then seat 5 bets and
     seat 3 wants to raise"): the action came back to the one who spoke, normal play."""
-    moves = events(r)
-    said = next((e for e in moves if e.verbal and told.start() <= e.start < told.end()), None)
-    return said is not None and said.actor is not None and any(other.happened and other.actor not in (None, said.actor)
-                                    and said.end <= other.start < told.end() for other in moves)
+    said = next((e for e in events(r) if e.verbal and told.start() <= e.start < told.end()), None)
+    return said is not None and said.actor is not None and _others_moved(r, said, told.end())
+
+
+def _others_moved(r: Reading, said: Event, until: int) -> bool:
+    """A move by a player other than the one who spoke, told after his word and before `until`."""
+    return any(other.happened and other.actor not in (None, said.actor) and said.end <= other.start < until
+               for other in events(r))
 
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
