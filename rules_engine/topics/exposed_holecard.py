@@ -19,11 +19,6 @@ _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever 
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
-_AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
-                       r"(?: (?:a few|a couple of|two|three|some|due|tre|qualche|un paio di|poche|pochi)"
-                       r" (?:cards|rounds|giri|carte|seats|posti|passes)(?: later| dopo)?)?"  # "a few cards later"
-                       r"(?: in the same deal| nella stessa distribuzione)?"
-                       r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _OWNER_BEFORE = re.compile(r"\b(?:del|della|dello|dei|al|alla|allo|of|to|for)(?: the)? $") # "carta del piccolo buio"
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
@@ -334,7 +329,7 @@ def _several_owners(r: Reading) -> bool:
     elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
     cards = sorted(r.matches("card") + r.matches("ordinal_card") + r.matches("owned_ordinal"), key=lambda m: m.start())
     owned = [(m, seat) for m in cards if (seat := seats.owner(r, m))]
-    joined = any(one != other and _AND_THEN.fullmatch(r.text[first.end():second.start()])
+    joined = any(one != other and r.lexicon.says("and_then_owner", r.text[first.end():second.start()].strip())
                  for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
     # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
     if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):
