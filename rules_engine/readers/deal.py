@@ -138,8 +138,9 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
         count = r.number(match)
         if not count:
             continue
-        if undone(r, match) or said_not(r, match):
-            continue  # "the SB didn't get an extra card"
+        if undone(r, match) or said_not(r, match) or any(inside(match, gap) for gap in r.matches("cards_apart")):
+            continue  # "the SB didn't get an extra card"; "the CO's and the button's, like 3 cards apart": a
+            # distance in the deal, no hand
         before, after = r.before(match.start(), "more_before"), r.after(match.end(), "extra_after")
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count, False
