@@ -160,10 +160,13 @@ def exposed_count(r: Reading, facts: Facts) -> None:
 def _more_than_one(r: Reading) -> bool:
     """More than one card said; "and the second card" counts another only after a card was named before it ("the
     first card to UTG and the second one…"): opening the story ("Dale is dealing and the second card he throws…")
-    it names the one card exposed."""
+    it names the one card exposed; nor does a replacement followed by the exposed card named again."""
     cards = r.matches("card") + r.matches("ordinal_card")
-    return any(not any(inside(card, m) for card in r.matches("ordinal_card"))
-               or any(card.end() <= m.start() for card in cards) for m in r.matches("more_than_one"))
+    named = r.matches("exposed_card_named")  # "gave him a replacement and used the flipped one as the burn": the
+    # first card named by its exposure, not the replacement exposed too
+    return any((not any(inside(card, m) for card in r.matches("ordinal_card"))
+                or any(card.end() <= m.start() for card in cards))
+               and not any(n.start() < m.end() <= n.end() for n in named) for m in r.matches("more_than_one"))
 
 
 def _second_exposure(r: Reading) -> bool:
