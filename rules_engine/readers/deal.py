@@ -61,11 +61,18 @@ def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
     if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
         return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
-    if count is not None and (r.has("more_than_one") or r.has("several_recipients") or seats.recipients(r) > 1):
+    if count is not None and (_more_than_one(r) or r.has("several_recipients") or seats.recipients(r) > 1):
         return max(count, QUANTITY_PLURAL, _recipients_counted(r)), in_hand
     if count == 1 and _recipients_counted(r) > 1:
         return _recipients_counted(r), in_hand  # "una carta in più a due giocatori": one each, two too many
     return (None if count is None else max(count, _players_given(r))), in_hand
+
+
+def _more_than_one(r: Reading) -> bool:
+    """More than one card said, not "another one" that tells the one card given ("puts another one in front of the
+    SB")."""
+    given = r.matches("another_given")
+    return any(not any(inside(m, g) or inside(g, m) for g in given) for m in r.matches("more_than_one"))
 
 
 def _flop_dealt(r: Reading) -> bool:
@@ -88,7 +95,12 @@ def _told(r: Reading) -> list[re.Match[str]]:
 def _dealt_extra(r: Reading) -> list[re.Match[str]]:
     """"Another card" told as dealt, not asked about as the remedy ("gli si dà un'altra carta alla fine?")."""
     asked = r.matches("remedy_card_asked")
-    return [m for m in r.matches("extra") if not any(m.start() < a.end() and a.start() < m.end() for a in asked)]
+    return [m for m in _extra_told(r) if not any(m.start() < a.end() and a.start() < m.end() for a in asked)]
+
+
+def _extra_told(r: Reading) -> list[re.Match[str]]:
+    """A card too many, said as such ("an extra card", "una in più") or as one more given ("ne mette un'altra")."""
+    return r.matches("extra") + r.matches("another_given")
 
 
 def _players_given(r: Reading) -> int:
@@ -119,15 +131,16 @@ def _apart(r: Reading, one: seats.Seat, other: seats.Seat) -> bool:
 
 def _extra_count(r: Reading) -> tuple[int | None, bool]:
     """How many cards too many, and whether told as a hand a player holds."""
-    if r.has("board_words") and not (r.has("hole") or held(r)):
+    if _board_counted(r) and not (r.has("hole") or held(r)):
         return None, False  # "the board had four cards after the turn" is the board, not a hand; "si ritrova con tre
         # carte" is a player's hand, whatever else lies "sul tavolo"
     for match in r.matches("quantity_card"):
         count = r.number(match)
         if not count:
             continue
-        if undone(r, match) or said_not(r, match):
-            continue  # "the SB didn't get an extra card"
+        if undone(r, match) or said_not(r, match) or any(inside(match, gap) for gap in r.matches("cards_apart")):
+            continue  # "the SB didn't get an extra card"; "the CO's and the button's, like 3 cards apart": a
+            # distance in the deal, no hand
         before, after = r.before(match.start(), "more_before"), r.after(match.end(), "extra_after")
         if EXTRA_WORD.search(match[0]) or _EXTRA_AFTER.search(after) or _MORE_BEFORE.search(before):
             return count, False
@@ -145,6 +158,16 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
     if sizes:
         return sizes[0] - HOLE_CARDS, not board_told(r)  # the cards left unsaid: "ne ha tre", "finds three"
     return _extra_dealt(r), False
+
+
+def _board_counted(r: Reading) -> bool:
+    """The board told with a count of cards or a card too many ("the board had four cards", "una carta in più sul
+    tavolo"), not the table named elsewhere in the story ("il gatto era saltato sul tavolo"), nor a card given to a
+    place at the table ("…sul tavolo, ne dà un'altra al primo a sinistra del bottone")."""
+    counts = [m for m in r.matches("quantity_card") if (r.number(m) or 0) != HOLE_CARDS]  # "avevano le loro due
+    # carte" is every hand, whatever lies "sul tavolo" next to it
+    return any(r.near("board_words", m.start(), "hand_not_flop") and seats.owner(r, m) is None
+               for m in counts + _extra_told(r))
 
 
 def _hand_size(r: Reading, held_hand: re.Match[str]) -> int | None:
@@ -169,10 +192,10 @@ def _extra_dealt(r: Reading) -> int | None:
              and not ordinals.from_the_deck(r, m)]
     if (third and not r.has("exposure")) or _A_THIRD.search(r.text):
         return 1  # "gave the SB a third card"; "exposed the third card" is about which card, not how many
-    dealt = [m for m in happened(r, "extra") if m in _dealt_extra(r)]
+    dealt = [m for m in happened(r, "extra") + happened(r, "another_given") if m in _dealt_extra(r)]
     if dealt and (r.has("recipient") or r.has("hole") or seats.places(r)):
         said = next((n for m in dealt if (n := r.number(m) or _counted_after(r, m))), None)
-        plural = r.has("more_than_one") or _EXTRA_CARDS.search(r.text)
+        plural = _more_than_one(r) or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None
 
@@ -253,7 +276,8 @@ def past_the_deal(r: Reading) -> bool:
 
 def _past_the_deal(r: Reading) -> bool:
     told = extra(r)
-    if told.count is None or not r.has("card_came") or r.has("all_dealt_three") or in_the_deal(r):
+    if told.count is None or not (r.has("card_came") or r.has("another_given")) or r.has("all_dealt_three") \
+            or in_the_deal(r):
         return False
     if told.after_deal is None and r.has("after_deal") and not r.has("during_deal"):
         return True  # the deal's end told, a doubt about something else near it ("non ricordo se solo allo SB")

@@ -19,11 +19,6 @@ _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever 
 _ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
 _FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
 _TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
-_AND_THEN = re.compile(r" (?:and|e|then|poi|plus|as well as)(?: then| poi| also| anche| later| piu tardi| dopo)?"
-                       r"(?: (?:a few|a couple of|two|three|some|due|tre|qualche|un paio di|poche|pochi)"
-                       r" (?:cards|rounds|giri|carte|seats|posti|passes)(?: later| dopo)?)?"  # "a few cards later"
-                       r"(?: in the same deal| nella stessa distribuzione)?"
-                       r"(?: the| la| il| lo| quella del| quella dello)?(?: \w+){1,2} s? ?")
 _OWNER_BEFORE = re.compile(r"\b(?:del|della|dello|dei|al|alla|allo|of|to|for)(?: the)? $") # "carta del piccolo buio"
 _BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
 _OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
@@ -141,7 +136,7 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if r.has("more_than_one") or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
+    if _more_than_one(r) or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
             or any(r.lexicon.says("another_after", r.after(m.end(), "too_after")[1:])
                    for m in r.matches("exposure")[1:]) or _second_exposure(r):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
@@ -160,6 +155,18 @@ def exposed_count(r: Reading, facts: Facts) -> None:
             return
     if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
+
+
+def _more_than_one(r: Reading) -> bool:
+    """More than one card said; "and the second card" counts another only after a card was named before it ("the
+    first card to UTG and the second one…"): opening the story ("Dale is dealing and the second card he throws…")
+    it names the one card exposed; nor does a replacement followed by the exposed card named again."""
+    cards = r.matches("card") + r.matches("ordinal_card")
+    named = r.matches("exposed_card_named")  # "gave him a replacement and used the flipped one as the burn": the
+    # first card named by its exposure, not the replacement exposed too
+    return any((not any(inside(card, m) for card in r.matches("ordinal_card"))
+                or any(card.end() <= m.start() for card in cards))
+               and not any(n.start() < m.end() <= n.end() for n in named) for m in r.matches("more_than_one"))
 
 
 def _second_exposure(r: Reading) -> bool:
@@ -202,6 +209,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
             continue
         deck_order = ordinals.from_the_deck(r, match) or _in_sequence(r, match, value)
+        if value <= _HOLE_ORDINAL and _owner_after_fits(r, match, value):
+            readings.append((3, seats.position({value})))  # "la seconda carta, quella del bb": the deck's second
+            continue
         placed = None if ordinals.off_the_deck(r, match) and _deck_place_fits(r, match, value) else _from_the_seats(
             r, match, value)  # "the first card he dealt to the big blind" is the big blind's first card; "the first
         # card off the deck" is the first; "la seconda carta del giro, quella del cutoff" the cutoff's own second
@@ -264,6 +274,25 @@ def _deck_place_fits(r: Reading, card: re.Match[str], value: int) -> bool:
     return not places or value in places
 
 
+def _owner_after_fits(r: Reading, card: re.Match[str], value: int) -> bool:
+    """A card counted with its owner named only after it ("the second card he throws, to me in the big blind", "la
+    seconda carta, quella del bb"), where that count off the deck is a place the owner is dealt: the deck's count,
+    since his own second card would be told as his ("the big blind's second card"). A place the count does not fit
+    ("la seconda carta, quella del cutoff") leaves it that player's own count."""
+    found = seats.owner(r, card)
+    if found is not None:
+        named = [m for m, seat in seats.places(r) if seat == found]
+        after = next((m for m in named if m.start() >= card.end()), None)
+        if after is None or any(m.end() <= card.start() for m in named) or r.lexicon.says(
+                "owner_possessive", r.text[card.end() + 1:after.start() - 1]):
+            return False  # "the big blind's second card", "la seconda carta del grande buio": his own
+    elif dealt_me(r, card):
+        found = seats.speaker(r)  # "the second card he throws me, I'm the big blind"
+    if found is None:
+        return False
+    return value in seats.deck_places(r, found, 1)
+
+
 def _dealt_to_a_player(r: Reading, card: re.Match[str]) -> bool:
     """Counted as dealt to a place at the table ("the second card dealt to seat 2"), not off the deck: that
     player's own count."""
@@ -303,7 +332,7 @@ def _several_owners(r: Reading) -> bool:
     elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
     cards = sorted(r.matches("card") + r.matches("ordinal_card") + r.matches("owned_ordinal"), key=lambda m: m.start())
     owned = [(m, seat) for m in cards if (seat := seats.owner(r, m))]
-    joined = any(one != other and _AND_THEN.fullmatch(r.text[first.end():second.start()])
+    joined = any(one != other and r.lexicon.says("and_then_owner", r.text[first.end():second.start()].strip())
                  for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
     # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
     if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):

@@ -29,6 +29,8 @@ def flop_card_count(r: Reading) -> int | None:
             continue  # "cinque al tavolo. Sul flop…", "five of us, the flop…": the players, not the cards
         if _a_rank(r, match):
             continue  # "a 4 came out on the flop": one card of that rank, not four cards
+        if _an_edition(r, match):
+            continue  # "il flop. Con Robert versione 11…": the rulebook's edition, not eleven cards
         count = r.number(match)
         if count and not _affirmed(r, match):
             return None  # "non è uscito nessun flop con quattro carte"
@@ -48,6 +50,12 @@ def _a_rank(r: Reading, match: re.Match[str]) -> bool:
     """The count is a card's rank said with an article ("a 4", "the 5 of clubs", "il 7"), not a number of cards."""
     count = match["count"] if "count" in match.re.groupindex else None
     return bool(count and count.isdigit() and _ARTICLE_BEFORE.search(r.text, 0, match.start("count")))
+
+
+def _an_edition(r: Reading, match: re.Match[str]) -> bool:
+    """The count is a rulebook's version or year ("robert versione 11", "TDA 2024")."""
+    start = match.start("count") if "count" in match.re.groupindex and match["count"] else match.start()
+    return any(edition.start() <= start < edition.end() for edition in r.matches("rulebook_edition"))
 
 
 def _players(r: Reading, match: re.Match[str]) -> bool:
