@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers import seats
+from ..readers.negation import nobody_acted
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .misdeal_cutoff import ACTION_SO_FAR
@@ -210,6 +211,13 @@ def _order_broken(r: Reading, given: Facts) -> Facts | None:
     return None if r.has("flop") or r.has("turn") or r.has("river") else {"street": "deal"}
 
 
+def _mistake_unnamed(r: Reading, given: Facts) -> Facts | None:
+    """A deal said to have gone wrong, the mistake unnamed, caught before anyone acted ("il dealer ha fatto un
+    pasticcio nel dare le carte… nessuno aveva ancora agito. È misdeal per forza?"): the cut-off is no question, so
+    whether the mistake is on the misdeal list is, and what went wrong is asked."""
+    return {"street": "deal"} if r.has("deal_went_wrong") and nobody_acted(r) else None
+
+
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells; when the only one is where the first card went and two tellers put it in
     different places, one right and one wrong ("three of us swear it went to the button, the dealer swears it went
@@ -228,5 +236,5 @@ TOPIC = Topic("misdeal-condition",
               cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(122, _order_broken),
                     Cue(101, _wrong_seat_said),
                     Cue(76, _deal_error_told),
-                    Cue(55, _deal_error)),
+                    Cue(55, _deal_error), Cue(26, _mistake_unnamed)),
               readers=(deal_error, *ACTION_SO_FAR))
