@@ -62,7 +62,8 @@ def nobody_acted(r: Reading) -> bool:
 def no_action(r: Reading) -> list[re.Match[str]]:
     """Nobody acted, told within one sentence: "Nobody noticed. UTG called" says nothing about UTG's call (the
     words between "nobody" and its verb never cross a sentence's end)."""
-    return [m for m in r.matches("no_action") if m.end() <= r.sentence_end(m.start())]
+    said = r.matches("no_action") + r.matches("no_action_joined")  # a verb of its own, or any verb joined to one
+    return sorted((m for m in said if m.end() <= r.sentence_end(m.start())), key=lambda m: m.start())
 
 
 def without_excluded(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:

@@ -33,8 +33,9 @@ def _foreign(r: Reading, given: Facts) -> Facts | None:
 
 
 def _other_game_played(r: Reading) -> bool:
-    """Another game named as the one played, not only as where the deck came from ("un mazzo da burraco")."""
-    origins = r.matches("deck_of_other_game")
+    """Another game named as the one played, not only as where the deck came from ("un mazzo da burraco") or in a
+    simile ("says he has the joker like it's a wild card")."""
+    origins = r.matches("deck_of_other_game") + r.matches("game_simile")
     return any(not any(inside(m, deck) for deck in origins) for m in r.matches("other_game"))
 
 

@@ -34,7 +34,20 @@ def _faults_told(r: Reading) -> list[tuple[int, str]]:
     told = [(m.start(), problem) for concept, problem in _PROBLEMS.items() for m in r.matches(concept)
             if not any(inside(m, ok) for ok in cleared) and not _said_absent(r, m)]
     told += [(m.start(), "missing-card") for m in _deck_short(r)]
+    told += [(m.start(), "duplicate") for m in _copy_by_pronoun(r)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def _copy_by_pronoun(r: Reading) -> list[re.Match[str]]:
+    """A second copy told by a pronoun standing for a card just named ("il 3 di picche esce al turn e il bottone ne
+    ha un altro", "the 3 of spades hits the turn and the button shows another one"): without the card named close
+    before, "another one" could be anything (a chip, a hand)."""
+    copies = r.matches("copy_by_pronoun")
+    if not copies:
+        return []
+    reach = r.lexicon.windows["copy_by_pronoun_reach"]
+    cards = r.matches("named_card")
+    return [copy for copy in copies if any(0 <= copy.start() - card.end() <= reach for card in cards)]
 
 
 def _said_absent(r: Reading, fault: re.Match[str]) -> bool:

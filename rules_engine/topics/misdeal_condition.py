@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 
 from ..readers import seats
+from ..readers.negation import nobody_acted
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .misdeal_cutoff import ACTION_SO_FAR
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
            "deal_extra_hand": "empty-seat", "deal_dealt_out": "dealt-out",
-           "deal_button_misplaced": "button-misplaced", "deal_out_of_sequence": "out-of-sequence"}
+           "deal_button_misplaced": "button-misplaced", "deal_out_of_sequence": "out-of-sequence",
+           "deal_order_swapped": "out-of-sequence"}
 
 
 def errors_told(r: Reading) -> list[tuple[int, str]]:
@@ -199,6 +201,23 @@ def _wrong_seat_said(r: Reading, given: Facts) -> Facts | None:
     return {"street": "deal"} if told and not r.has("deal_blinds_question") else None
 
 
+def _order_broken(r: Reading, given: Facts) -> Facts | None:
+    """The deal's own order said broken, a seat's card to another seat ("I dealt the last card of the round out of
+    order, the cutoff got the card meant for the button", "went to seat 3 before seat 2 on the second round"): told
+    in the deal's words, so above a player acting out of turn whose words ("out of order") it shares, and above the
+    cards counted, since every hand still holds two. Not a board card dealt out of order (a street named)."""
+    if not r.has("deal_order_swapped") or r.has("deal_blinds_question"):
+        return None
+    return None if r.has("flop") or r.has("turn") or r.has("river") else {"street": "deal"}
+
+
+def _mistake_unnamed(r: Reading, given: Facts) -> Facts | None:
+    """A deal said to have gone wrong, the mistake unnamed, caught before anyone acted ("il dealer ha fatto un
+    pasticcio nel dare le carte… nessuno aveva ancora agito. È misdeal per forza?"): the cut-off is no question, so
+    whether the mistake is on the misdeal list is, and what went wrong is asked."""
+    return {"street": "deal"} if r.has("deal_went_wrong") and nobody_acted(r) else None
+
+
 def deal_error(r: Reading, facts: Facts) -> None:
     """The first mistake the text tells; when the only one is where the first card went and two tellers put it in
     different places, one right and one wrong ("three of us swear it went to the button, the dealer swears it went
@@ -214,7 +233,8 @@ def deal_error(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("misdeal-condition",
-              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(101, _wrong_seat_said),
+              cues=(Cue(185, _dealt_to_busted), Cue(134, _wrong_players_dealt), Cue(122, _order_broken),
+                    Cue(101, _wrong_seat_said),
                     Cue(76, _deal_error_told),
-                    Cue(55, _deal_error)),
+                    Cue(55, _deal_error), Cue(26, _mistake_unnamed)),
               readers=(deal_error, *ACTION_SO_FAR))

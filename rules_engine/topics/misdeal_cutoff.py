@@ -10,7 +10,7 @@ import re
 from ..readers.actions import FREE, SUBSTANTIAL, any_chips_move_told, players_acted, told_moves
 from ..readers.cutoff import action_so_far
 from ..readers.events import CHANGING, Event, events, moved_before
-from ..readers.negation import denied, happened
+from ..readers.negation import denied, happened, nobody_acted
 from ..readers.played_out import played_out
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
@@ -19,8 +19,10 @@ from . import Cue, Topic
 def _too_late(r: Reading, given: Facts) -> Facts | None:
     """Asked outright, or a deal that went wrong somehow, or a mistake found and a misdeal named, or a misdeal called
     once some players had acted."""
-    if r.has("cutoff_question") or r.has("deal_went_wrong") or (r.has("error_noticed") and r.has("misdeal_named")):
+    if r.has("cutoff_question") or (r.has("error_noticed") and r.has("misdeal_named")):
         return {}
+    if r.has("deal_went_wrong"):  # the mistake unnamed and nobody acted: whether it is a misdeal at all is asked
+        return None if nobody_acted(r) else {}  # (misdeal_condition's `_mistake_unnamed`), not the cut-off
     acted = r.has("action_verb") or r.has("action_taken") or r.has("acted_around")
     return {} if r.has("misdeal_called") and acted and not _on_the_board(r) else None  # a redeal wanted over the
     # flop is the board's

@@ -34,7 +34,8 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
         return None  # "not a dispute about the pot, the dealer made a mistake…" tells one after all
     if denials:
         return {}
-    asked = r.matches("explanation_asked") + r.matches("opinion_asked")
+    asked = r.matches("explanation_asked") + r.matches("opinion_asked") + r.matches("terms_asked")  # what two words
+    # tell apart is asked of the words, whichever incidents they name
     if not asked:
         return None
     start = min(m.start() for m in asked)
