@@ -244,16 +244,24 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     passed = skipped(r)
     told = {at for at, _ in listed}  # a move of a bare list ("call, call, raise") is counted there
     moves = [e for e in events(r) if start <= e.start < end and e.told and e.actor not in passed
-             and e.start not in told and not any(at <= e.start < till for at, till in own)]
+             and e.start not in told and not any(at <= e.start < till for at, till in own)
+             and not any(acts_after(e.actor, who) for who in passed)]  # "lo SB aveva puntato": before the BB
     spans = [(e.start, e.end) for e in moves]
     others = [m for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
     if spans or listed:
-        acted = sum(e.players for e in moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
+        acted = _actions(moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
         facts["acted_behind"] = min(acted, _SUBSTANTIAL)
         paid = any(e.move in _CHIPS for e in moves)
         facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
     else:
         _acted_before_mark(r, facts)
+
+
+def _actions(moves: list[Event]) -> int:
+    """How many players the moves are made by: "seats 6, 7 and 8 called" is three, but one player named again is one
+    ("UTG+1 says 'raise' and puts 1,200 out": his word and his chips; the same raise told again after a correction)."""
+    named = {e.actor for e in moves if e.actor and e.players == 1}
+    return len(named) + sum(e.players for e in moves if not (e.actor and e.players == 1))
 
 
 def _acted_before_mark(r: Reading, facts: Facts) -> None:
