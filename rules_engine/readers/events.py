@@ -312,8 +312,9 @@ def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str
     if not named or _unfilled(r, r.text[named[-1][1]:end]):  # "the button had both | called"
         return 1, -1
     first = len(named) - 1
-    while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]):
-        first -= 1
+    while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]) \
+            and not r.lexicon.says("event_object_marker", r.text[:named[first - 1][0]].rstrip()):
+        first -= 1  # not a player a preposition governs ("toccava al BB, il bottone ha rilanciato": one subject)
     return (len(named) - first, named[first][0]) if first < len(named) - 1 else (1, -1)
 
 
