@@ -312,8 +312,9 @@ def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str
     if not named or _unfilled(r, r.text[named[-1][1]:end]):  # "the button had both | called"
         return 1, -1
     first = len(named) - 1
-    while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]):
-        first -= 1
+    while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]) \
+            and not r.lexicon.says("event_object_marker", r.text[:named[first - 1][0]].rstrip()):
+        first -= 1  # not a player a preposition governs ("toccava al BB, il bottone ha rilanciato": one subject)
     return (len(named) - first, named[first][0]) if first < len(named) - 1 else (1, -1)
 
 
@@ -387,8 +388,9 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return TELLER, skipped, verbal
     if r.lexicon.says("event_teller_verb", " " + r.text[start:move.end()]) and not verbal:
         return TELLER, skipped, verbal
-    if not before:
-        return _last_actor(found, offset), skipped, verbal
+    if not before:  # an elided subject: the one player named last, unless the verb is plural ("avevano già agito")
+        plural = r.lexicon.says("event_plural_verb", r.text[start:move.start()].rstrip())
+        return (None if plural else _last_actor(found, offset)), skipped, verbal
     # "seat 3 was skipped and now folds", "l'UTG protesta subito e poi fa solo call": the subject of the clause
     # before the conjunction
     clause = [key for at, _, key in mentions if start <= at < offset]
@@ -398,6 +400,10 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return None, skipped, verbal
     if clause:
         return clause[-1], skipped, verbal
+    if found and " " not in before.strip() and start >= found[-1].end and start > r.sentence_start(move.start()):
+        # "says 'raise' and puts 1,200 out", "dice rilancio e mette 1200": a second verb joined to a move with no
+        # subject of its own is the same player's
+        return found[-1].actor, skipped, verbal
     opens = start == r.sentence_start(move.start())  # not the words after another move ("i call… wow")
     return (_opening_name(r, start, offset) if opens else None), skipped, verbal
 
@@ -475,7 +481,9 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
         return next(name for name, found in half.groupdict().items() if found)
     word = words[-1] if words else ""
     opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
-    if word.isalpha() and len(word) > 1 and opening and not r.lexicon.says("event_no_actor", word):
+    # a word after a preposition is its object, not the move's subject ("a kid with sunglasses | says raise")
+    governed = len(words) > 1 and r.lexicon.says("event_preposition", words[-2])
+    if word.isalpha() and len(word) > 1 and opening and not governed and not r.lexicon.says("event_no_actor", word):
         return word
     return None
 

@@ -15,10 +15,23 @@ clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time
                                            "clock_not_started": "not-on-clock"})
 
 def _clock(r: Reading, given: Facts) -> Facts | None:
-    """A slow player or the clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni
-    mano: posso chiedere il clock?"), not "what is the TDA rule on the clock?"."""
-    if not r.has("clock") or r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
-        return None  # the clock word first: most stories lack it, and the moves read below are a slow reader
+    """The clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni mano: posso
+    chiedere il clock?"), not "what is the TDA rule on the clock?"."""
+    return _situation(r) if r.has("clock") else None  # the clock word first: most stories lack it
+
+
+def _slow(r: Reading, given: Facts) -> Facts | None:
+    """A slow player told by his slowness alone, no clock named ("tanks forever, then calls"): weak, as it is often
+    the background of what happened next (a card dealt while he thought, a showdown nobody starts, a bet built
+    slowly), which the topics of those incidents recognise first."""
+    return _situation(r) if r.has("slow_play") else None
+
+
+def _situation(r: Reading) -> Facts | None:
+    """The clock's words told of a situation: not strategy, manners or another game, and not a move made past the
+    slow player (out of turn) when no time ran out on him."""
+    if r.has("strategy") or r.has("clock_etiquette") or out_of_scope(r):
+        return None
     if passed_over(r) and not (_ran_out(r) or r.has("clock_acted_in_time")):
         return None  # "the cutoff was taking ages and the button fired 75 while he still hadn't acted": a move made
         # past the slow player, out of turn, when no clock ran out on him
@@ -38,9 +51,10 @@ def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
     """Whether the slow player faced a bet, from the moves told on his street before the clock ("seat 2 bets 800,
     seat 6 tanks": yes; "checked to Bob, he goes into the tank": no): a bet, raise or all-in made is one to face;
     checks alone are none. Folds alone say nothing (before the flop the big blind is a bet)."""
-    if "facing_bet" in facts or not r.has("clock"):
+    told = r.matches("clock") or r.matches("slow_play")
+    if "facing_bet" in facts or not told:
         return
-    clock = r.matches("clock")[0].start()
+    clock = told[0].start()
     street = max((at for at in marks(r) if at < clock), default=0)
     moves = [e for e in events(r) if e.happened and street <= e.start < clock]
     if any(e.move in CHANGING for e in moves):
@@ -49,4 +63,5 @@ def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
         facts["facing_bet"] = "no"
 
 
-TOPIC = Topic("clock", cues=(Cue(153, _clock),), readers=(clock_status, facing_bet, facing_bet_from_moves))
+TOPIC = Topic("clock", cues=(Cue(153, _clock), Cue(39, _slow)),
+              readers=(clock_status, facing_bet, facing_bet_from_moves))

@@ -73,7 +73,8 @@ def missed_issue(r: Reading, facts: Facts) -> None:
         if said_outright(r, "away_break"):
             facts["missed_issue"] = "coming-back"
     owed = facts.get("missed_issue") == "coming-back" and r.has("missed_blind")
-    played = r.has("chips_in_hand") or r.has("played_hand") or r.has("looked_at_cards") or r.has("dealt_in")
+    played = r.has("chips_in_hand") or r.has("played_hand") or r.has("looked_at_cards") or r.has("dealt_in") \
+        or r.has("not_looked")  # "non le ha ancora guardate": he has cards
     if owed and played and not any(not denied(r, m) for m in r.matches("blind_posted")):
         facts["missed_issue"] = "dealt-in-owing"
 
@@ -98,7 +99,8 @@ def _acted_besides_looking(r: Reading) -> bool:
 
 
 def looked_at_cards(r: Reading, facts: Facts) -> None:
-    said = r.matches("looked_at_cards")
+    """Whether he looked at his cards: a look told (at once or not), unless denied or said not done."""
+    said = r.matches("looked_at_cards") + r.matches("looked_at_once")
     if r.has("not_looked") or (said and all(denied(r, m) for m in said)):
         facts["looked_at_cards"] = "no"
     elif said:

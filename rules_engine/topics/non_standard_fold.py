@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..readers.events import events, passed_over, skipped_players
 from ..readers.identifiable import hand_identifiable
+from ..readers.negation import denied
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -14,7 +15,13 @@ from .out_of_turn import acted_out_of_turn
 
 # "Call or raise?" is only asked of a player facing a bet.
 facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})
-fold_way = settled_by("fold_way", {"fold_declared": "declared", "fold_released": "released"})
+def fold_way(r: Reading, facts: Facts) -> None:
+    """How he folded: said aloud, unless the word is denied ("never says fold", "senza dire passo"); else his cards
+    let go."""
+    if any(not denied(r, m) for m in r.matches("fold_declared")):
+        facts["fold_way"] = "declared"
+    elif r.has("fold_released"):
+        facts["fold_way"] = "released"
 next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
 
 def _needless(r: Reading, given: Facts) -> Facts | None:

@@ -33,10 +33,6 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
 _DEALT = (*BOARD_STREETS, "card")  # what a dealing word deals
-# a player skipped ("got jumped", "è stato scavalcato" in table slang): in the betting only if someone then acted
-# past him
-_SKIP = re.compile(r"skip|saltat|scavalcat|(?:got|gets|get|been|was|is) (?:jumped|leapfrogged)"
-                   r"|(?:over|past) (?:me|him|her|us)\b")
 _NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
 _BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
 _SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
@@ -222,7 +218,7 @@ def acted_behind(r: Reading, facts: Facts) -> None:
         chips = [m for m in r.matches("chips_action") if m.start() > match.start() and not denied(r, m)]
         facts["chips_in"] = "yes" if chips else "no"
         return
-    skipped_phrase = [m for m in r.matches("out_of_turn") if _SKIP.search(m[0])]  # "mi hanno saltato: dopo di me…"
+    skipped_phrase = [m for m in r.matches("out_of_turn") if _skip(r, m)]  # "mi hanno saltato: dopo di me…"
     # "il posto 3 non aveva ancora agito"; not "bet before seat 3 acted": told after the move out of turn, what
     # follows it is no count of players who acted behind him
     marks = [mark.at for mark in skipped_players(r) if not mark.claimed and not mark.before]
@@ -244,16 +240,24 @@ def acted_behind(r: Reading, facts: Facts) -> None:
     passed = skipped(r)
     told = {at for at, _ in listed}  # a move of a bare list ("call, call, raise") is counted there
     moves = [e for e in events(r) if start <= e.start < end and e.told and e.actor not in passed
-             and e.start not in told and not any(at <= e.start < till for at, till in own)]
+             and e.start not in told and not any(at <= e.start < till for at, till in own)
+             and not any(acts_after(e.actor, who) for who in passed)]  # "lo SB aveva puntato": before the BB
     spans = [(e.start, e.end) for e in moves]
     others = [m for m in elliptic_actors(r, spans) if m.start() < end]  # "UTG+1 calls, UTG+2 too"
     if spans or listed:
-        acted = sum(e.players for e in moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
+        acted = _actions(moves) + len(others) + len(listed)  # "seats 6, 7 and 8 called": three
         facts["acted_behind"] = min(acted, _SUBSTANTIAL)
         paid = any(e.move in _CHIPS for e in moves)
         facts["chips_in"] = "yes" if paid or len(listed) >= _SUBSTANTIAL else "no"
     else:
         _acted_before_mark(r, facts)
+
+
+def _actions(moves: list[Event]) -> int:
+    """How many players the moves are made by: "seats 6, 7 and 8 called" is three, but one player named again is one
+    ("UTG+1 says 'raise' and puts 1,200 out": his word and his chips; the same raise told again after a correction)."""
+    named = {e.actor for e in moves if e.actor and e.players == 1}
+    return len(named) + sum(e.players for e in moves if not (e.actor and e.players == 1))
 
 
 def _acted_before_mark(r: Reading, facts: Facts) -> None:
@@ -305,8 +309,14 @@ def _told_out_of_turn(r: Reading) -> bool:
         return False  # "the flop came out … the dealer skipped him": a card dealt too soon, the premature card's story
     # "the dealer skipped the button, nobody had acted yet": skipped in the deal, not in the betting; "his big blind
     # came round while he was gone: do we skip him?": skipped for his blind
-    skips_only = all(_SKIP.search(m[0]) for m in r.matches("out_of_turn"))
+    skips_only = all(_skip(r, m) for m in r.matches("out_of_turn"))
     return not (skips_only and (r.has("no_action") or owes_blind(r)))
+
+
+def _skip(r: Reading, phrase: re.Match[str]) -> bool:
+    """The out-of-turn phrase tells a player skipped (lexicon `oot_skip_word`: "got jumped", "è stato scavalcato"):
+    a skip in the betting only if someone then acted past him."""
+    return r.lexicon.says("oot_skip_word", phrase[0])
 
 
 def _still_to_act(r: Reading, phrase: re.Match[str]) -> bool:

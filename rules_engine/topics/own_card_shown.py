@@ -106,6 +106,11 @@ def shown_to(r: Reading, facts: Facts) -> None:
     reach = r.lexicon.windows["shown_to_reach"]
     after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
              if shown.start() < m.start() <= shown.end() + reach]
+    if after and not any(shown.start() < m.start() <= shown.end() + reach for m in r.matches("shown_to_outsider")) \
+            and any(after[0].start() < m.start() <= min(shown.end() + reach, r.sentence_end(shown.start()))
+                    and not denied(r, m) for m in r.matches("shown_to_active")):
+        facts["shown_to"] = "active-player"  # "to his buddy in seat 4, who's still in the hand": who he is to him
+        return  # (a friend) says less than what he is doing (still in the hand), told of him in the same sentence
     if after or (_TO_HIM.search(shown[0]) and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
         facts["shown_to"] = "non-player"  # "… had busted and sat behind seat 3. Seat 3 tilted his cards to show him"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
