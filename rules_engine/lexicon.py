@@ -459,8 +459,10 @@ def _compile_one(source: str, cache: PatternCache, split: bool = False) -> Compi
 def _parsed(source: str) -> Any:
     """An expression on whole words parsed, refused like a malformed one (`re.error`) where it, or an alternative in
     it, can never match normalised text (`literals.unmatchable_edge`): checked when parsed, so a pattern new or
-    changed is checked at load, and a stored one was when it was stored."""
-    parsed = _parser.parse(source)
+    changed is checked at load, and a stored one was when it was stored. Parsed with ASCII classes: normalised text
+    is ASCII, where `\\w`, `\\d` and `\\b` hold as with Unicode ones, and `re` tests an ASCII class by a table
+    instead of four Unicode look-ups a character (~3 % of a ruling's instructions went there)."""
+    parsed = _parser.parse(source, sre.SRE_FLAG_ASCII)
     side = unmatchable_edge(parsed)
     if side:
         raise re.error(f"it, or an alternative in it, can only {side} on a space (or another character that is no "
@@ -635,5 +637,6 @@ _ONE_WAY = {sre.AT, sre.ASSERT, sre.ASSERT_NOT, sre.LITERAL, sre.IN}  # match in
 
 
 def whole_words(pattern: str) -> re.Pattern[str]:
-    """A pattern as the lexicon applies it: on whole words only ("turn" never inside "return")."""
-    return re.compile(_WHOLE_WORDS.format(pattern))
+    """A pattern as the lexicon applies it: on whole words only ("turn" never inside "return"), ASCII classes
+    (`_parsed`)."""
+    return re.compile(_WHOLE_WORDS.format(pattern), re.ASCII)
