@@ -113,7 +113,7 @@ class Finder:
     units: tuple[int, ...]
     low: int
     bits: int  # the concept's bits, shifted down by `low`
-    owners: tuple[int, ...]
+    owners: tuple[int, ...]  # in order: a part's bits follow the earlier parts'
     always: tuple[int, ...]
     mask: int  # the concept's bits where they lie in `AnchorIndex.met`: tested without shifting that long number
 
@@ -125,12 +125,14 @@ class Finder:
         if len(self.parts) == 1:
             return _FIRST
         bits = found >> self.low
-        live = set(self.always)
+        live: list[int] = []
         while bits:
             lowest = bits & -bits
-            live.add(self.owners[lowest.bit_length() - 1])
+            owner = self.owners[lowest.bit_length() - 1]
+            if not live or live[-1] != owner:  # the owners of a part's several bits, once
+                live.append(owner)
             bits ^= lowest
-        return sorted(live)
+        return sorted({*live, *self.always}) if self.always else live
 
     def built(self, part: int) -> Built:
         return self.parts[part].built()
