@@ -33,6 +33,7 @@ _APOSTROPHES = ("’", "`", "´", "‘")  # each written "'" (replaced one by on
 # The combining accents of Latin letters (NFKD's "è" is "e" and U+0300): removed by one expression, so the character
 # by character test below only runs on a text that still holds something else
 _ACCENTS = re.compile("[" + "".join(chr(c) for c in range(0x300, 0x370) if unicodedata.combining(chr(c))) + "]")
+_NON_ASCII = re.compile("[\x80-\U0010ffff]")
 _NON_WORD = hinted(r"[^a-z0-9]+")
 _ASCII_NON_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum() or chr(c).isupper()})
 _DIGIT = hinted(r"\d")
@@ -66,6 +67,11 @@ def _inflection(word: str, other: str) -> bool:
 _VOWELS = frozenset("aeiou")
 
 
+def _uncombined(character: re.Match[str]) -> str:
+    """A non-ASCII character left after the accents went, itself, or nothing if it is a combining mark."""
+    return "" if unicodedata.combining(character[0]) else character[0]
+
+
 def fold(text: str) -> str:
     """Lower case without accents, Discord markup or punctuation: the form every pattern is written in."""
     digits = _DIGIT.search(text) is not None  # amounts, list numbers, "2°": none without a digit
@@ -82,7 +88,7 @@ def fold(text: str) -> str:
     if not text.isascii():  # accents off ("è" → "e"); plain ASCII, most of what players type, has none
         text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text))
         if not text.isascii():
-            text = "".join(ch for ch in text if not unicodedata.combining(ch))
+            text = _NON_ASCII.sub(_uncombined, text)  # the few other marks: only the non-ASCII characters looked at
     if text.isascii():  # every other character a space, the spaces then one between words: as `_NON_WORD` does
         return " ".join(text.translate(_ASCII_NON_WORD).split())
     return _NON_WORD.sub(" ", text).strip()
