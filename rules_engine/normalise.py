@@ -33,6 +33,7 @@ _APOSTROPHES = ("’", "`", "´", "‘")  # each written "'" (replaced one by on
 # The combining accents of Latin letters (NFKD's "è" is "e" and U+0300): removed by one expression, so the character
 # by character test below only runs on a text that still holds something else
 _ACCENTS = re.compile("[" + "".join(chr(c) for c in range(0x300, 0x370) if unicodedata.combining(chr(c))) + "]")
+_NON_ASCII = re.compile("[\x80-\U0010ffff]")
 _NON_WORD = hinted(r"[^a-z0-9]+")
 _ASCII_NON_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum() or chr(c).isupper()})
 _DIGIT = hinted(r"\d")
@@ -47,14 +48,14 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], bool]
     (hinted(r"\ball ?in\b"), "allin", False),
     (hinted(r"\b(10|[1-9])(st|nd|rd|th|a|o)\b"), lambda m: _ORDINALS[m[1]], True),
     # "seat 6" → "seat n6", "UTG+1" → "utg n1": the seat's number stays (the seat model reads it), never a count
-    (hinted(r"\b(seat|posto|box|utg) (\d{1,2})\b"), r"\1 n\2", True),
+    (hinted(r"\b(seat|posto|box|utg) (\d{1,2})\b"), lambda m: f"{m[1]} n{m[2]}", True),
     (hinted(r"\b(seat|posto) (" + "|".join(_SEAT_WORDS) + r")\b"), lambda m: f"{m[1]} n{_SEAT_WORDS[m[2]]}", False),
     # "25c/50c blinds", "six 50c chips": cents (not "2c", the two of clubs, in "2c 3d")
     (hinted(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
                 r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
      lambda m: f"0p{int(m[1]):02d}", True),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
-    (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), r"\1\2", False),
+    (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), lambda m: m[1] + m[2], False),
 )
 
 
@@ -64,6 +65,18 @@ def _inflection(word: str, other: str) -> bool:
 
 
 _VOWELS = frozenset("aeiou")
+
+
+# This module's replacements are functions, not templates ("\\1o"): `re` expands a template in Python (3.11), at a
+# greater cost than a function's call, and looks the template up at every `sub` even where nothing matches
+def _marked(end: re.Match[str]) -> str:
+    """A sentence's end with the mark before it (`_SENTENCE_END`)."""
+    return f" {_MARK}{end[1]}"
+
+
+def _uncombined(character: re.Match[str]) -> str:
+    """A non-ASCII character left after the accents went, itself, or nothing if it is a combining mark."""
+    return "" if unicodedata.combining(character[0]) else character[0]
 
 
 def fold(text: str) -> str:
@@ -77,12 +90,12 @@ def fold(text: str) -> str:
     if "<" in text or "@" in text or "http" in text:
         text = _DISCORD_MARKUP.sub(" ", text)
     if digits:
-        text = _DEGREE_ORDINAL.sub(r"\1o", _LIST_NUMBER.sub(" ", text))  # "la 2° carta"
+        text = _DEGREE_ORDINAL.sub(lambda m: f"{m[1]}o", _LIST_NUMBER.sub(" ", text))  # "la 2° carta"
     text = text.lower()
     if not text.isascii():  # accents off ("è" → "e"); plain ASCII, most of what players type, has none
         text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text))
         if not text.isascii():
-            text = "".join(ch for ch in text if not unicodedata.combining(ch))
+            text = _NON_ASCII.sub(_uncombined, text)  # the few other marks: only the non-ASCII characters looked at
     if text.isascii():  # every other character a space, the spaces then one between words: as `_NON_WORD` does
         return " ".join(text.translate(_ASCII_NON_WORD).split())
     return _NON_WORD.sub(" ", text).strip()
@@ -156,7 +169,7 @@ class Speller:
         """The words of each sentence, as `words` gives them for the whole text (one pass: a mark is set before
         each sentence's end and the words are cut there)."""
         found: list[list[str]] = [[]]
-        for word in self.words(_SENTENCE_END.sub(rf" {_MARK}\1", text[:MAX_CHARS])):
+        for word in self.words(_SENTENCE_END.sub(_marked, text[:MAX_CHARS])):
             if word == _MARK:
                 found.append([])
             else:

@@ -38,7 +38,7 @@ CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
             " edges, sets as bytes, anchored first, nested alternatives, programs mapped, entries by checksum, bits as"
-            " codes")
+            " codes, ASCII classes")
 
 Stored = tuple[int, bytes | memoryview, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time; as read from the file,
