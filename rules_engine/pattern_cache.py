@@ -38,7 +38,7 @@ CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.
 # what the lexicon stores with it (`extra`): a change to either is a new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
             " edges, sets as bytes, anchored first, nested alternatives, programs mapped, entries by checksum, bits as"
-            " codes, ASCII classes")
+            " codes, ASCII classes, flags after the last separator")
 
 Stored = tuple[int, bytes | memoryview, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time; as read from the file,
@@ -218,15 +218,15 @@ class PatternCache:
         found: dict[tuple[type, str, int], re.Pattern[str]] = {}
         for index in range(len(self._keys)):
             entry = self._entry(index)
-            source, _, flags = entry[0].partition(_FLAGS)
+            source, flags = _source_and_flags(entry[0])
             stored = self._used[entry[0]] = self._unfiled(entry)
-            found[str, source, int(flags or 0)] = _build(stored, source)
+            found[str, source, flags] = _build(stored, source)
         return found
 
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """The expression, from the cache or compiled (with the start hint) and kept."""
         flags = int(flags)  # `re.IGNORECASE` is an enum marshal refuses
-        key = f"{source}{_FLAGS}{flags}" if flags else source
+        key = f"{source}{_FLAGS}{flags}" if flags or _FLAGS in source else source
         stored = self.get(key)
         return stored[0] if stored else self.put(key, _parser.parse(source, flags), None)
 
@@ -354,7 +354,14 @@ def _read(path: Path) -> tuple[dict[str, Any], memoryview]:
     return stored, mapped[length:]
 
 
-_FLAGS = "\x00"  # between an expression and its flags, in the cache: never in an expression
+_FLAGS = "\x00"  # between an expression and its flags, in the cache; after the last one when the expression has one
+
+
+def _source_and_flags(key: str) -> tuple[str, int]:
+    """An expression's key in the cache read back: the expression alone when it holds no separator (flags 0), else
+    split at the last one, which `compile` puts there whenever the expression holds one itself."""
+    source, separator, flags = key.rpartition(_FLAGS)
+    return (source, int(flags)) if separator else (key, 0)
 
 
 def hinted(expression: str) -> re.Pattern[str]:

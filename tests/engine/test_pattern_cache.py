@@ -253,7 +253,8 @@ def test_an_engine_modules_expressions_come_from_the_cache_at_the_next_start(tmp
     never replaced."""
     path = tmp_path / "modules.marshal"
     unique = f"(?#{tmp_path.name})"  # an expression no earlier test put in `re`'s cache
-    expressions = [(r"(?<![a-z])(seat|posto) (\d+)\b" + unique, 0), ("x" + unique, int(re.IGNORECASE))]
+    expressions = [(r"(?<![a-z])(seat|posto) (\d+)\b" + unique, 0), ("x" + unique, int(re.IGNORECASE)),
+                   ("[\x00-\x08](\\d)" + unique, 0), ("\x007" + unique, int(re.IGNORECASE))]  # a NUL in the text
     written = []
     for start in range(2):  # two starts: the second reads every expression back, and writes nothing
         _MODULE_CACHES.pop(path, None)
