@@ -30,8 +30,6 @@ STORIES = [
                  " call a misdeal?", 3, None),
     ("tda-2024", "Errore di distribuzione, ce ne accorgiamo dopo che l'UTG e quello dopo di lui hanno passato. Si può"
                  " ancora chiamare misdeal?", 2, "no"),
-    ("robert-classic", "il mazziere ha sbagliato la distribuzione ma ancora nessuno aveva parlato. si può chiamare"
-                       " misdeal?", 0, None),
     ("tda-2024", "Before anybody acted, someone called a misdeal because the deal had gone wrong. Is it too late?", 0,
      None),
     ("robert-v11", "Deal error, no one has acted yet, UTG is still thinking. can we still call a misdeal?", 0, None),
@@ -59,3 +57,10 @@ def test_the_players_who_acted_are_counted_from_the_story(engine: Engine, book: 
     assert (facts.get("topic"), facts.get("players_acted")) == ("misdeal-cutoff", acted)
     if acted < 3:
         assert facts.get("chips_in") == chips
+
+
+def test_a_deal_gone_wrong_with_nobody_acted_and_the_mistake_unnamed_asks_what_went_wrong(engine: Engine) -> None:
+    """Before any action the cut-off never stops a misdeal, so what decides is whether the mistake is one: asked."""
+    ruling = engine.rule("il mazziere ha sbagliato la distribuzione ma ancora nessuno aveva parlato. si può chiamare"
+                         " misdeal?", "robert-classic")
+    assert (ruling.status, ruling.rule_id, ruling.facts.get("players_acted")) == ("question", "misdeal.conditions", 0)
