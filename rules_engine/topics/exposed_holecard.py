@@ -290,7 +290,7 @@ def _owner_after_fits(r: Reading, card: re.Match[str], value: int) -> bool:
         found = seats.speaker(r)  # "the second card he throws me, I'm the big blind"
     if found is None:
         return False
-    return value in seats.deck_places(r, found, 1)
+    return value in seats.deck_places(r, found, round_=1)
 
 
 def _dealt_to_a_player(r: Reading, card: re.Match[str]) -> bool:

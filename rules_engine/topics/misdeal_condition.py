@@ -10,7 +10,7 @@ from ..readers import seats
 from ..readers.negation import nobody_acted
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
-from .misdeal_cutoff import ACTION_SO_FAR
+from .misdeal_cutoff import ACTION_SO_FAR, on_the_board
 
 _ERRORS = {"deal_wrong_first_seat": "wrong-first-seat", "deal_empty_seat": "empty-seat", "deal_to_busted": "empty-seat",
            "deal_extra_hand": "empty-seat", "deal_dealt_out": "dealt-out",
@@ -208,7 +208,7 @@ def _order_broken(r: Reading, given: Facts) -> Facts | None:
     cards counted, since every hand still holds two. Not a board card dealt out of order (a street named)."""
     if not r.has("deal_order_swapped") or r.has("deal_blinds_question"):
         return None
-    return None if r.has("flop") or r.has("turn") or r.has("river") else {"street": "deal"}
+    return None if on_the_board(r) else {"street": "deal"}
 
 
 def _mistake_unnamed(r: Reading, given: Facts) -> Facts | None:

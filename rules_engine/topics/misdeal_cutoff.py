@@ -24,7 +24,7 @@ def _too_late(r: Reading, given: Facts) -> Facts | None:
     if r.has("deal_went_wrong"):  # the mistake unnamed and nobody acted: whether it is a misdeal at all is asked
         return None if nobody_acted(r) else {}  # (misdeal_condition's `_mistake_unnamed`), not the cut-off
     acted = r.has("action_verb") or r.has("action_taken") or r.has("acted_around")
-    return {} if r.has("misdeal_called") and acted and not _on_the_board(r) else None  # a redeal wanted over the
+    return {} if r.has("misdeal_called") and acted and not on_the_board(r) else None  # a redeal wanted over the
     # flop is the board's
 
 
@@ -38,14 +38,14 @@ def _asked_unnamed(r: Reading, given: Facts) -> Facts | None:
     wrong = r.matches("deal_went_wrong")
     if not wrong:
         return None
-    if not r.has("cutoff_question") and not (moved_before(r, wrong[0].start()) and not _on_the_board(r)):
+    if not r.has("cutoff_question") and not (moved_before(r, wrong[0].start()) and not on_the_board(r)):
         return None
     finding = wrong + r.matches("found_impersonal")
     exposed = [m for m in happened(r, "exposure") if not any(inside(m, told) for told in finding)]
     return None if exposed else {}
 
 
-def _on_the_board(r: Reading) -> bool:
+def on_the_board(r: Reading) -> bool:
     """A street named: the mistake may be the board's, and the cut-off is about the deal."""
     return r.has("flop") or r.has("turn") or r.has("river")
 

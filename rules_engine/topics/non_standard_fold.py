@@ -15,6 +15,8 @@ from .out_of_turn import acted_out_of_turn
 
 # "Call or raise?" is only asked of a player facing a bet.
 facing_bet = settled_by("facing_bet", {"facing_bet_no": "no", "facing_bet_yes": "yes", "call_or_raise_question": "yes"})
+
+
 def fold_way(r: Reading, facts: Facts) -> None:
     """How he folded: said aloud, unless the word is denied ("never says fold", "senza dire passo"); else his cards
     let go."""
@@ -22,7 +24,10 @@ def fold_way(r: Reading, facts: Facts) -> None:
         facts["fold_way"] = "declared"
     elif r.has("fold_released"):
         facts["fold_way"] = "released"
+
+
 next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
+
 
 def _needless(r: Reading, given: Facts) -> Facts | None:
     """A fold with no bet to face, or a fold he wants back; not a hand mucked at showdown (the showdown rules')."""
