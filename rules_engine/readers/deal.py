@@ -100,8 +100,10 @@ def _dealt_extra(r: Reading) -> list[re.Match[str]]:
 
 
 def _extra_told(r: Reading) -> list[re.Match[str]]:
-    """A card too many, said as such ("an extra card", "una in più") or as one more given ("ne mette un'altra")."""
-    return r.matches("extra") + r.matches("another_given")
+    """A card too many, said as such ("an extra card", "una in più") or as one more given ("ne mette un'altra"), not
+    the one given after an exposed card (its replacement: "flashed the SB's card, then gave the SB another card")."""
+    exposed = [m.end() for m in happened(r, "exposure")]
+    return r.matches("extra") + [m for m in r.matches("another_given") if not any(at <= m.start() for at in exposed)]
 
 
 def _players_given(r: Reading) -> int:

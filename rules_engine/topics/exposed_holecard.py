@@ -16,6 +16,7 @@ from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
+_FIRST_ROUND_PLACES = ("first", "second", "first-or-second")  # dealt in the first round whatever the table size
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la
@@ -206,8 +207,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
             continue  # "tutti avevano già la prima carta": everyone's first card, not the one exposed
         if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
                 "first_two", match.start(), "same_phrase") or _told_fine(r, match) or any(
-                denied.start() <= match.start() < denied.end() for denied in denied_two):
-            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
+                denied.start() <= match.start() < denied.end() for denied in denied_two) or _replacement(r, match):
+            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"; "poi gli dà
+            # la prima del mazzo" (his replacement)
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
@@ -245,12 +247,27 @@ def deal_position(r: Reading, facts: Facts) -> None:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
         if position:
-            facts["deal_position"] = position
+            facts["deal_position"] = "later" if position in _FIRST_ROUND_PLACES and _exposed_in_later_round(r) \
+                else position  # "la seconda carta già girata, al secondo giro": his own second card
             return
     if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
     elif r.has("another_card"):
         facts["deal_position"] = "not-first"  # "un'altra carta"
+
+
+def _exposed_in_later_round(r: Reading) -> bool:
+    """The exposure told in the same sentence as a round past the first ("si è visto arrivare la seconda carta già
+    girata, al secondo giro"): the first and second cards off the deck are the first round's, so not this one."""
+    rounds = {r.sentence_start(m.start()) for m in r.matches("later_round")}
+    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in happened(r, "exposure"))
+
+
+def _replacement(r: Reading, card: re.Match[str]) -> bool:
+    """The card counted is the one given to the player after the exposure ("alla fine del deal gli dà la prima del
+    mazzo", "then gave him the first card off the deck"): his replacement, not the exposed card."""
+    return any(m.end() <= card.start() for m in happened(r, "exposure")) and r.lexicon.says(
+        "replacement_given", r.before(card.start(), "owner_before").rstrip())
 
 
 def _told_fine(r: Reading, card: re.Match[str]) -> bool:
