@@ -61,16 +61,17 @@ def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
     if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
         return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
-    if count is not None and (_more_than_one(r) or r.has("several_recipients") or seats.recipients(r) > 1):
+    if count is not None and (_several_beyond_another_given(r) or r.has("several_recipients")
+                              or seats.recipients(r) > 1):
         return max(count, QUANTITY_PLURAL, _recipients_counted(r)), in_hand
     if count == 1 and _recipients_counted(r) > 1:
         return _recipients_counted(r), in_hand  # "una carta in più a due giocatori": one each, two too many
     return (None if count is None else max(count, _players_given(r))), in_hand
 
 
-def _more_than_one(r: Reading) -> bool:
-    """More than one card said, not "another one" that tells the one card given ("puts another one in front of the
-    SB")."""
+def _several_beyond_another_given(r: Reading) -> bool:
+    """More than one card said (`more_than_one`), other than by "another one" that tells the one card given ("puts
+    another one in front of the SB")."""
     given = r.matches("another_given")
     return any(not any(inside(m, g) or inside(g, m) for g in given) for m in r.matches("more_than_one"))
 
@@ -99,8 +100,10 @@ def _dealt_extra(r: Reading) -> list[re.Match[str]]:
 
 
 def _extra_told(r: Reading) -> list[re.Match[str]]:
-    """A card too many, said as such ("an extra card", "una in più") or as one more given ("ne mette un'altra")."""
-    return r.matches("extra") + r.matches("another_given")
+    """A card too many, said as such ("an extra card", "una in più") or as one more given ("ne mette un'altra"), not
+    the one given after an exposed card (its replacement: "flashed the SB's card, then gave the SB another card")."""
+    exposed = [m.end() for m in happened(r, "exposure")]
+    return r.matches("extra") + [m for m in r.matches("another_given") if not any(at <= m.start() for at in exposed)]
 
 
 def _players_given(r: Reading) -> int:
@@ -195,7 +198,7 @@ def _extra_dealt(r: Reading) -> int | None:
     dealt = [m for m in happened(r, "extra") + happened(r, "another_given") if m in _dealt_extra(r)]
     if dealt and (r.has("recipient") or r.has("hole") or seats.places(r)):
         said = next((n for m in dealt if (n := r.number(m) or _counted_after(r, m))), None)
-        plural = _more_than_one(r) or _EXTRA_CARDS.search(r.text)
+        plural = _several_beyond_another_given(r) or _EXTRA_CARDS.search(r.text)
         return said or (QUANTITY_PLURAL if plural else 1)
     return None
 

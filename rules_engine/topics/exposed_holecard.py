@@ -16,12 +16,7 @@ from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
-_ANOTHER_CARD = re.compile(r"\b(?:another|un altra|altra) (?:hole |down )?(?:card|carta|holecard|downcard)")
-_FIRST_PLAYER_OWNER = re.compile(r"\b(?:sb|small blind|small|first player)(?: s)? (?:very )?$")
-_TOO_ALSO = re.compile(r"\b(?:too|as well|also|anche|pure)\b")
-_OWNER_BEFORE = re.compile(r"\b(?:del|della|dello|dei|al|alla|allo|of|to|for)(?: the)? $") # "carta del piccolo buio"
-_BOTH = re.compile(r"\b(?:both|entrambe|tutte e due)\b")
-_OF_THE_BOARD = re.compile(r" (?:del|of the|on the|sul|dal|from the) (?:flop|board|turn|river)\b")
+_FIRST_ROUND_PLACES = ("first", "second", "first-or-second")  # dealt in the first round whatever the table size
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
 _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  # "my very first", "mi ha girato la
@@ -60,8 +55,9 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
         return None  # showing cards at showdown is the game, not an exposed hole card
     dealing_context = (r.has("hole") or r.has("dealer") or r.has("player_exposed") or r.has("own_act_stressed")
                        or r.has("exposed_mine") or _turned_own(r))
-    hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not _OF_THE_BOARD.match(
-        r.after(m.end(), "owner_after")) for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
+    hole_ordinal = any((ordinals.value(m) or ordinals.LAST) <= _HOLE_ORDINAL and not r.lexicon.says(
+        "of_the_board", r.after(m.end(), "owner_after").lstrip())
+        for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
         return None
     return {"street": "deal"} if dealing_context or hole_ordinal or r.has("card") else None
@@ -110,10 +106,17 @@ def _own_act(r: Reading) -> bool:
     carta del piccolo buio e la gira lui stesso": the seat is the card's owner, not the subject)."""
     for act in r.matches("own_act_stressed"):
         subjects = [kind for at, kind in named_before(r, act.start())
-                    if kind != "pronoun" and not _OWNER_BEFORE.search(r.text[:at])]
+                    if kind != "pronoun" and not _owner_word_before(r, at)]
         if not subjects or subjects[-1] != "dealer":
             return True
     return False
+
+
+def _owner_word_before(r: Reading, at: int) -> bool:
+    """The one named at `at` is a card's owner, not a subject: the words just before him say whose ("carta del
+    piccolo buio", "the card of the button"), read by the `owner_possessive` concept on the last one or two words."""
+    words = r.before(at, "owner_before").split()
+    return any(r.lexicon.says("owner_possessive", " ".join(words[-count:])) for count in (1, 2) if len(words) >= count)
 
 
 def _turned_own(r: Reading) -> bool:
@@ -136,7 +139,8 @@ def exposed_count(r: Reading, facts: Facts) -> None:
     if any(group(m, "pair") for m in r.matches("exposed_number")):
         facts["exposed_count"] = QUANTITY_PLURAL  # "the 1st and 3rd cards"
         return
-    if _more_than_one(r) or r.has("several_recipients") or _several_owners(r) or seats.recipients(r) > 1 \
+    if _several_past_the_first_named(r) or r.has("several_recipients") or _several_owners(r) \
+            or seats.recipients(r) > 1 \
             or any(r.lexicon.says("another_after", r.after(m.end(), "too_after")[1:])
                    for m in r.matches("exposure")[1:]) or _second_exposure(r):
         facts["exposed_count"] = QUANTITY_PLURAL  # "UTG's first card, then the hijack's too", "cards to UTG and
@@ -153,14 +157,15 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         if count:
             facts["exposed_count"] = count
             return
-    if any(_TOO_ALSO.search(r.after(m.end(), "too_after")) for m in r.matches("exposure")):
+    if any(r.lexicon.says("too_also", r.after(m.end(), "too_after")) for m in r.matches("exposure")):
         facts["exposed_count"] = QUANTITY_PLURAL
 
 
-def _more_than_one(r: Reading) -> bool:
-    """More than one card said; "and the second card" counts another only after a card was named before it ("the
-    first card to UTG and the second one…"): opening the story ("Dale is dealing and the second card he throws…")
-    it names the one card exposed; nor does a replacement followed by the exposed card named again."""
+def _several_past_the_first_named(r: Reading) -> bool:
+    """More than one card said (`more_than_one`) past the first card named; "and the second card" counts another only
+    after a card was named before it ("the first card to UTG and the second one…"): opening the story ("Dale is
+    dealing and the second card he throws…") it names the one card exposed; nor does a replacement followed by the
+    exposed card named again."""
     cards = r.matches("card") + r.matches("ordinal_card")
     named = r.matches("exposed_card_named")  # "gave him a replacement and used the flipped one as the burn": the
     # first card named by its exposure, not the replacement exposed too
@@ -202,8 +207,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
             continue  # "tutti avevano già la prima carta": everyone's first card, not the one exposed
         if value is None or _dealt_before_exposure(r, match) or _doubted_detail(r, match) or r.near(
                 "first_two", match.start(), "same_phrase") or _told_fine(r, match) or any(
-                denied.start() <= match.start() < denied.end() for denied in denied_two):
-            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"
+                denied.start() <= match.start() < denied.end() for denied in denied_two) or _replacement(r, match):
+            continue  # "can't remember if it was the first or the last"; "mi dà la prima carta coperta"; "poi gli dà
+            # la prima del mazzo" (his replacement)
         if negated(r, match):
             if value == 1:
                 readings.append((1, "not-first"))  # "a card other than the first": second or later
@@ -223,7 +229,7 @@ def deal_position(r: Reading, facts: Facts) -> None:
             readings.append((2 if deck_order else 1, {1: "first", 2: "second"}.get(value, "later")))
         elif value >= 2:
             readings.append((1, "later"))  # a player's second card is never the first or second off the deck
-        elif _FIRST_PLAYER_OWNER.search(r.before(match.start(), "owner_before")):
+        elif r.lexicon.says("first_player_owner", r.before(match.start(), "owner_before").rstrip()):
             readings.append((1, "first"))
         else:
             readings.append((0, None))  # "my first card": maybe, maybe not the first off the deck
@@ -241,12 +247,27 @@ def deal_position(r: Reading, facts: Facts) -> None:
         strongest = max(reading[0] for reading in readings)
         position = [reading for reading in readings if reading[0] == strongest][-1][1]  # "…no wait, the second"
         if position:
-            facts["deal_position"] = position
+            facts["deal_position"] = "later" if position in _FIRST_ROUND_PLACES and _exposed_in_later_round(r) \
+                else position  # "la seconda carta già girata, al secondo giro": his own second card
             return
     if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
-    elif _ANOTHER_CARD.search(r.text):
+    elif r.has("another_card"):
         facts["deal_position"] = "not-first"  # "un'altra carta"
+
+
+def _exposed_in_later_round(r: Reading) -> bool:
+    """The exposure told in the same sentence as a round past the first ("si è visto arrivare la seconda carta già
+    girata, al secondo giro"): the first and second cards off the deck are the first round's, so not this one."""
+    rounds = {r.sentence_start(m.start()) for m in r.matches("later_round")}
+    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in happened(r, "exposure"))
+
+
+def _replacement(r: Reading, card: re.Match[str]) -> bool:
+    """The card counted is the one given to the player after the exposure ("alla fine del deal gli dà la prima del
+    mazzo", "then gave him the first card off the deck"): his replacement, not the exposed card."""
+    return any(m.end() <= card.start() for m in happened(r, "exposure")) and r.lexicon.says(
+        "replacement_given", r.before(card.start(), "owner_before").rstrip())
 
 
 def _told_fine(r: Reading, card: re.Match[str]) -> bool:
@@ -335,7 +356,7 @@ def _several_owners(r: Reading) -> bool:
     joined = any(one != other and r.lexicon.says("and_then_owner", r.text[first.end():second.start()].strip())
                  for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
     # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
-    if not (_TOO_ALSO.search(r.text) or _BOTH.search(r.text) or elliptic or joined):
+    if not (r.has("too_also") or r.has("both_named") or elliptic or joined):
         return False
     owners = {seat for m in cards + r.matches("card_pronoun") if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"

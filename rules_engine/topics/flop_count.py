@@ -52,14 +52,25 @@ def _a_rank(r: Reading, match: re.Match[str]) -> bool:
     return bool(count and count.isdigit() and _ARTICLE_BEFORE.search(r.text, 0, match.start("count")))
 
 
+def _count_start(match: re.Match[str]) -> int:
+    """Where the count a flop-count phrase holds begins (the whole phrase when it names cards without a number)."""
+    return match.start("count") if "count" in match.re.groupindex and match["count"] else match.start()
+
+
 def _an_edition(r: Reading, match: re.Match[str]) -> bool:
-    """The count is a rulebook's version or year ("robert versione 11", "TDA 2024")."""
-    start = match.start("count") if "count" in match.re.groupindex and match["count"] else match.start()
-    return any(edition.start() <= start < edition.end() for edition in r.matches("rulebook_edition"))
+    """The count is a rulebook's version or year, said right after its name ("robert versione 11", "TDA 2024")."""
+    start = _count_start(match)
+    for name in r.matches("rulebook_name"):
+        after = r.after(name.end(), "edition_after")
+        offset = name.end() + len(after) - len(after.lstrip())
+        edition = r.lexicon.find("rulebook_edition", after.lstrip())
+        if edition and offset + edition.start() <= start < offset + edition.end():
+            return True
+    return False
 
 
 def _players(r: Reading, match: re.Match[str]) -> bool:
-    start = match.start("count") if "count" in match.re.groupindex and match["count"] else match.start()
+    start = _count_start(match)
     return any(told.start() <= start < told.end() and not told[0].startswith("there ")  # "there are four (cards)"
                for told in r.matches("table_players"))
 
