@@ -313,7 +313,7 @@ def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str
         return 1, -1
     first = len(named) - 1
     while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]) \
-            and not r.lexicon.says("event_object_marker", r.text[:named[first - 1][0]].rstrip()):
+            and not r.lexicon.says("event_preposition", r.text[:named[first - 1][0]].rstrip()):
         first -= 1  # not a player a preposition governs ("toccava al BB, il bottone ha rilanciato": one subject)
     return (len(named) - first, named[first][0]) if first < len(named) - 1 else (1, -1)
 
@@ -400,7 +400,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return None, skipped, verbal
     if clause:
         return clause[-1], skipped, verbal
-    if found and " " not in before.strip() and start >= found[-1].end and start > r.sentence_start(move.start()):
+    if found and r.lexicon.says("event_join_word", before) and start >= found[-1].end \
+            and start > r.sentence_start(move.start()):
         # "says 'raise' and puts 1,200 out", "dice rilancio e mette 1200": a second verb joined to a move with no
         # subject of its own is the same player's
         return found[-1].actor, skipped, verbal
