@@ -517,7 +517,9 @@ def _skipped(r: Reading) -> list[Mark]:
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_while", before)
+            # "before seat 3 acted", "folda prima che il posto 2 (che doveva parlare) abbia agito": told after the move
+            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_before", before.lstrip()) \
+                or r.lexicon.says("event_while", before)
             marks.append(Mark(mark.start(), who, bool(speech), told_after))
     return marks
 
@@ -537,9 +539,12 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
             return _last_actor(events(r), mark.start(), mentions)
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
     after = r.lexicon.find("event_object", r.after(mark.end() + 1, "event_after"))
-    if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
+    # a verb put first only when no relative pronoun opens it ("il posto 2, che doveva parlare, | abbia agito": the
+    # one before "che" is its subject, not the word after it)
+    inverted = r.lexicon.says("event_inverted", mark[0]) and not r.lexicon.says("event_relative_pronoun", before)
+    if after and (r.lexicon.says("event_active_skip", mark[0]) or inverted):
         object_ = TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
-        if object_ or not r.lexicon.says("event_inverted", mark[0]):
+        if object_ or not inverted:
             return object_  # "Sara doveva parlare, ma…": no player after the verb, so its subject is before it
     offset = start + len(before)
     if r.lexicon.find("event_pronoun", before):
