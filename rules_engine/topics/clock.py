@@ -36,7 +36,10 @@ def _situation(r: Reading) -> Facts | None:
     if passed_over(r) and not (_ran_out(r) or r.has("clock_acted_in_time")):
         return None  # "the cutoff was taking ages and the button fired 75 while he still hadn't acted": a move made
         # past the slow player, out of turn, when no clock ran out on him
-    return {} if tells_a_situation(r) or r.has("slow_play") else None
+    # the time run out on someone, or a move made as it ran out, is itself what happened ("on the clock, first to act,
+    # nobody has bet, and the time runs out")
+    told = tells_a_situation(r) or r.has("slow_play") or _ran_out(r) or r.has("clock_acted_in_time")
+    return {} if told else None
 
 
 
