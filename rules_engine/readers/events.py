@@ -484,6 +484,14 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
     opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
     # a word after a preposition is its object, not the move's subject ("a kid with sunglasses | says raise")
     governed = len(words) > 1 and r.lexicon.says("event_preposition", words[-2])
+    # nor a verb after a modal: the modal's subject is the one named ("il bottone doveva ancora | parlare | e poi ha
+    # fatto check", "il cutoff, che doveva ancora parlare, | ha messo 300": the button's check, the cutoff's raise)
+    modal = r.lexicon.find("event_modal_before", before[:len(before) - len(word)].rstrip())
+    if modal and word.isalpha():
+        subject = before[:modal.start()].rstrip()
+        relative = r.lexicon.find("event_relative_pronoun", subject)
+        subject = subject[:relative.start()].rstrip() if relative else subject
+        return _named(r, subject, offset - len(before) + len(subject), mentions) if subject else None
     if word.isalpha() and len(word) > 1 and opening and not governed and not r.lexicon.says("event_no_actor", word):
         return word
     return None
@@ -507,6 +515,8 @@ def _skipped(r: Reading) -> list[Mark]:
     marks = []
     mentions = _mentions(r)
     for mark in r.matches("event_skipped"):
+        if denied(r, mark) and r.lexicon.says("event_skipped_me", mark[0]):
+            continue  # "check, ma non era il mio turno": the teller acted out of turn, he was not passed over
         start = max([r.sentence_start(mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
         speech = r.lexicon.concepts["event_claim"][0].search(before)
