@@ -313,7 +313,7 @@ def _joined(r: Reading, start: int, end: int, mentions: list[tuple[int, int, str
         return 1, -1
     first = len(named) - 1
     while first and r.lexicon.find("event_subject_link", r.text[named[first - 1][1]:named[first][0]]) \
-            and not r.lexicon.says("event_object_marker", r.text[:named[first - 1][0]].rstrip()):
+            and not r.lexicon.says("event_preposition", r.text[:named[first - 1][0]].rstrip()):
         first -= 1  # not a player a preposition governs ("toccava al BB, il bottone ha rilanciato": one subject)
     return (len(named) - first, named[first][0]) if first < len(named) - 1 else (1, -1)
 
@@ -400,7 +400,8 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         return None, skipped, verbal
     if clause:
         return clause[-1], skipped, verbal
-    if found and " " not in before.strip() and start >= found[-1].end and start > r.sentence_start(move.start()):
+    if found and r.lexicon.says("event_join_word", before) and start >= found[-1].end \
+            and start > r.sentence_start(move.start()):
         # "says 'raise' and puts 1,200 out", "dice rilancio e mette 1200": a second verb joined to a move with no
         # subject of its own is the same player's
         return found[-1].actor, skipped, verbal
@@ -483,6 +484,14 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
     opening = len(words) < 2 or r.lexicon.says("event_no_actor", words[-2])  # "then Luca", "e Marco", not "un po"
     # a word after a preposition is its object, not the move's subject ("a kid with sunglasses | says raise")
     governed = len(words) > 1 and r.lexicon.says("event_preposition", words[-2])
+    # nor a verb after a modal: the modal's subject is the one named ("il bottone doveva ancora | parlare | e poi ha
+    # fatto check", "il cutoff, che doveva ancora parlare, | ha messo 300": the button's check, the cutoff's raise)
+    modal = r.lexicon.find("event_modal_before", before[:len(before) - len(word)].rstrip())
+    if modal and word.isalpha():
+        subject = before[:modal.start()].rstrip()
+        relative = r.lexicon.find("event_relative_pronoun", subject)
+        subject = subject[:relative.start()].rstrip() if relative else subject
+        return _named(r, subject, offset - len(before) + len(subject), mentions) if subject else None
     if word.isalpha() and len(word) > 1 and opening and not governed and not r.lexicon.says("event_no_actor", word):
         return word
     return None
@@ -506,6 +515,8 @@ def _skipped(r: Reading) -> list[Mark]:
     marks = []
     mentions = _mentions(r)
     for mark in r.matches("event_skipped"):
+        if denied(r, mark) and r.lexicon.says("event_skipped_me", mark[0]):
+            continue  # "check, ma non era il mio turno": the teller acted out of turn, he was not passed over
         start = max([r.sentence_start(mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
         speech = r.lexicon.concepts["event_claim"][0].search(before)
@@ -516,7 +527,9 @@ def _skipped(r: Reading) -> list[Mark]:
             before = before[:relative.start()].rstrip()  # "senza accorgersi che Simone"
         who = _marked(r, mark, before, start, mentions)
         if who:
-            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_while", before)
+            # "before seat 3 acted", "folda prima che il posto 2 (che doveva parlare) abbia agito": told after the move
+            told_after = r.lexicon.says("event_before", mark[0]) or r.lexicon.says("event_before", before.lstrip()) \
+                or r.lexicon.says("event_while", before)
             marks.append(Mark(mark.start(), who, bool(speech), told_after))
     return marks
 
@@ -536,9 +549,12 @@ def _marked(r: Reading, mark: re.Match[str], before: str, start: int,
             return _last_actor(events(r), mark.start(), mentions)
         return _named(r, ("il " if who.isdigit() else "") + who, mark.end("who"), mentions)
     after = r.lexicon.find("event_object", r.after(mark.end() + 1, "event_after"))
-    if after and (r.lexicon.says("event_active_skip", mark[0]) or r.lexicon.says("event_inverted", mark[0])):
+    # a verb put first only when no relative pronoun opens it ("il posto 2, che doveva parlare, | abbia agito": the
+    # one before "che" is its subject, not the word after it)
+    inverted = r.lexicon.says("event_inverted", mark[0]) and not r.lexicon.says("event_relative_pronoun", before)
+    if after and (r.lexicon.says("event_active_skip", mark[0]) or inverted):
         object_ = TELLER if after["me"] else _named(r, after["who"] or "", mark.end() + 1 + after.end(), mentions)
-        if object_ or not r.lexicon.says("event_inverted", mark[0]):
+        if object_ or not inverted:
             return object_  # "Sara doveva parlare, ma…": no player after the verb, so its subject is before it
     offset = start + len(before)
     if r.lexicon.find("event_pronoun", before):

@@ -12,11 +12,12 @@ from .non_standard_fold import facing_bet
 
 # Acting at the last second is said with the words of time running out ("just before time ran out"): tried first.
 clock_status = settled_by("clock_status", {"clock_acted_in_time": "acted-in-time", "clock_ran_out": "time-ran-out",
-                                           "clock_not_started": "not-on-clock"})
+                                           "clock_not_started": "not-on-clock", "slow_play": "not-on-clock"})
+
 
 def _clock(r: Reading, given: Facts) -> Facts | None:
-    """The clock in a situation told, or a slow player described ("ci pensa da cinque minuti a ogni mano: posso
-    chiedere il clock?"), not "what is the TDA rule on the clock?"."""
+    """The clock named in a situation told ("ci pensa da cinque minuti a ogni mano: posso chiedere il clock?"), not
+    "what is the TDA rule on the clock?"; a slow player with no clock named is `_slow`'s."""
     return _situation(r) if r.has("clock") else None  # the clock word first: most stories lack it
 
 
@@ -35,7 +36,10 @@ def _situation(r: Reading) -> Facts | None:
     if passed_over(r) and not (_ran_out(r) or r.has("clock_acted_in_time")):
         return None  # "the cutoff was taking ages and the button fired 75 while he still hadn't acted": a move made
         # past the slow player, out of turn, when no clock ran out on him
-    return {} if tells_a_situation(r) or r.has("slow_player") else None
+    # the time run out on someone, or a move made as it ran out, is itself what happened ("on the clock, first to act,
+    # nobody has bet, and the time runs out")
+    told = tells_a_situation(r) or r.has("slow_play") or _ran_out(r) or r.has("clock_acted_in_time")
+    return {} if told else None
 
 
 
@@ -48,13 +52,14 @@ def _ran_out(r: Reading) -> bool:
 
 
 def facing_bet_from_moves(r: Reading, facts: Facts) -> None:
-    """Whether the slow player faced a bet, from the moves told on his street before the clock ("seat 2 bets 800,
-    seat 6 tanks": yes; "checked to Bob, he goes into the tank": no): a bet, raise or all-in made is one to face;
-    checks alone are none. Folds alone say nothing (before the flop the big blind is a bet)."""
-    told = r.matches("clock") or r.matches("slow_play")
+    """Whether the slow player faced a bet, from the moves told on his street before the clock or his slowness,
+    whichever is told first ("seat 2 bets 800, seat 6 tanks": yes; "checked to Bob, he goes into the tank": no): a
+    bet, raise or all-in made is one to face; checks alone are none. Folds alone say nothing (before the flop the
+    big blind is a bet)."""
+    told = r.matches("clock") + r.matches("slow_play")  # his slowness, when told first, is where he thinks
     if "facing_bet" in facts or not told:
         return
-    clock = told[0].start()
+    clock = min(m.start() for m in told)
     street = max((at for at in marks(r) if at < clock), default=0)
     moves = [e for e in events(r) if e.happened and street <= e.start < clock]
     if any(e.move in CHANGING for e in moves):

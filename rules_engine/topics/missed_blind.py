@@ -83,7 +83,7 @@ def acted_on_hand(r: Reading, facts: Facts) -> None:
     """Chips put in on this hand; one who has not even looked at his cards has not acted on them, nor has one
     dealt in owing who looked at once and whose story tells no betting at all ("gli ha dato le carte e lui le ha
     guardate subito"); "and he looked at it" alone leaves it open."""
-    if r.has("no_chips_in") or r.has("not_looked"):
+    if r.has("no_chips_in") or r.has("not_yet_acted") or r.has("not_looked"):
         facts["acted_on_hand"] = "no"
     elif any(not denied(r, m) for m in r.matches("chips_in_hand") + r.matches("played_hand")):
         facts["acted_on_hand"] = "yes"

@@ -26,7 +26,7 @@ def fold_way(r: Reading, facts: Facts) -> None:
         facts["fold_way"] = "released"
 
 
-next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no"})
+next_acted = settled_by("next_acted", {"next_acted_yes": "yes", "next_acted_no": "no", "not_yet_acted": "no"})
 
 
 def _needless(r: Reading, given: Facts) -> Facts | None:

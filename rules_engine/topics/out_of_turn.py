@@ -33,9 +33,6 @@ _ASKED = {"raise": "bet-raise", "bet": "bet-raise", "rilancio": "bet-raise", "pu
 _SUBSTANTIAL = 3
 _CHIPS = frozenset({"bet", "raise", "allin", "call"})  # the moves that put chips in
 _DEALT = (*BOARD_STREETS, "card")  # what a dealing word deals
-_NOTHING_SAID = re.compile(r" (?:anything|a word|niente|nulla|qualcosa|something)\b")
-_BEFORE_WHOM = re.compile(r"(?:before|prima di) (?:me|him|her|lui|lei|noi|us)")  # the end of "acted before me"
-_SKIPPED_ME = re.compile(r"(?:mi|m|ci) ")  # "m'ha saltato": the skip told with its object, "saltato" is his verb
 _COUNT = {"two": 2, "2": 2, "due": 2, "three": 3, "3": 3, "tre": 3, "four": 4, "4": 4, "quattro": 4}
 
 
@@ -64,7 +61,7 @@ def _out_of_turn_move(r: Reading) -> Event | None:
     phrase = r.matches("out_of_turn")[0]
     said_only_acted = any(phrase.start() <= m.start() < phrase.end() for m in r.matches("oot_generic_act"))
     says = [m.end() for m in r.matches("oot_says") if phrase.start() <= m.start() < phrase.end()
-            and not _NOTHING_SAID.match(r.text, m.end())]  # "before the small blind said anything": his silence
+            and not r.lexicon.says("oot_nothing_said", r.after(m.end(), "oot_said_object"))]  # his silence
     nearest: tuple[int, Event] | None = None
     passed = _named_skipped(r)
     for event in events(r):
@@ -175,8 +172,8 @@ def _own_words(r: Reading, later: re.Match[str], phrase: re.Match[str]) -> bool:
     """A later move read from the out-of-turn phrase's own last words: "before me" ("he acted before me, he bet") or
     the verb of "m'ha saltato, ha puntato" (he skipped me), not "the one before me" nor "the skipped one"."""
     overlap = r.text[later.start():phrase.end()]
-    return bool(_BEFORE_WHOM.fullmatch(overlap)) or (
-        overlap.startswith("saltat") and _SKIPPED_ME.match(phrase[0]) is not None)
+    return r.lexicon.says("oot_before_whom", overlap) or (
+        r.lexicon.says("oot_skip_participle", overlap) and r.lexicon.says("event_skipped_me", phrase[0]))
 
 
 def skipped(r: Reading) -> frozenset[str]:
