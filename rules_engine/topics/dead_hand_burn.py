@@ -11,8 +11,8 @@ from . import Cue, Topic
 
 
 def _killed_told(r: Reading, killed: re.Match[str]) -> bool:
-    """The hand told as killed, not the verdict asked ("TDA. Dead hand?", its bare noun a sentence of its own) nor someone's claim
-    ("SB screaming dead hand", "wants the hand killed"): then whether it is dead is the question, not the burns."""
+    """The hand told as killed, not the verdict asked ("TDA. Dead hand?", its bare noun a sentence of its own) nor
+    someone's claim ("SB screaming dead hand", "wants the hand killed"): then whether it is dead is the question."""
     alone = killed.start() == r.sentence_start(killed.start()) and killed.end() >= r.sentence_end(killed.start())
     asked = alone and any(inside(killed, noun) for noun in r.matches("verdict_noun"))
     claims = r.matches("claim") + r.matches("verdict_called")
