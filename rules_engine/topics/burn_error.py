@@ -106,8 +106,12 @@ def _one_after_all(r: Reading, extra: re.Match[str]) -> bool:
 
 
 def _remedy(r: Reading, match: re.Match[str]) -> bool:
+    """A burn word told of the remedy ("a new flop is dealt without burning"), not after the rulebook's edition
+    ("Robert nuovo, flop girato senza bruciata": no new flop)."""
     reach = r.lexicon.windows["burn_remedy_reach"]
-    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy"))
+    editions = r.matches("rulebook_new")
+    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy")
+               if not any(inside(m, edition) for edition in editions))
 
 
 def burn_street(r: Reading) -> str | None:
