@@ -25,6 +25,7 @@ def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
              if not _remedy(r, m) and not denied(r, m) and not (kind == "extra" and _one_after_all(r, m))
              and not (kind == "exposed" and _still_down(r, m))]
     told = [m for concept in _KINDS for m in r.matches(concept)]  # a phrase read (or denied) already
+    told += r.matches("burn_gloss")  # "'burn' = carta bruciata": a term explained, no burn told
     found += [(m, kind) for m in r.matches("burn_mention") if not any(inside(m, t) or inside(t, m) for t in told)
               and (kind := _told_by_structure(r, m)) and not _remedy(r, m)]
     return sorted(found, key=lambda pair: pair[0].start())
