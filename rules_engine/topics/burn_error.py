@@ -25,6 +25,7 @@ def _mistakes(r: Reading) -> list[tuple[re.Match[str], str]]:
              if not _remedy(r, m) and not denied(r, m) and not (kind == "extra" and _one_after_all(r, m))
              and not (kind == "exposed" and _still_down(r, m))]
     told = [m for concept in _KINDS for m in r.matches(concept)]  # a phrase read (or denied) already
+    told += r.matches("burn_gloss")  # "'burn' = carta bruciata": a term explained, no burn told
     found += [(m, kind) for m in r.matches("burn_mention") if not any(inside(m, t) or inside(t, m) for t in told)
               and (kind := _told_by_structure(r, m)) and not _remedy(r, m)]
     return sorted(found, key=lambda pair: pair[0].start())
@@ -106,8 +107,12 @@ def _one_after_all(r: Reading, extra: re.Match[str]) -> bool:
 
 
 def _remedy(r: Reading, match: re.Match[str]) -> bool:
+    """A burn word told of the remedy ("a new flop is dealt without burning"), not after the rulebook's edition
+    ("Robert nuovo, flop girato senza bruciata": no new flop)."""
     reach = r.lexicon.windows["burn_remedy_reach"]
-    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy"))
+    editions = r.matches("rulebook_new")
+    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy")
+               if not any(inside(m, edition) for edition in editions))
 
 
 def burn_street(r: Reading) -> str | None:

@@ -221,10 +221,12 @@ def knew_and_bet(r: Reading, facts: Facts) -> None:
 
 
 def _then_bet(r: Reading, saw: re.Match[str]) -> bool:
-    """What was seen is the fault (told right after the seeing), and betting on is told after it: "I saw the flop,
+    """What was seen is the fault (told right after the seeing, or before it when the seeing's object is a pronoun:
+    "two 7 of hearts … un giocatore lo aveva visto già al flop"), and betting on is told after it: "I saw the flop,
     kept betting, then two kings of hearts at showdown" is no one betting on a fault he knew."""
     seen, reach = r.lexicon.windows["seen_fault_reach"], r.lexicon.windows["knew_then_bet_reach"]
-    faults = [at for at, _ in _problems(r) if 0 <= at - saw.end() <= seen]
+    pronoun = any(inside(saw, it) for it in r.matches("seen_it"))
+    faults = [at for at, _ in _problems(r) if 0 <= at - saw.end() <= seen or (pronoun and at < saw.start())]
     return bool(faults) and any(0 < bet.start() - saw.end() <= reach and bet.start() > faults[0]
                                 for bet in r.matches("kept_betting"))
 

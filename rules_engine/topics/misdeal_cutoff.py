@@ -17,9 +17,13 @@ from . import Cue, Topic
 
 
 def _too_late(r: Reading, given: Facts) -> Facts | None:
-    """Asked outright, or a deal that went wrong somehow, or a mistake found and a misdeal named, or a misdeal called
-    once some players had acted."""
+    """Asked outright, or a deal that went wrong somehow, or a mistake found and a misdeal named or players told
+    moving before it with no street dealt ("Error noticed after three players had folded"), or a misdeal called once
+    some players had acted."""
     if r.has("cutoff_question") or (r.has("error_noticed") and r.has("misdeal_named")):
+        return {}
+    found = r.matches("error_noticed")
+    if found and moved_before(r, r.sentence_end(found[0].start())) and not on_the_board(r):
         return {}
     if r.has("deal_went_wrong"):  # the mistake unnamed and nobody acted: whether it is a misdeal at all is asked
         return None if nobody_acted(r) else {}  # (misdeal_condition's `_mistake_unnamed`), not the cut-off
