@@ -116,6 +116,10 @@ class Reading:
         reach = self.lexicon.windows[window]
         return any(m.start() - reach <= position <= m.end() + reach for m in self.matches(concept))
 
+    def said_within(self, concept: str, start: int, end: int) -> bool:
+        """Whether `concept` occurs wholly between two character positions (a clause, a phrase's own span)."""
+        return any(start <= m.start() and m.end() <= end for m in self.matches(concept))
+
     def before(self, position: int, window: str) -> str:
         """The text in the named window just before a position (patterns on it end with `$`)."""
         return self.text[max(0, position - self.lexicon.windows[window]):position]

@@ -131,6 +131,17 @@ def in_digits(r: Reading) -> Reading:
 T = TypeVar("T")
 
 
+def words_said(r: Reading, concept: str) -> list[re.Match[str]]:
+    """A word said at the table ("said call", "dice rilancio"), where its verb of saying is not denied right before
+    it ("nobody said call", "non ha detto rilancio", "without ever saying call"): only what was said can bind."""
+    return [m for m in r.matches(concept) if not word_denied(r, m)]
+
+
+def word_denied(r: Reading, said: re.Match[str]) -> bool:
+    """The verb of saying negated ("he never said raise, he just put in the call"): no word was said."""
+    return r.lexicon.says("word_denied", r.before(said.start(), "said_denial_before").rstrip())
+
+
 def on_digits(read: Callable[[Reading, Facts], T]) -> Callable[[Reading, Facts], T]:
     """A betting topic's cue or reader run on the text with its amounts in digits (`in_digits`): "a bet of four
     hundred", "una fiche da mille", "rilancio a ottocento" read like "400", "1000", "800"."""
@@ -202,7 +213,7 @@ def _told(r: Reading) -> Told | None:
         opening = actions[0].to
         moves = sum(action.to is not None for action in actions)
         if street is Street.PREFLOP and actions[0].move is Move.RAISE and isinstance(opening, Decimal) and (
-                kind is not Structure.LIMIT and moves > 1 and not r.has("raise_declared_yes")):
+                kind is not Structure.LIMIT and moves > 1 and not words_said(r, "raise_declared_yes")):
             # a round of moves told, not one raise recalled in passing, nor a "raise to 200" said over other chips
             return _any_big_blind(opening, kind, actions, pushed, asker)
         if (street is Street.PREFLOP and actions[0].move is not Move.BET) or not isinstance(opening, Decimal):
@@ -374,6 +385,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     told = events(r)
     first = next((e.start for e in told if e.happened), len(r.text))
     asked += [(e.start, e.end) for e in told if e.hypothetical and e.start > first]
+    asked += [(m.start(), m.end()) for m in r.matches("said_nothing")]  # "senza dire call": the word, no move
     unnamed = 0
     spoken: set[float] = set()  # calls told as a word said
     said: set[float] = set()  # amounts told as said aloud

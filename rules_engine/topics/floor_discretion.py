@@ -6,7 +6,8 @@ after any specific rule a situation touches."""
 
 from __future__ import annotations
 
-from ..readers.phrases import settled_by
+import re
+
 from ..reading import Facts, Reading
 from . import Cue, Topic, mentions
 
@@ -15,7 +16,7 @@ def _house_rule_against_book(r: Reading, given: Facts) -> Facts | None:
     """"Our house rule says X, the book says Y: which applies?": asked whatever the situation is about; or told
     without the question, the house rule refused or the book invoked against it ("won't pay, says Robert's has
     nothing like that"), or the book named as what the game follows otherwise ("TDA otherwise")."""
-    if not r.has("house_rule_said") or r.has("book_asked"):
+    if not house_rules_said(r) or r.has("book_asked"):
         return None  # "…a house rule that it's a misdeal. But what does the book say?": the book's ruling is asked
     if r.has("which_rule_asked"):
         return {}
@@ -26,11 +27,26 @@ def _house_rule_against_book(r: Reading, given: Facts) -> Facts | None:
 def _book_besides(r: Reading) -> bool:
     """The book named as what the game follows, in a sentence of its own: beside a house rule ("…pays a big blind.
     TDA otherwise."), not the agreement to play by the book ("giochiamo col Robert, l'abbiamo deciso a settembre")."""
-    said = [r.sentence_start(m.start()) for m in r.matches("house_rule_said")]
+    said = [r.sentence_start(m.start()) for m in house_rules_said(r)]
     return any(r.sentence_start(m.start()) not in said for m in r.matches("book_as_fallback"))
 
 
-house_rule = settled_by("house_rule", {"no_house_rule": "no", "house_rule_unsure": "unsure", "house_rule_said": "yes"})
+def house_rules_said(r: Reading) -> list[re.Match[str]]:
+    """A house rule told, not the book's own written rule a floor is asked to depart from ("can the floor go against
+    the written rule?", "andare contro alla regola scritta"): what stands right before it says which."""
+    return r.derived("floor.house_rules_said", lambda: [
+        m for m in r.matches("house_rule_said")
+        if not r.lexicon.says("book_rule_departed", r.before(m.start(), "book_departed_before").rstrip())])
+
+
+def house_rule(r: Reading, facts: Facts) -> None:
+    """Whether the game has a house rule: denied, unsure, or told (`house_rules_said`)."""
+    if r.has("no_house_rule"):
+        facts["house_rule"] = "no"
+    elif r.has("house_rule_unsure"):
+        facts["house_rule"] = "unsure"
+    elif house_rules_said(r):
+        facts["house_rule"] = "yes"
 
 
 TOPIC = Topic("floor-discretion", cues=(Cue(190, _house_rule_against_book), Cue(7, mentions("floor_authority"))),

@@ -12,7 +12,7 @@ from table_tools.problems import TableInputError
 from table_tools.raising import Action, Blinds, Move, Street, check_raise
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, words_said
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
@@ -51,8 +51,8 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
 def _all_pushed(r: Reading) -> bool:
     """All his chips pushed, no word said about them ("spinge tutte le sue fiche, erano 730"), and nobody's options
     asked about afterwards (that is the reopening question): what the push is, is this rule's."""
-    return r.has("all_in_yes") and not (r.has("round_asker") or r.has("allin_options_question") or r.has(
-        "raise_declared_yes") or r.has("round_said"))
+    return r.has("all_in_yes") and not (r.has("round_asker") or r.has("allin_options_question") or words_said(
+        r, "raise_declared_yes") or r.has("round_said"))
 
 
 def paid_less_than_owed(r: Reading) -> bool:

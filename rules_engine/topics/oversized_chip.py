@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, words_said
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -84,7 +84,7 @@ def amount_with_the_raise(r: Reading, facts: Facts) -> None:
     raises to 150" is someone else's raise); "dico 'rilancio a 900'" names it in the words he said."""
     if facts.get("raise_declared") != "yes" or "amount_named" in facts:
         return
-    said = r.matches("raise_declared_yes")
+    said = words_said(r, "raise_declared_yes")
     named = any(m.start() <= a.start() <= m.end() for m in said for a in r.matches("raise_amount_said"))
     facts["amount_named"] = "yes" if named else "no"
 

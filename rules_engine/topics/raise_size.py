@@ -9,7 +9,7 @@ from decimal import Decimal
 from table_tools.raising import Kind, Move, Structure
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, words_said
 from ..readers.events import events
 from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
 from ..reading import Facts, Reading
@@ -38,7 +38,7 @@ def raise_declared_before(*chips: str) -> Reader:
         raise_declared(r, facts)
         put_in = [m.start() for concept in chips for m in r.matches(concept)]
         if facts.get("raise_declared") == "yes" and put_in and all(
-                m.start() > min(put_in) for m in r.matches("raise_declared_yes")):
+                m.start() > min(put_in) for m in words_said(r, "raise_declared_yes")):
             facts["raise_declared"] = "no"
     return read
 

@@ -29,6 +29,9 @@ def one_motion(r: Reading, facts: Facts) -> None:
 def declared_first(r: Reading, facts: Facts) -> None:
     """"Raise" or the amount said before the chips, or neither ("without saying raise", "raise" only afterwards).
     An amount said in words counts ("dice 'ottocento' ad alta voce"), though it is no declared raise."""
+    if r.has("word_heard_disputed"):
+        r.doubt("declared_first")  # "claims he said raise but the dealer didn't hear anything": asked, not ruled
+        return
     said = raise_said(r)
     if said:
         facts["declared_first"] = "raise"

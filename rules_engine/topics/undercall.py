@@ -8,7 +8,7 @@ from __future__ import annotations
 from table_tools.raising import Kind, Street
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, words_said
 from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -16,9 +16,19 @@ from .multiple_chips import paid_less_than_owed, push_and_call
 from .oversized_chip import undersized
 from .raise_size import all_in
 
-call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"})
+
+def call_declared(r: Reading, facts: Facts) -> None:
+    """"Call" said, unless its verb of saying is denied ("nobody said call", "non dice vedo"); else silence told."""
+    if words_said(r, "call_declared_yes"):
+        facts["call_declared"] = "yes"
+    elif r.has("said_nothing"):
+        facts["call_declared"] = "no"
+
+
+
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
 facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
+_NOT_HEADS_UP = 3  # players told moving in the round: more than the two of a heads-up hand
 _RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 # Chips told put out: pushed ("slides out 40", "calls 3000", "300 on top"), one chip's value, or chips counted
 _CHIPS_PUT_OUT = ("round_push", "round_push_total", "round_call_amount", "round_on_top", "single_chip_value",
@@ -45,6 +55,16 @@ def short_call(r: Reading) -> bool:
     return amounts is not None and amounts[0] < amounts[1]
 
 
+def heads_up_from_the_round(r: Reading, facts: Facts) -> None:
+    """Three players or more told moving in the round of the short call ("il primo punta 600, il secondo rilancia a
+    1800, lo small blind spinge 1200"): the hand was not heads-up, when no phrase said how many were in it."""
+    told = betting_round.told(r)
+    if "heads_up" in facts or told is None or not told.short or told.pushed is None:
+        return
+    if len({action.player for action in (*told.actions, told.pushed)}) >= _NOT_HEADS_UP:
+        facts["heads_up"] = "no"
+
+
 def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:
     """Whether the bet faced was the round's first: nothing but the blinds (pre-flop) or one bet (after it)."""
     told = betting_round.told(r)
@@ -58,5 +78,5 @@ def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:
 
 
 TOPIC = Topic("undercall", cues=(Cue(103, on_digits(_short)),),
-              readers=tuple(map(on_digits, (call_declared, all_in, heads_up, facing_opening_bet,
-                                            opening_bet_from_the_round))))
+              readers=tuple(map(on_digits, (call_declared, all_in, heads_up, heads_up_from_the_round,
+                                            facing_opening_bet, opening_bet_from_the_round))))

@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, word_denied, words_said
 from ..readers.events import TELLER, Event, events, named_between
 from ..readers.phrases import out_of_scope, said_outright, settled_by, tells_a_situation
 from ..readers.streets import marks
@@ -18,18 +18,6 @@ from .multiple_chips import push_and_call
 from .out_of_turn import acted_out_of_turn
 from .undercall import short_call
 
-_TELLER_BEFORE = re.compile(r"\b(?:i|io) $")  # the word is the teller's ("i said", "io ho detto", "ho detto")
-_TELLER_SAYS = re.compile(r"(?:ho detto|dico)\b")
-# what may stand between the word and the chips told in one clause: the word's own amount, "and", the mover
-_ONE_CLAUSE = re.compile(r"(?:\S+ ){0,3}(?:and|e)(?: (?:he|she|i|lui|lei|io))?")
-# the lexicon's words for the one who moves: another player's pronoun, the teller's
-_OTHER_PLAYER, _TELLER_PRONOUN = "speaker_other_pronoun", "speaker_teller_pronoun"
-# ... unless the teller is named after every other player: the change is his own ("I said call, then I noticed he
-# only had 40 behind and figured I'd rather fold")
-_TELLER_LAST = re.compile(r"\b(?:i|io)\b(?!.*\b(?:he|she|they|lui|lei|loro)\b)")
-_TELLER_MOVED = re.compile(  # or another's word, then the teller's own bet or raise (not a quoted "I call")
-    r"(?<!said )(?<!says )(?<!say )(?<!dice )\b(?:i|io) (?:then |just |poi |allora )?"
-    r"(?:bet|bets|raised|raise|shoved|ho puntato|ho rilanciato|punto|rilancio)\b")
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
@@ -48,7 +36,7 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
         changed = (_by_the_speaker(r, "verbal_said_then_changed") or word_taken_back(r)) and not (
             said_outright(r, "out_of_turn") or out_of_scope(r))
         return {} if changed else None
-    if (short_call(r) and not r.has("raise_declared_yes")) or out_of_scope(r):
+    if (short_call(r) and not words_said(r, "raise_declared_yes")) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call ("said raise to 1,000"
         # over fewer chips is words against chips: the amount said is no bet he faced)
     if _short_raise(r):
@@ -99,8 +87,8 @@ def _amount_matches_chips(r: Reading) -> bool:
 def _word_against_chips(r: Reading) -> bool:
     if any(said != pushed for said, pushed in _said_and_pushed(r)) or _call_over_chips(r):
         return True
-    raised = said_outright(r, "raise_declared_yes")
-    if not raised and not said_outright(r, "call_declared_yes"):
+    raised = _word_said(r, "raise_declared_yes")
+    if not raised and not _word_said(r, "call_declared_yes"):
         return False  # no word to set against the chips: the round (a slow reader) is not worked out
     amounts = _push_and_bet(r)
     if amounts is None or amounts[1] <= 0:
@@ -109,14 +97,19 @@ def _word_against_chips(r: Reading) -> bool:
     return total == call if raised else total > call
 
 
+def _word_said(r: Reading, concept: str) -> bool:
+    """A word said (its verb not denied: "nobody said call") and no denial just before it ("no raise was said")."""
+    return bool(words_said(r, concept)) and said_outright(r, concept)
+
+
 def _call_over_chips(r: Reading) -> bool:
     """"Call" said by the player who put out chips the story sizes above the call with no amount ("says 'I call' and
     slides out a stack way bigger than the call", "prima le fiche da rilancio, poi dice 'vedo'"): the two told in
     one sentence or the next, with no other player named between them."""
-    if not said_outright(r, "call_declared_yes") or not r.has("chips_over_call"):
+    if not _word_said(r, "call_declared_yes") or not r.has("chips_over_call"):
         return False
     return any(_one_players_move(r, word, chips)
-               for word in r.matches("call_declared_yes") for chips in r.matches("chips_over_call"))
+               for word in words_said(r, "call_declared_yes") for chips in r.matches("chips_over_call"))
 
 
 def _one_players_move(r: Reading, word: re.Match[str], chips: re.Match[str]) -> bool:
@@ -125,19 +118,19 @@ def _one_players_move(r: Reading, word: re.Match[str], chips: re.Match[str]) -> 
     first, last = sorted((word.end(), _verb_at(chips)))
     if r.sentence_start(first) != r.sentence_start(last) or named_between(r, first, last):
         return False
-    return first != word.end() or not _said_within(r, _other_subject(r, word), first, last)
-
-
-def _said_within(r: Reading, concept: str, start: int, end: int) -> bool:
-    """Whether the text says `concept` between two places."""
-    return any(start <= m.start() and m.end() <= end for m in r.matches(concept))
+    return first != word.end() or not r.said_within(_other_subject(r, word), first, last)
 
 
 def _other_subject(r: Reading, word: re.Match[str]) -> str:
     """The pronoun of a player other than the one who said the word: "he" after the teller's word, "I" after
     another's."""
-    teller = _TELLER_BEFORE.search(r.text, max(0, word.start() - 4), word.start()) or _TELLER_SAYS.match(word[0])
-    return _OTHER_PLAYER if teller else _TELLER_PRONOUN
+    return "speaker_other_pronoun" if _teller_said(r, word) else "speaker_teller_pronoun"
+
+
+def _teller_said(r: Reading, word: re.Match[str]) -> bool:
+    """The word is the teller's: his pronoun right before it ("i said", "io ho detto") or his verb ("ho detto")."""
+    return (r.lexicon.says("speaker_teller_pronoun", r.before(word.start(), "teller_word_before"))
+            or r.lexicon.says("teller_says_word", word[0]))
 
 
 def _verb_at(match: re.Match[str]) -> int:
@@ -157,8 +150,8 @@ def _call_matches_chips(r: Reading) -> bool:
     """"Call" said and exactly the bet put in, by the amounts told: the loose "said call … put in 300" phrase
     found no disagreement."""
     amounts = _push_and_bet(r)
-    return (amounts is not None and amounts[0] == amounts[1] and said_outright(r, "call_declared_yes")
-            and not said_outright(r, "raise_declared_yes") and not r.has("verbal_call_raise"))
+    return (amounts is not None and amounts[0] == amounts[1] and _word_said(r, "call_declared_yes")
+            and not _word_said(r, "raise_declared_yes") and not r.has("verbal_call_raise"))
 
 
 def differ_by_amounts(r: Reading, facts: Facts) -> None:
@@ -179,7 +172,7 @@ def words_before_chips(r: Reading, facts: Facts) -> None:
         return
     words, chips = _word_and_chips(r)
     if words and chips and min(words) < min(chips) and (
-            r.lexicon.says("afterwards", r.text[min(words):min(chips)]) or _joined(r.text[min(words):min(chips)])):
+            r.lexicon.says("afterwards", r.text[min(words):min(chips)]) or _joined(r, r.text[min(words):min(chips)])):
         facts["word_timing"] = "words-first"
 
 
@@ -197,24 +190,24 @@ def chips_before_words(r: Reading, facts: Facts) -> None:
 def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
     """Where a word (or an amount) is said, at its end, and where chips are put out, at the verb."""
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
-             for m in r.matches(concept)]
+             for m in words_said(r, concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call")
              for m in r.matches(concept)]
     return words, chips
 
 
-def _joined(between: str) -> bool:
+def _joined(r: Reading, between: str) -> bool:
     """The word and the chips told in one clause joined by "and" ("says 300 and throws 500"): no sentence or clause
     of other events between them."""
-    return bool(_ONE_CLAUSE.fullmatch(between.strip()))
+    return r.lexicon.says("word_chips_one_clause", between.strip())
 
 
 def _short_raise(r: Reading) -> bool:
     """"Raise" said, and chips put out above the call but short of a full raise: the raise-size rule decides how
     much he must add, not a clash of words and chips."""
     told = betting_round.told(r)
-    return told is not None and told.check.under_raise is not None and r.has("raise_declared_yes")
+    return told is not None and told.check.under_raise is not None and bool(words_said(r, "raise_declared_yes"))
 
 
 def said_then_did(r: Reading) -> tuple[Event, Event] | None:
@@ -236,7 +229,7 @@ def _said_then_did(r: Reading) -> tuple[Event, Event] | None:
         # goes 'I call' and then says he's folding", "dice 'vedo', poi fa 'no no, passo'")
         same = said.actor is not None and (did.actor == said.actor or (
             did.actor is None and not named_between(r, said.end, did.start)
-            and not (said.actor == TELLER and _said_within(r, _OTHER_PLAYER, said.end, did.start))))
+            and not (said.actor == TELLER and r.said_within("speaker_other_pronoun", said.end, did.start))))
         streets = any(said.end <= at < did.start for at in marks(r))
         pushed = any(ch.isdigit() for ch in r.text[did.start:did.end])  # "puts in 300": the chips, not a move
         if same and did.kind != said.kind and not streets and not pushed:
@@ -282,9 +275,9 @@ def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
         return False  # "he said check, I bet 50, then he wanted to raise": the action came back to him
     joins = [m.end() for m in r.matches("wish_clause_join") if said.end <= m.start() and m.end() <= wish.start()]
     clause = joins[-1] if joins else said.end
-    other = _OTHER_PLAYER if said.actor == TELLER else _TELLER_PRONOUN
-    return not (named_between(r, clause, wish.start()) or _said_within(r, other, clause, wish.start())
-                or _said_within(r, "wish_relative", clause, wish.start()))
+    other = "speaker_other_pronoun" if said.actor == TELLER else "speaker_teller_pronoun"
+    return not (named_between(r, clause, wish.start()) or r.said_within(other, clause, wish.start())
+                or r.said_within("wish_relative", clause, wish.start()))
 
 
 def taken_back(r: Reading, facts: Facts) -> None:
@@ -303,18 +296,21 @@ def _by_the_speaker(r: Reading, concept: str) -> bool:
     """A word said, then chips or a change by the one who said it: "I said raise to 300, then he just called" and
     "he said check and a second later I bet 100" are two players' moves, normal play."""
     for m in r.matches(concept):
-        if _denied(r, m) or _action_came_back(r, m):
+        if word_denied(r, m) or _action_came_back(r, m):
             continue
-        teller_said = _TELLER_BEFORE.search(r.text, max(0, m.start() - 4), m.start()) or _TELLER_SAYS.match(m[0])
-        other = _said_within(r, _OTHER_PLAYER, m.start(), m.end()) and not _TELLER_LAST.search(m[0])
-        if not (other if teller_said else _TELLER_MOVED.search(m[0], 3)):
+        other = r.said_within("speaker_other_pronoun", m.start(), m.end()) and not _teller_last(r, m)
+        if not (other if _teller_said(r, m) else r.lexicon.says("teller_moved", m[0])):
             return True
     return False
 
 
-def _denied(r: Reading, said: re.Match[str]) -> bool:
-    """The verb of saying negated ("he never said raise, he just put in the call"): no word was said."""
-    return r.lexicon.says("word_denied", r.before(said.start(), "said_denial_before").rstrip())
+def _teller_last(r: Reading, said: re.Match[str]) -> bool:
+    """The teller named after every other player in the phrase: the change is his own ("I said call, then I noticed
+    he only had 40 behind and figured I'd rather fold")."""
+    def last(concept: str) -> int:
+        return max((m.start() for m in r.matches(concept) if said.start() <= m.start() and m.end() <= said.end()),
+                   default=-1)
+    return last("speaker_teller_pronoun") > last("speaker_other_pronoun")
 
 
 def _action_came_back(r: Reading, told: re.Match[str]) -> bool:
