@@ -278,9 +278,10 @@ def past_the_deal(r: Reading) -> bool:
 
 
 def _past_the_deal(r: Reading) -> bool:
+    if not (r.has("card_came") or r.has("another_given")) or r.has("all_dealt_three"):
+        return False  # tested before the extra cards: most stories tell no card coming, and are not read for them
     told = extra(r)
-    if told.count is None or not (r.has("card_came") or r.has("another_given")) or r.has("all_dealt_three") \
-            or in_the_deal(r):
+    if told.count is None or in_the_deal(r):
         return False
     if told.after_deal is None and r.has("after_deal") and not r.has("during_deal"):
         return True  # the deal's end told, a doubt about something else near it ("non ricordo se solo allo SB")

@@ -18,6 +18,10 @@ from .multiple_chips import push_and_call
 from .out_of_turn import acted_out_of_turn
 from .undercall import short_call
 
+# what `_said_otherwise` can find nothing without: each of its tests reads one of these words first
+_WORDS_TOLD = ("verbal_call_raise", "verbal_chips_differ", "verbal_said_then_changed", "takes_back_word", "round_said",
+               "call_declared_yes", "raise_declared_yes")
+
 declaration = settled_by("declaration", {"verbal_call_raise": "call-and-raise", "verbal_chips_differ": "chips-differ",
                                          "verbal_said_then_changed": "changed-mind",
                                          "verbal_changed_mind": "changed-mind"})
@@ -28,8 +32,8 @@ word_timing = settled_by("word_timing", {"chips_first": "chips-first", "words_to
 def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     """"Call… and raise", words and chips that said different things, or a word then a change of mind; a word said
     out of turn is the out-of-turn topic's ("ho detto check quando toccava a lui, poi ha puntato")."""
-    if acted_out_of_turn(r):
-        return None
+    if not any(map(r.has, _WORDS_TOLD)) or acted_out_of_turn(r):
+        return None  # no word the tests below read (a story of the deal): the out-of-turn reader is not run
     if not (r.has("verbal_call_raise") or _by_the_speaker(r, "verbal_chips_differ") or word_against_chips(r)):
         # a word said, then a wish to do otherwise said outright ("said all-in, then only wanted to call"); acting
         # out of turn is the out-of-turn topic's (catalogue C10)
@@ -258,7 +262,7 @@ def word_taken_back(r: Reading) -> bool:
     """A word said in turn, then the wish to undo it by the same player, in that sentence or the next ("dice forte
     'all in', poi guarda il bb che sorride e ci ripensa", "says 'fold', then grabs his cards back saying he
     misspoke"): a change of mind, however the wish is told."""
-    return r.derived("verbal.word_taken_back", lambda: any(
+    return r.derived("verbal.word_taken_back", lambda: r.has("takes_back_word") and any(  # no wish: no events read
         _own_wish(r, said, wish) for said in events(r) if said.verbal and said.happened
         for wish in r.matches("takes_back_word")))
 

@@ -42,7 +42,8 @@ def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
     is when it was found; "the dealer skipped him on the second pass" is the deal's skip, not the betting's)."""
     short = _counted_short(r) and deal.holder(r, "short_hand") is not None and not (
         deal.board_told(r) or r.has("button_word"))
-    held = deal.extra(r).held and (deal.in_the_deal(r, _answered(given)) or not deal.past_the_deal(r))
+    held = bool(deal.held(r)) and deal.extra(r).held and (  # a hand held first: no extra cards read without one
+        deal.in_the_deal(r, _answered(given)) or not deal.past_the_deal(r))
     return {"street": "deal"} if short or held else None
 
 
