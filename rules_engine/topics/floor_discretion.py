@@ -33,10 +33,12 @@ def _book_besides(r: Reading) -> bool:
 
 def house_rules_said(r: Reading) -> list[re.Match[str]]:
     """A house rule told, not the book's own written rule a floor is asked to depart from ("can the floor go against
-    the written rule?", "andare contro alla regola scritta"): what stands right before it says which."""
+    the written rule?", "andare contro alla regola scritta"): what stands right before a written rule says which; a
+    house rule named as such ("argued against the house rule") is one whatever precedes it."""
     return r.derived("floor.house_rules_said", lambda: [
         m for m in r.matches("house_rule_said")
-        if not r.lexicon.says("book_rule_departed", r.before(m.start(), "book_departed_before").rstrip())])
+        if not (r.lexicon.says("written_rule_said", m.group())
+                and r.lexicon.says("book_rule_departed", r.before(m.start(), "book_departed_before").rstrip()))])
 
 
 def house_rule(r: Reading, facts: Facts) -> None:

@@ -5,7 +5,7 @@ then whether that bet was the opening one is read from the round."""
 
 from __future__ import annotations
 
-from table_tools.raising import Kind, Street
+from table_tools.raising import Kind, Move, Street
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits, words_said
@@ -25,10 +25,9 @@ def call_declared(r: Reading, facts: Facts) -> None:
         facts["call_declared"] = "no"
 
 
-
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
 facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
-_NOT_HEADS_UP = 3  # players told moving in the round: more than the two of a heads-up hand
+_NOT_HEADS_UP = 3  # players told still in the round: more than the two of a heads-up hand
 _RAISED = (Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
 # Chips told put out: pushed ("slides out 40", "calls 3000", "300 on top"), one chip's value, or chips counted
 _CHIPS_PUT_OUT = ("round_push", "round_push_total", "round_call_amount", "round_on_top", "single_chip_value",
@@ -56,12 +55,15 @@ def short_call(r: Reading) -> bool:
 
 
 def heads_up_from_the_round(r: Reading, facts: Facts) -> None:
-    """Three players or more told moving in the round of the short call ("il primo punta 600, il secondo rilancia a
-    1800, lo small blind spinge 1200"): the hand was not heads-up, when no phrase said how many were in it."""
+    """Three players or more told still in the round of the short call ("il primo punta 600, il secondo rilancia a
+    1800, lo small blind spinge 1200"): the hand was not heads-up, when no phrase said how many were in it. A player
+    whose last move was a fold is out of it ("UTG raises, everyone folds to the big blind" is heads-up); the posted
+    blinds are no moves of the round, so a blind counts only by what he did after posting."""
     told = betting_round.told(r)
     if "heads_up" in facts or told is None or not told.short or told.pushed is None:
         return
-    if len({action.player for action in (*told.actions, told.pushed)}) >= _NOT_HEADS_UP:
+    last = {action.player: action.move for action in (*told.actions, told.pushed)}
+    if sum(move is not Move.FOLD for move in last.values()) >= _NOT_HEADS_UP:
         facts["heads_up"] = "no"
 
 
