@@ -19,11 +19,14 @@ from . import Cue, Topic
 def _too_late(r: Reading, given: Facts) -> Facts | None:
     """Asked outright, or a deal that went wrong somehow, or a mistake found and a misdeal named or players told
     moving before it with no street dealt ("Error noticed after three players had folded"), or a misdeal called once
-    some players had acted."""
+    some players had acted. A move told before the mistake found is the mistake itself ("UTG min-raised to 200
+    instead of 300; the mistake was noticed after two calls", "the dealer took only 400 into the pot; the error
+    was noticed…"): a betting or chip error, not the deal's."""
     if r.has("cutoff_question") or (r.has("error_noticed") and r.has("misdeal_named")):
         return {}
     found = r.matches("error_noticed")
-    if found and moved_before(r, r.sentence_end(found[0].start())) and not on_the_board(r):
+    if (found and not moved_before(r, found[0].start()) and moved_before(r, r.sentence_end(found[0].start()))
+            and not on_the_board(r)):
         return {}
     if r.has("deal_went_wrong"):  # the mistake unnamed and nobody acted: whether it is a misdeal at all is asked
         return None if nobody_acted(r) else {}  # (misdeal_condition's `_mistake_unnamed`), not the cut-off

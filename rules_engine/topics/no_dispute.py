@@ -6,6 +6,8 @@ happened to rule on; no rule applies, so the engine answers no-match and names t
 
 from __future__ import annotations
 
+import re
+
 from ..readers.events import moved_before
 from ..readers.phrases import out_of_scope
 from ..reading import Facts, Reading, inside
@@ -20,6 +22,17 @@ STORY_CONCEPTS = ("card", "exposure", "receives", "early", "extra", "action_verb
 # which is also a position): one after an opinion question that opens the text is the story the question is about,
 # not the question's own premise ("should I call with pocket fives from early position?").
 INCIDENT_CONCEPTS = ("exposure", "extra", "burn_mention", "premature_any_card")
+# What a story told after a routine asked tells: a burn, a card too many or too soon, a move or chips put in (not a
+# card turned, which is how the routine itself goes, "si parte dal piccolo buio e si gira in senso orario", nor the
+# teller's own "ho letto", which only says where he read it).
+ROUTINE_STORY_CONCEPTS = ("extra", "burn_mention", "premature_any_card", "action_verb", "chips_action")
+
+
+def _story_after(r: Reading, asked: re.Match[str]) -> bool:
+    """A card, chip or move told in a sentence after a routine asked ("quante volte si brucia prima del flop? il
+    dealer ha bruciato due carte"): the question is about the incident told after it."""
+    end = r.sentence_end(asked.start())
+    return any(m.start() > end for concept in ROUTINE_STORY_CONCEPTS for m in r.matches(concept))
 
 
 def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
@@ -34,8 +47,9 @@ def _nothing_to_rule(r: Reading, given: Facts) -> Facts | None:
         return None  # "not a dispute about the pot, the dealer made a mistake…" tells one after all
     if denials:
         return {}
-    asked = r.matches("explanation_asked") + r.matches("opinion_asked") + r.matches("terms_asked")  # what two words
-    # tell apart is asked of the words, whichever incidents they name
+    asked = (r.matches("explanation_asked") + r.matches("opinion_asked") + r.matches("terms_asked")  # what two words
+             + [m for m in r.matches("routine_asked") if not _story_after(r, m)])  # tell apart is asked of the
+    # words, whichever incidents they name
     if not asked:
         return None
     start = min(m.start() for m in asked)
