@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..readers.phrases import settled_by
 from ..reading import Facts, Reading
 from . import Cue, Topic, mentions
 
@@ -41,14 +42,8 @@ def house_rules_said(r: Reading) -> list[re.Match[str]]:
                 and r.lexicon.says("book_rule_departed", r.before(m.start(), "book_departed_before").rstrip()))])
 
 
-def house_rule(r: Reading, facts: Facts) -> None:
-    """Whether the game has a house rule: denied, unsure, or told (`house_rules_said`)."""
-    if r.has("no_house_rule"):
-        facts["house_rule"] = "no"
-    elif r.has("house_rule_unsure"):
-        facts["house_rule"] = "unsure"
-    elif house_rules_said(r):
-        facts["house_rule"] = "yes"
+house_rule = settled_by("house_rule", {"no_house_rule": "no", "house_rule_unsure": "unsure", "house_rule_said": "yes"},
+                        read_with={"house_rule_said": house_rules_said})
 
 
 TOPIC = Topic("floor-discretion", cues=(Cue(190, _house_rule_against_book), Cue(7, mentions("floor_authority"))),

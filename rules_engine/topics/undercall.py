@@ -17,12 +17,13 @@ from .oversized_chip import undersized
 from .raise_size import all_in
 
 
-def call_declared(r: Reading, facts: Facts) -> None:
-    """"Call" said, unless its verb of saying is denied ("nobody said call", "non dice vedo"); else silence told."""
-    if words_said(r, "call_declared_yes"):
-        facts["call_declared"] = "yes"
-    elif r.has("said_nothing"):
-        facts["call_declared"] = "no"
+def _call_said(r: Reading) -> bool:
+    """"Call" said, unless its verb of saying is denied ("nobody said call", "non dice vedo")."""
+    return bool(words_said(r, "call_declared_yes"))
+
+
+call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"},
+                           read_with={"call_declared_yes": _call_said})
 
 
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})

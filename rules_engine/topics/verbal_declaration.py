@@ -262,9 +262,9 @@ def word_taken_back(r: Reading) -> bool:
     """A word said in turn, then the wish to undo it by the same player, in that sentence or the next ("dice forte
     'all in', poi guarda il bb che sorride e ci ripensa", "says 'fold', then grabs his cards back saying he
     misspoke"): a change of mind, however the wish is told."""
-    return r.derived("verbal.word_taken_back", lambda: r.has("takes_back_word") and any(  # no wish: no events read
-        _own_wish(r, said, wish) for said in events(r) if said.verbal and said.happened
-        for wish in r.matches("takes_back_word")))
+    return r.derived("verbal.word_taken_back", lambda: any(  # the wishes first: with none, no events are read
+        _own_wish(r, said, wish) for wish in r.matches("takes_back_word")
+        for said in events(r) if said.verbal and said.happened))
 
 
 def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
