@@ -151,7 +151,8 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
         is_held = any(inside(match, h) for h in held(r))  # "si accorge che c'ha tre carte", "found three cards"
         several = any(s.start() <= match.start() <= s.end() for s in r.matches("several_recipients"))  # "gave
         # everyone three cards": each player's hand
-        hand = not exposed and (is_held or several or received(r, match) or _HOLE_WORD.search(match[0]))
+        hand = not exposed and (is_held or several or received(r, match) or _to_a_place(r, match)
+                                or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"
@@ -161,6 +162,11 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
     if sizes:
         return sizes[0] - HOLE_CARDS, not board_told(r)  # the cards left unsaid: "ne ha tre", "finds three"
     return _extra_dealt(r), False
+
+
+def _to_a_place(r: Reading, count: re.Match[str]) -> bool:
+    """The cards counted told going to a player ("tre carte al piccolo buio"): a hand given, not the board's."""
+    return any(count.start() < came.start() < count.end() for came in r.matches("card_came"))
 
 
 def _board_counted(r: Reading) -> bool:
@@ -317,8 +323,11 @@ def holder(r: Reading, hand: str) -> seats.Seat | None:
     the place the phrase names as its owner, or the one named just before it; None when no player is placed ("il
     mazzo ha una carta col dorso diverso" is the deck's card)."""
     reach = r.lexicon.windows["holder_before"]
+    groups = r.matches("several_recipients")
     for match in r.matches(hand):
-        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach]
+        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach
+                  and not any(place.end() <= g.start() < match.start() for g in groups)]  # "after the button both
+        # blinds ended up with 3 cards": the hand is the players named last, not the place before them
         seat = seats.owner(r, match) or (before[-1] if before else None)
         if seat:
             return seat
