@@ -58,12 +58,15 @@ def _dealt_over_a_pending_player(r: Reading, given: Facts) -> Facts | None:
 def _told_together(r: Reading, pending: re.Match[str], card: re.Match[str]) -> bool:
     """The player still to act said just before the card (in its sentence or the one before it) with no move told
     in between, or after it in the card's own sentence as what was going on meanwhile ("flopped while the BB was
-    still thinking")."""
+    still thinking", "turn comes out before the second guy even said call"), no other player's move told between
+    them (the pending clause then tells when that move came, not the card)."""
     ends = r.sentence_end(pending.start()), r.sentence_end(card.start())
     if card.start() > pending.end():
         if any(pending.end() <= m.start() < card.start() for m in r.matches("pending_then_acted")):
             return False  # "he was still thinking, then called; the dealer then dealt the river": he had acted
         return ends[0] == ends[1] or r.sentence_end(ends[0] + 1) == ends[1]
+    if any(card.end() <= m.start() < pending.start() for m in r.matches("action_verb")):
+        return False  # "the river is out and the cutoff mucked before the button even said call": the move's time
     return ends[0] == ends[1] and r.has("meanwhile") and any(
         card.end() <= m.start() < pending.start() for m in r.matches("meanwhile"))
 

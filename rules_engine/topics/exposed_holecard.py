@@ -35,7 +35,7 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    exposures = happened(r, "exposure") + happened(r, "card_seen")  # "la prima del bottone si vede"
+    exposures = _shown(r)  # "la prima del bottone si vede"
     if not [m for m in exposures if not any(a.start() <= m.start() < a.end() for a in avoided)
             and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
@@ -85,7 +85,7 @@ def exposed_by(r: Reading, facts: Facts) -> None:
 def _handled_own(r: Reading) -> bool:
     """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
     the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
-    seen = happened(r, "exposure") + happened(r, "card_seen")
+    seen = _shown(r)
     dealers = [m.start() for m in r.matches("dealer_named")]
     for handled in r.matches("own_cards_handled"):
         end = r.sentence_end(handled.start())
@@ -256,17 +256,23 @@ def deal_position(r: Reading, facts: Facts) -> None:
         facts["deal_position"] = "not-first"  # "un'altra carta"
 
 
+def _shown(r: Reading) -> list[re.Match[str]]:
+    """Where the card is told exposed: the exposure's words, or the card told seen by the table ("al secondo giro mi
+    scivola e si vede quella del posto 6"), which says it as well."""
+    return happened(r, "exposure") + happened(r, "card_seen")
+
+
 def _exposed_in_later_round(r: Reading) -> bool:
     """The exposure told in the same sentence as a round past the first ("si è visto arrivare la seconda carta già
     girata, al secondo giro"): the first and second cards off the deck are the first round's, so not this one."""
     rounds = {r.sentence_start(m.start()) for m in r.matches("later_round")}
-    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in happened(r, "exposure"))
+    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in _shown(r))
 
 
 def _replacement(r: Reading, card: re.Match[str]) -> bool:
     """The card counted is the one given to the player after the exposure ("alla fine del deal gli dà la prima del
     mazzo", "then gave him the first card off the deck"): his replacement, not the exposed card."""
-    return any(m.end() <= card.start() for m in happened(r, "exposure")) and r.lexicon.says(
+    return any(m.end() <= card.start() for m in _shown(r)) and r.lexicon.says(
         "replacement_given", r.before(card.start(), "owner_before").rstrip())
 
 
