@@ -125,14 +125,23 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     if r.has("two_streets_at_once") and not r.has("everyone_allin"):
         facts["betting_complete"] = "no"
         return
-    if r.has("action_doubted"):
-        r.doubt("betting_complete")  # "can't remember if he had already checked": asked, whatever else is said
-        return
+    if r.has("action_doubted") or _accounts_differ(r):
+        r.doubt("betting_complete")  # "can't remember if he had already checked", "the hijack says the button
+        return  # hadn't called, the button says he had": asked, whatever else is said
     timing.betting_complete(r, facts)
     if "betting_complete" in facts or r.has("everyone_allin") or r.has("uncertain") or r.has("conflicting_accounts"):
         return  # "forse il bottone doveva ancora parlare": asked
     if street_dealt_early(r) or _dealt_over_a_pending_player(r, facts):
         facts["betting_complete"] = "no"  # fewer players moved than were in the hand, or one told still to act
+
+
+def _accounts_differ(r: Reading) -> bool:
+    """Someone's word that a player was still to act, then that player's (or another's) that he had moved: "l'hijack
+    dice che il bottone non aveva ancora chiamato. il bottone dice di sì"."""
+    if not r.has("counter_claim"):
+        return False
+    pending = [m.start() for m in r.matches("still_to_act") + r.matches("betting_open")]
+    return any(at < m.start() for m in r.matches("counter_claim") for at in pending)
 
 
 TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),
