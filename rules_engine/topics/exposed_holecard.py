@@ -252,8 +252,8 @@ def deal_position(r: Reading, facts: Facts) -> None:
             return
     if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
-    elif r.has("another_card"):
-        facts["deal_position"] = "not-first"  # "un'altra carta"
+    elif any(not any(inside(m, asked) for asked in r.matches("remedy_card_asked")) for m in r.matches("another_card")):
+        facts["deal_position"] = "not-first"  # "un'altra carta", not the remedy asked ("do I just get another card?")
 
 
 def _shown(r: Reading) -> list[re.Match[str]]:
