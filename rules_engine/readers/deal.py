@@ -58,8 +58,9 @@ def _extra(r: Reading) -> Extra:
 
 
 def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
-    if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
-        return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
+    if (_flop_dealt(r) or r.has("turn") or r.has("river")) and not (r.has("hole") or r.has("recipient") or held(r)):
+        return None, False  # "the flop had three cards", "dealt the turn and the river and then one more card", not
+        # "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
     if count is not None and (_several_beyond_another_given(r) or r.has("several_recipients")
                               or seats.recipients(r) > 1):
