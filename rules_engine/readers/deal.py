@@ -193,7 +193,7 @@ def _hand_size(r: Reading, held_hand: re.Match[str]) -> int | None:
 
 def _extra_dealt(r: Reading) -> int | None:
     """Cards too many told as dealt rather than held: past a full deal, a third round, a third card, an extra one."""
-    if _past_a_full_deal(r) or (r.has("after_deal") and r.has("next_card_to")):
+    if _past_a_full_deal(r) or (r.has("next_card_to") and deal_over(r)):
         return 1  # "eight of us… 16 cards fine and then a 17th"; "after the deal the next card slid onto the SB's"
     rounds = [m for m in r.matches("third_round") if not undone(r, m)]
     if rounds:
@@ -237,7 +237,7 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
     it ("a 17th card to the small blind", eight-handed). The phrase nearest the extra card decides ("talks while
     dealing… after everyone had their two he flicked one more"); after the deal but not to the first player is not
     the third round's card."""
-    timing = r.matches("after_deal") + r.matches("during_deal")
+    timing = deal_over(r) + r.matches("during_deal")
     if any(r.near("uncertain", m.start(), "doubt_detail") for m in timing):
         return None  # "non so se la terza mi è arrivata a distribuzione finita o durante"
     told = r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card")
@@ -247,11 +247,23 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
         said = "no" if nearest in r.matches("during_deal") else "yes"
     elif r.has("during_deal"):
         said = "no"
-    elif r.has("after_deal") or _past_a_full_deal(r):
+    elif deal_over(r) or _past_a_full_deal(r):
         said = "yes"
     if said == "yes" and (first if first is not None else _recipient_first(r)) is False:
         return "no"
     return said
+
+
+def deal_over(r: Reading) -> list[re.Match[str]]:
+    """The deal's end told (`after_deal`), not a betting round's ("the betting round complete", "the flop round
+    done"): the round's owner read before it (`betting_round`). Worked out once per text."""
+    return r.derived("deal.over", lambda: [m for m in r.matches("after_deal") if not betting_round(r, m.start())])
+
+
+def betting_round(r: Reading, at: int) -> bool:
+    """A round said just before `at` to be the betting's ("the betting | round wasn't over"): one concept for every
+    phrase that tells a round over or unfinished."""
+    return r.lexicon.says("betting_round_named", r.before(at, "round_named_before").rstrip())
 
 
 def _recipient_first(r: Reading) -> bool | None:
@@ -290,7 +302,7 @@ def _past_the_deal(r: Reading) -> bool:
     told = extra(r)
     if told.count is None or in_the_deal(r):
         return False
-    if told.after_deal is None and r.has("after_deal") and not r.has("during_deal"):
+    if told.after_deal is None and deal_over(r) and not r.has("during_deal"):
         return True  # the deal's end told, a doubt about something else near it ("non ricordo se solo allo SB")
     return told.after_deal == "yes" or (told.after_deal is None and told.count > 1)
 
