@@ -73,13 +73,24 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
     elif _handled_own(r):
         facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
-    elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
+    elif r.has("dealer_self") or (first_person and (someone_elses_card(r) or _given_to_another(r))) \
+            or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif (r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
           or _own_act(r)):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _given_to_another(r: Reading) -> bool:
+    """The card the teller exposed went to another place ("one of them was the very first one, to the SB", "i exposed
+    a card pitching to seat 4"): he was dealing it, not showing his own."""
+    cards = r.matches("card") + r.matches("ordinal_card")
+    if any(_MINE_BEFORE.search(r.before(m.start(), "owner_before")) for m in cards):
+        return False  # "I showed my second card to the SB": his own card, shown to the SB
+    seat = _card_owner(r)
+    return seat is not None and seat != seats.ANYONE and seat != seats.speaker(r)
 
 
 def _handled_own(r: Reading) -> bool:
