@@ -73,7 +73,7 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
     elif _handled_own(r):
         facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
-    elif r.has("dealer_self") or (first_person and (someone_elses_card(r) or _given_to_another(r))) \
+    elif _dealer_self(r) or (first_person and (someone_elses_card(r) or _given_to_another(r))) \
             or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
     elif (r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
@@ -81,6 +81,14 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _dealer_self(r: Reading) -> bool:
+    """The teller is the dealer: said so, or his own exposing verb after the deal's gerund, that gerund not another's
+    ongoing deal ("the dealer started dealing and I flipped my own card", "was still dealing")."""
+    return r.has("dealer_self") or any(
+        not r.lexicon.says("aspect_before_gerund", r.before(m.start(), "gerund_aspect_before").rstrip())
+        for m in r.matches("dealer_self_gerund"))
 
 
 def _given_to_another(r: Reading) -> bool:
