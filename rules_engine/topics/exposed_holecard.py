@@ -76,11 +76,26 @@ def exposed_by(r: Reading, facts: Facts) -> None:
     elif _dealer_self(r) or (first_person and (someone_elses_card(r) or _given_to_another(r))) \
             or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
-    elif (r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
+    elif (_player_claimed(r) or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
           or _own_act(r)):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
+
+
+def _player_claimed(r: Reading) -> bool:
+    """A word that the player exposed his card, not the card the dealer, the verb's subject, showed its owner ("the
+    dealer showed the UTG his own second card": the dealer's act, "his own" only whose card; "the UTG showed the MP
+    his own card" is the UTG's)."""
+    by_dealer = [s for s in r.matches("own_shown_to_owner") if _subject(r, s.start()) == "dealer"]
+    return any(not any(inside(m, s) for s in by_dealer) for m in r.matches("player_exposed"))
+
+
+def _subject(r: Reading, verb: int) -> str | None:
+    """Who did what the verb at `verb` tells: the nearest one named before it in its sentence (a pronoun stands for
+    the one named before it)."""
+    start = r.sentence_start(verb)
+    return next((kind for at, kind in reversed(named_before(r, verb)) if at >= start and kind != "pronoun"), None)
 
 
 def _dealer_self(r: Reading) -> bool:
@@ -111,10 +126,7 @@ def _handled_own(r: Reading) -> bool:
         after = [m.start() for m in seen if handled.start() <= m.start() <= end]
         if not after or any(handled.start() < at < after[0] for at in dealers):
             continue  # "I looked at my cards and the dealer had flipped one": the dealer's
-        start = r.sentence_start(handled.start())
-        actors = [(at, kind) for at, kind in named_before(r, handled.start()) if at >= start]
-        nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
-        if nearest != "dealer":
+        if _subject(r, handled.start()) != "dealer":
             return True
     return False
 
