@@ -58,8 +58,9 @@ def _extra(r: Reading) -> Extra:
 
 
 def _extra_hole_cards(r: Reading) -> tuple[int | None, bool]:
-    if _flop_dealt(r) and not (r.has("hole") or r.has("recipient") or held(r)):
-        return None, False  # "the flop had three cards", not "al flop si accorge che c'ha tre carte"
+    if (_flop_dealt(r) or r.has("turn") or r.has("river")) and not (r.has("hole") or r.has("recipient") or held(r)):
+        return None, False  # "the flop had three cards", "dealt the turn and the river and then one more card", not
+        # "al flop si accorge che c'ha tre carte"
     count, in_hand = _extra_count(r)
     if count is not None and (_several_beyond_another_given(r) or r.has("several_recipients")
                               or seats.recipients(r) > 1):
@@ -151,7 +152,8 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
         is_held = any(inside(match, h) for h in held(r))  # "si accorge che c'ha tre carte", "found three cards"
         several = any(s.start() <= match.start() <= s.end() for s in r.matches("several_recipients"))  # "gave
         # everyone three cards": each player's hand
-        hand = not exposed and (is_held or several or received(r, match) or _HOLE_WORD.search(match[0]))
+        hand = not exposed and (is_held or several or received(r, match) or _to_a_place(r, match)
+                                or _HOLE_WORD.search(match[0]))
         if _HAND_SIZES[0] <= count <= _HAND_SIZES[1] and hand and (
                 is_held or not r.near("flop", match.start(), "hand_not_flop")):
             return count - HOLE_CARDS, is_held and not board_told(r)  # "it had four cards instead of three"
@@ -161,6 +163,11 @@ def _extra_count(r: Reading) -> tuple[int | None, bool]:
     if sizes:
         return sizes[0] - HOLE_CARDS, not board_told(r)  # the cards left unsaid: "ne ha tre", "finds three"
     return _extra_dealt(r), False
+
+
+def _to_a_place(r: Reading, count: re.Match[str]) -> bool:
+    """The cards counted told going to a player ("tre carte al piccolo buio"): a hand given, not the board's."""
+    return any(count.start() < came.start() < count.end() for came in r.matches("card_came"))
 
 
 def _board_counted(r: Reading) -> bool:
@@ -186,7 +193,7 @@ def _hand_size(r: Reading, held_hand: re.Match[str]) -> int | None:
 
 def _extra_dealt(r: Reading) -> int | None:
     """Cards too many told as dealt rather than held: past a full deal, a third round, a third card, an extra one."""
-    if _past_a_full_deal(r) or (r.has("after_deal") and r.has("next_card_to")):
+    if _past_a_full_deal(r) or (r.has("next_card_to") and deal_over(r)):
         return 1  # "eight of us… 16 cards fine and then a 17th"; "after the deal the next card slid onto the SB's"
     rounds = [m for m in r.matches("third_round") if not undone(r, m)]
     if rounds:
@@ -230,7 +237,7 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
     it ("a 17th card to the small blind", eight-handed). The phrase nearest the extra card decides ("talks while
     dealing… after everyone had their two he flicked one more"); after the deal but not to the first player is not
     the third round's card."""
-    timing = r.matches("after_deal") + r.matches("during_deal")
+    timing = deal_over(r) + r.matches("during_deal")
     if any(r.near("uncertain", m.start(), "doubt_detail") for m in timing):
         return None  # "non so se la terza mi è arrivata a distribuzione finita o durante"
     told = r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card")
@@ -240,11 +247,23 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
         said = "no" if nearest in r.matches("during_deal") else "yes"
     elif r.has("during_deal"):
         said = "no"
-    elif r.has("after_deal") or _past_a_full_deal(r):
+    elif deal_over(r) or _past_a_full_deal(r):
         said = "yes"
     if said == "yes" and (first if first is not None else _recipient_first(r)) is False:
         return "no"
     return said
+
+
+def deal_over(r: Reading) -> list[re.Match[str]]:
+    """The deal's end told (`after_deal`), not a betting round's ("the betting round complete", "the flop round
+    done"): the round's owner read before it (`betting_round`). Worked out once per text."""
+    return r.derived("deal.over", lambda: [m for m in r.matches("after_deal") if not betting_round(r, m.start())])
+
+
+def betting_round(r: Reading, at: int) -> bool:
+    """A round said just before `at` to be the betting's ("the betting | round wasn't over"): one concept for every
+    phrase that tells a round over or unfinished."""
+    return r.lexicon.says("betting_round_named", r.before(at, "round_named_before").rstrip())
 
 
 def _recipient_first(r: Reading) -> bool | None:
@@ -283,7 +302,7 @@ def _past_the_deal(r: Reading) -> bool:
     told = extra(r)
     if told.count is None or in_the_deal(r):
         return False
-    if told.after_deal is None and r.has("after_deal") and not r.has("during_deal"):
+    if told.after_deal is None and deal_over(r) and not r.has("during_deal"):
         return True  # the deal's end told, a doubt about something else near it ("non ricordo se solo allo SB")
     return told.after_deal == "yes" or (told.after_deal is None and told.count > 1)
 
@@ -317,8 +336,11 @@ def holder(r: Reading, hand: str) -> seats.Seat | None:
     the place the phrase names as its owner, or the one named just before it; None when no player is placed ("il
     mazzo ha una carta col dorso diverso" is the deck's card)."""
     reach = r.lexicon.windows["holder_before"]
+    groups = r.matches("several_recipients")
     for match in r.matches(hand):
-        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach]
+        before = [seat for place, seat in seats.places(r) if 0 <= match.start() - place.end() <= reach
+                  and not any(place.end() <= g.start() < match.start() for g in groups)]  # "after the button both
+        # blinds ended up with 3 cards": the hand is the players named last, not the place before them
         seat = seats.owner(r, match) or (before[-1] if before else None)
         if seat:
             return seat

@@ -41,7 +41,8 @@ _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quel
            r"|seduta|che|sta|stava|e|my|mio|mia|vicino|neighbour|neighbor|al|nel|sul|a|del|dell|della|di|to|going|went"
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
-    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|all|a|going to|went to|goes to|che va a|in"
+    r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|all|a|going to|went to|goes to|in"
+    r"|(?:che )?(?:va|andava|e andata|spettava|toccava) (?:a|al|alla|allo|all)"  # "quella che va al piccolo buio"
     r"|at|verso|towards?|onto|in front of|davanti a"
     r"|(?:he|she|dealer|mazziere|croupier|lui) (?:gave|gives|dealt|deals|pitched|pitches|ha dato|aveva dato)"
     rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
@@ -53,8 +54,8 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
-_BOUND = re.compile(r"(?: (?:is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=|me|hero|io))+ ")  # "seat 4 |
-# is the | BB", "seat 3 | (me) is the | BB"
+# "seat 4 | is the | BB", "seat 3 | (me) is the | BB", "seat 1 | who is the | small blind"
+_BOUND = re.compile(r"(?: (?:who|which|che|is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=|me|hero|io))+ ")
 _ME_AFTER = re.compile(r" (?:me|hero|io|that s me|thats me|sarei io)\b")  # "seat 3 (me)", "Hero (BB)": the teller
 _FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
 _OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"

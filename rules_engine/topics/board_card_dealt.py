@@ -58,12 +58,15 @@ def _dealt_over_a_pending_player(r: Reading, given: Facts) -> Facts | None:
 def _told_together(r: Reading, pending: re.Match[str], card: re.Match[str]) -> bool:
     """The player still to act said just before the card (in its sentence or the one before it) with no move told
     in between, or after it in the card's own sentence as what was going on meanwhile ("flopped while the BB was
-    still thinking")."""
+    still thinking", "turn comes out before the second guy even said call"), no other player's move told between
+    them (the pending clause then tells when that move came, not the card)."""
     ends = r.sentence_end(pending.start()), r.sentence_end(card.start())
     if card.start() > pending.end():
         if any(pending.end() <= m.start() < card.start() for m in r.matches("pending_then_acted")):
             return False  # "he was still thinking, then called; the dealer then dealt the river": he had acted
         return ends[0] == ends[1] or r.sentence_end(ends[0] + 1) == ends[1]
+    if any(card.end() <= m.start() < pending.start() for m in r.matches("action_verb")):
+        return False  # "the river is out and the cutoff mucked before the button even said call": the move's time
     return ends[0] == ends[1] and r.has("meanwhile") and any(
         card.end() <= m.start() < pending.start() for m in r.matches("meanwhile"))
 
@@ -122,14 +125,23 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     if r.has("two_streets_at_once") and not r.has("everyone_allin"):
         facts["betting_complete"] = "no"
         return
-    if r.has("action_doubted"):
-        r.doubt("betting_complete")  # "can't remember if he had already checked": asked, whatever else is said
-        return
+    if r.has("action_doubted") or _accounts_differ(r):
+        r.doubt("betting_complete")  # "can't remember if he had already checked", "the hijack says the button
+        return  # hadn't called, the button says he had": asked, whatever else is said
     timing.betting_complete(r, facts)
     if "betting_complete" in facts or r.has("everyone_allin") or r.has("uncertain") or r.has("conflicting_accounts"):
         return  # "forse il bottone doveva ancora parlare": asked
     if street_dealt_early(r) or _dealt_over_a_pending_player(r, facts):
         facts["betting_complete"] = "no"  # fewer players moved than were in the hand, or one told still to act
+
+
+def _accounts_differ(r: Reading) -> bool:
+    """Someone's word that a player was still to act, then that player's (or another's) that he had moved: "l'hijack
+    dice che il bottone non aveva ancora chiamato. il bottone dice di sì"."""
+    if not r.has("counter_claim"):
+        return False
+    pending = [m.start() for m in r.matches("still_to_act") + r.matches("betting_open")]
+    return any(at < m.start() for m in r.matches("counter_claim") for at in pending)
 
 
 TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),

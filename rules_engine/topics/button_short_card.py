@@ -111,7 +111,7 @@ def button_acted(r: Reading, facts: Facts) -> None:
         return
     button = {_BUTTON, TELLER} if table_seats.speaker(r) == table_seats.Seat(_BUTTON) else {_BUTTON}
     moved = [e for e in events(r) if e.happened and e.move != "fold" and e.actor in button
-             and not _before_his_turn(r, e.start)]
+             and not _before_his_turn(r, e.start) and not _yet_to_come(r, e.start)]
     if any(r.near("uncertain", e.start, "doubt_detail") for e in moved):
         return  # "not sure whether the button had checked": asked
     if moved and any(m.start() > moved[-1].start for m in r.matches("holder_not_acted")):
@@ -135,7 +135,12 @@ def _moves_of_the_button_subject(r: Reading) -> list[Event]:
         return []
     seats = _seats_named(r)
     return [e for e in moves if _subject_kept(r, [seat for seat in seats if seat[0] < e.start], e.start)
-            and not _before_his_turn(r, e.start)]
+            and not _before_his_turn(r, e.start) and not _yet_to_come(r, e.start)]
+
+
+def _yet_to_come(r: Reading, move: int) -> bool:
+    """A move named only as one still to come ("he says so before checking or betting"): not made."""
+    return any(m.start() <= move < m.end() for m in r.matches("move_not_made_yet"))
 
 
 def _before_his_turn(r: Reading, move: int) -> bool:
@@ -159,11 +164,23 @@ def holder_acted_at_his_turn(r: Reading, facts: Facts) -> None:
 
 
 def found_at_his_turn(r: Reading, facts: Facts) -> None:
-    """"he noticed when it was his turn to act", "action is on him after two calls": the short hand was found when
-    the action reached him, so he had not acted on it; not once the story reaches the board (a later street's turn
-    comes after he acted preflop)."""
-    if "holder_acted" not in facts and r.has("found_at_own_turn") and not deal.board_told(r):
+    """"he noticed when it was his turn to act", "action is on him after two calls", "says so before calling or
+    folding": the short hand was found when the action reached him or before his move, so he had not acted on it; not
+    once the story reaches the board (a later street's turn comes after he acted preflop)."""
+    if "holder_acted" not in facts and (r.has("found_at_own_turn") or _his_move_to_come(r)) \
+            and not deal.board_told(r):
         facts["holder_acted"] = "no"
+
+
+def _his_move_to_come(r: Reading) -> bool:
+    """A move still to come told of the button, the last place named before it ("button says he has one card before
+    calling or folding"), not of another player ("UTG raised before calling…")."""
+    named = table_seats.places(r)
+    for clause in r.matches("move_not_made_yet"):
+        before = [seat for place, seat in named if place.end() <= clause.start()]
+        if before and before[-1].kind == _BUTTON:
+            return True
+    return False
 
 
 def first_to_act_heads_up(r: Reading, facts: Facts) -> None:

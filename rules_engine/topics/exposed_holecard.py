@@ -35,7 +35,7 @@ _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|u
 def _exposed(r: Reading, given: Facts) -> Facts | None:
     """A card exposed while dealing, not shown at showdown and not a board card."""
     avoided = r.matches("exposure_avoided")
-    exposures = happened(r, "exposure") + happened(r, "card_seen")  # "la prima del bottone si vede"
+    exposures = _shown(r)  # "la prima del bottone si vede"
     if not [m for m in exposures if not any(a.start() <= m.start() < a.end() for a in avoided)
             and not r.lexicon.says("board_card_after", r.text[m.end() + 1:])]:
         return None  # "no card was exposed", "nessuna carta scoperta", "how to deal without flashing": nothing
@@ -73,29 +73,60 @@ def exposed_by(r: Reading, facts: Facts) -> None:
         facts["exposed_by"] = "player"  # "the guy on my left flipped his own card, I'm the dealer"
     elif _handled_own(r):
         facts["exposed_by"] = "player"  # "seat 4 lifted his first card to peek and the whole table saw the king"
-    elif r.has("dealer_self") or (first_person and someone_elses_card(r)) or r.has("dealer_on_button"):
+    elif _dealer_self(r) or (first_person and (someone_elses_card(r) or _given_to_another(r))) \
+            or r.has("dealer_on_button"):
         facts["exposed_by"] = "dealer"  # "I was dealing and flipped the cutoff's card", "he deals and his own flips"
-    elif (r.has("player_exposed") or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
+    elif (_player_claimed(r) or (r.has("exposed_mine") and not r.has("dealer")) or _turned_own(r)
           or _own_act(r)):
         facts["exposed_by"] = "player"
     elif r.has("dealer"):
         facts["exposed_by"] = "dealer"
 
 
+def _player_claimed(r: Reading) -> bool:
+    """A word that the player exposed his card, not the card the dealer, the verb's subject, showed its owner ("the
+    dealer showed the UTG his own second card": the dealer's act, "his own" only whose card; "the UTG showed the MP
+    his own card" is the UTG's)."""
+    by_dealer = [s for s in r.matches("own_shown_to_owner") if _subject(r, s.start()) == "dealer"]
+    return any(not any(inside(m, s) for s in by_dealer) for m in r.matches("player_exposed"))
+
+
+def _subject(r: Reading, verb: int) -> str | None:
+    """Who did what the verb at `verb` tells: the nearest one named before it in its sentence (a pronoun stands for
+    the one named before it)."""
+    start = r.sentence_start(verb)
+    return next((kind for at, kind in reversed(named_before(r, verb)) if at >= start and kind != "pronoun"), None)
+
+
+def _dealer_self(r: Reading) -> bool:
+    """The teller is the dealer: said so, or his own exposing verb after the deal's gerund, that gerund not another's
+    ongoing deal ("the dealer started dealing and I flipped my own card", "was still dealing")."""
+    return r.has("dealer_self") or any(
+        not r.lexicon.says("aspect_before_gerund", r.before(m.start(), "gerund_aspect_before").rstrip())
+        for m in r.matches("dealer_self_gerund"))
+
+
+def _given_to_another(r: Reading) -> bool:
+    """The card the teller exposed went to another place ("one of them was the very first one, to the SB", "i exposed
+    a card pitching to seat 4"): he was dealing it, not showing his own."""
+    cards = r.matches("card") + r.matches("ordinal_card")
+    if any(_MINE_BEFORE.search(r.before(m.start(), "owner_before")) for m in cards):
+        return False  # "I showed my second card to the SB": his own card, shown to the SB
+    seat = _card_owner(r)
+    return seat is not None and seat != seats.ANYONE and seat != seats.speaker(r)
+
+
 def _handled_own(r: Reading) -> bool:
     """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
     the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
-    seen = happened(r, "exposure") + happened(r, "card_seen")
+    seen = _shown(r)
     dealers = [m.start() for m in r.matches("dealer_named")]
     for handled in r.matches("own_cards_handled"):
         end = r.sentence_end(handled.start())
         after = [m.start() for m in seen if handled.start() <= m.start() <= end]
         if not after or any(handled.start() < at < after[0] for at in dealers):
             continue  # "I looked at my cards and the dealer had flipped one": the dealer's
-        start = r.sentence_start(handled.start())
-        actors = [(at, kind) for at, kind in named_before(r, handled.start()) if at >= start]
-        nearest = next((kind for _, kind in reversed(actors) if kind != "pronoun"), None)
-        if nearest != "dealer":
+        if _subject(r, handled.start()) != "dealer":
             return True
     return False
 
@@ -252,21 +283,27 @@ def deal_position(r: Reading, facts: Facts) -> None:
             return
     if r.has("later_round") or round_done:  # also after "everybody's first card" dealt
         facts["deal_position"] = "later"
-    elif r.has("another_card"):
-        facts["deal_position"] = "not-first"  # "un'altra carta"
+    elif any(not any(inside(m, asked) for asked in r.matches("remedy_card_asked")) for m in r.matches("another_card")):
+        facts["deal_position"] = "not-first"  # "un'altra carta", not the remedy asked ("do I just get another card?")
+
+
+def _shown(r: Reading) -> list[re.Match[str]]:
+    """Where the card is told exposed: the exposure's words, or the card told seen by the table ("al secondo giro mi
+    scivola e si vede quella del posto 6"), which says it as well."""
+    return happened(r, "exposure") + happened(r, "card_seen")
 
 
 def _exposed_in_later_round(r: Reading) -> bool:
     """The exposure told in the same sentence as a round past the first ("si è visto arrivare la seconda carta già
     girata, al secondo giro"): the first and second cards off the deck are the first round's, so not this one."""
     rounds = {r.sentence_start(m.start()) for m in r.matches("later_round")}
-    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in happened(r, "exposure"))
+    return bool(rounds) and any(r.sentence_start(m.start()) in rounds for m in _shown(r))
 
 
 def _replacement(r: Reading, card: re.Match[str]) -> bool:
     """The card counted is the one given to the player after the exposure ("alla fine del deal gli dà la prima del
     mazzo", "then gave him the first card off the deck"): his replacement, not the exposed card."""
-    return any(m.end() <= card.start() for m in happened(r, "exposure")) and r.lexicon.says(
+    return any(m.end() <= card.start() for m in _shown(r)) and r.lexicon.says(
         "replacement_given", r.before(card.start(), "owner_before").rstrip())
 
 

@@ -31,7 +31,13 @@ def _short_in_order(r: Reading, given: Facts) -> Facts | None:
     è la sua in ordine", "salta il posto 2 … la carta in cima è quella che gli spetta in sequenza"): the short hand's
     own rule, above a seat skipped in the deal (the misdeal condition) or in the betting (out of turn) its words
     suggest."""
-    return {"street": "deal"} if r.has("short_hand") and r.has("short_in_order") else None
+    return {"street": "deal"} if r.has("short_hand") and _in_order(r) else None
+
+
+def _in_order(r: Reading) -> bool:
+    """The short hand's card said to be still his in order, not a betting round said unfinished ("the betting round
+    wasn't over")."""
+    return r.has("short_in_order") and any(not deal.betting_round(r, m.start()) for m in r.matches("short_in_order"))
 
 
 def _held_in_the_deal(r: Reading, given: Facts) -> Facts | None:
@@ -78,7 +84,7 @@ def in_sequence(r: Reading, facts: Facts) -> None:
     only the button, which has its own topic, is dealt last)."""
     if facts.get("wrong_count") != "too-few":
         return
-    if r.has("short_in_order"):
+    if _in_order(r):
         facts["in_sequence"] = "yes"
     elif r.has("short_out_of_order") or ("players_acted" in facts and r.has("named_seat")):
         facts["in_sequence"] = "no"
