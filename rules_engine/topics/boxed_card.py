@@ -18,7 +18,8 @@ _NOT_BEFORE = re.compile(r"\b(?:not|never|wasn t|isn t|non|no)(?: \w+)?(?: (?:gi
 def _boxed(r: Reading, given: Facts) -> Facts | None:
     """A card face up in the deck, unless it is the burn card the dealer turned face up (a burn error), the text
     says it was not ("it wasn't boxed, it flipped when he pitched it": an exposed card, catalogue C13), or it is only
-    what a player claims of his own card he turned up himself."""
+    what a player claims of his own card he turned up himself, or a card the dealer put face up on the deck ("left the
+    jack face up on the stub as the burn": the exposed card he kept as the burn)."""
     if r.has("terms_asked"):
         return None  # "the difference between a boxed card and an exposed card": words, not a situation
     said = [m for m in happened(r, "boxed") if not _NOT_BEFORE.search(r.before(m.start(), "negation_before"))]
@@ -26,6 +27,7 @@ def _boxed(r: Reading, given: Facts) -> Facts | None:
         said = [m for m in said if _face_up(r, m)]
     if r.has("own_card_shown"):  # "flipped his own card while looking at it and now swears it was boxed"
         said = [m for m in said if not r.lexicon.says("boxed_claim_before", r.before(m.start(), "claim_before"))]
+    said = [m for m in said if not r.lexicon.says("placed_on_deck_before", r.before(m.start(), "placed_before"))]
     burn = [m for m in r.matches("burn_exposed") if not any(_overlap(m, b) for b in said)]
     return {} if said and not burn else None  # "the next card in the stub, the would-be burn, is face up": boxed
 

@@ -110,9 +110,15 @@ def _remedy(r: Reading, match: re.Match[str]) -> bool:
     """A burn word told of the remedy ("a new flop is dealt without burning"), not after the rulebook's edition
     ("Robert nuovo, flop girato senza bruciata": no new flop)."""
     reach = r.lexicon.windows["burn_remedy_reach"]
-    editions = r.matches("rulebook_new")
-    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy")
-               if not any(inside(m, edition) for edition in editions))
+    return any(0 <= match.start() - m.end() <= reach for m in r.matches("burn_remedy") if not _edition(r, m))
+
+
+def _edition(r: Reading, remedy: re.Match[str]) -> bool:
+    """The remedy's "new" is the rulebook's edition, said right after its name ("Robert nuovo", "Robert's new")."""
+    reach = r.lexicon.windows["edition_word_after"]
+    return any(name.end() <= remedy.start() <= name.end() + reach
+               and r.lexicon.says("edition_new_after", r.after(name.end(), "edition_word_after"))
+               for name in r.matches("rulebook_name"))
 
 
 def burn_street(r: Reading) -> str | None:

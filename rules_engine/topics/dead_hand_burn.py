@@ -10,6 +10,11 @@ from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 
+def _killings(r: Reading) -> list[re.Match[str]]:
+    """The hand said killed, by a verb (`hand_killed`) or by the verdict's bare noun (`verdict_noun`, "dead hand")."""
+    return r.matches("hand_killed") + r.matches("verdict_noun")
+
+
 def _killed_told(r: Reading, killed: re.Match[str]) -> bool:
     """The hand told as killed, not the verdict asked ("TDA. Dead hand?", its bare noun a sentence of its own) nor
     someone's claim ("SB screaming dead hand", "wants the hand killed"): then whether it is dead is the question."""
@@ -23,7 +28,7 @@ def _killed_told(r: Reading, killed: re.Match[str]) -> bool:
 def _burns_after_dead_hand(r: Reading, given: Facts) -> Facts | None:
     """Burns asked about, not a burn card that caused the wrong count ("a burn card got mixed in: is his hand
     dead?" is whether the hand is dead)."""
-    if not r.has("hand_killed") or not any(_killed_told(r, killed) for killed in r.matches("hand_killed")):
+    if not any(_killed_told(r, killed) for killed in _killings(r)):
         return None
     causes = r.matches("dealing_accident")
     asked = [m for m in r.matches("burn_word") if not any(inside(m, cause) for cause in causes)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers.negation import happened
+from ..readers.negation import happened, negated
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -83,10 +83,12 @@ def _order_said(r: Reading) -> str | None:
 
 
 def mixed_with_discards(r: Reading, facts: Facts) -> None:
-    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"), and so is the mix
-    denied; a doubt near the discards leaves it to the question."""
+    """Kept apart is the later, corrected word ("onto the muck, well, next to it, it didn't mix"), unless denied right
+    before ("not separate from the muck"), and so is the mix denied; a doubt near the discards leaves it to the
+    question."""
     told = r.matches("stub_into_discards")
-    if r.has("stub_apart_from_discards") or any(_mix_denied(r, m) for m in told):
+    apart = any(not negated(r, m) for m in r.matches("stub_apart_from_discards"))
+    if apart or any(_mix_denied(r, m) for m in told):
         facts["mixed_with_discards"] = "no"
     elif any(not _doubted(r, m) for m in told):
         facts["mixed_with_discards"] = "yes"

@@ -13,19 +13,20 @@ from ..readers.locations import card_location
 from ..readers.seats import places
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
-from .fouled_deck import checked_ok
+from .fouled_deck import checked_ok, copy_told
 from .misdeal_cutoff import ACTION_SO_FAR
 
 
 def _foreign(r: Reading, given: Facts) -> Facts | None:
     """A card that doesn't belong (a 2-5 in short deck among them), unless the deck's fault is a duplicate or a
-    different back ("53 cards, two sevens of hearts" is a fouled deck), the game uses jokers on purpose (another
+    different back told any way ("53 cards, two sevens of hearts", "he holds the six of clubs, there's already one on
+    the board, 53 cards": the extra card is the copy, a fouled deck), the game uses jokers on purpose (another
     game), the jokers are said to be out ("jokers pulled out") or "joker" names no card ("the joker tattoo"),
     or the deck's make-up is asked as general knowledge ("quante carte ci sono in un mazzo, 52 o 54 coi jolly?")."""
     if r.has("foreign_card"):
         cleared = checked_ok(r) + r.matches("joker_not_card")  # a joker tattoo, shirt or costume is no card
         told = [m for m in r.matches("foreign_card") if not any(inside(m, ok) for ok in cleared)]
-        faulty = r.has("deck_duplicate") or r.has("deck_odd_back")
+        faulty = r.has("deck_duplicate") or r.has("deck_odd_back") or copy_told(r)
         if told and not faulty and not _other_game_played(r) and not r.has("joker_by_choice") \
                 and not r.has("terms_asked") and not r.has("deck_size_asked"):
             return {}

@@ -9,7 +9,7 @@ import re
 from ..readers import seats
 from ..readers.locations import card_location
 from ..readers.negation import denied
-from ..reading import Facts, Reading, group, inside
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 _PROBLEMS = {"deck_duplicate": "duplicate", "double_game_deck": "duplicate", "deck_odd_back": "odd-back",
@@ -36,6 +36,12 @@ def _faults_told(r: Reading) -> list[tuple[int, str]]:
     told += [(m.start(), "missing-card") for m in _deck_short(r)]
     told += [(m.start(), "duplicate") for m in _copy_by_pronoun(r)]
     return sorted(told + [(at, "duplicate") for at in _named_twice(r)])
+
+
+def copy_told(r: Reading) -> bool:
+    """A second copy of a card told by naming it again or by a pronoun ("he holds the six of clubs, there's already one
+    on the board"): the deck's fault, whatever else the story says of a card too many."""
+    return bool(_copy_by_pronoun(r) or _named_twice(r))
 
 
 def _copy_by_pronoun(r: Reading) -> list[re.Match[str]]:
@@ -77,10 +83,10 @@ _HELD_OR_BOARD = ("held_card", "card_on_board")
 def _named_twice(r: Reading) -> list[int]:
     """A card named again and said to be already elsewhere ("the river is the 7 of spades, but the 7 of spades is
     already on the flop"): two copies of one card, however the player words it."""
-    places: dict[str, set[str]] = {}
+    places: dict[frozenset[str], set[str]] = {}
     twice = []
     for match in r.matches("named_card"):
-        card = group(match, "card") or ""
+        card = _card(match)
         here = _place_of(r, match)
         again = any(r.near("second_copy", at, "second_copy_reach") for at in (match.start(), match.end()))
         before = places.get(card)
@@ -91,6 +97,12 @@ def _named_twice(r: Reading) -> list[int]:
             # had the 8 of clubs in my hand and the 8 of clubs came on the flop": held, then both near the second)
         places[card] = (before or set()) | here
     return twice
+
+
+def _card(named: re.Match[str]) -> frozenset[str]:
+    """The card a naming names: the rank and suit groups it fills, the same whichever way it is written ("6c", "six
+    of clubs")."""
+    return frozenset(name for name, said in named.groupdict().items() if said and name != "card")
 
 
 def _place_of(r: Reading, card: re.Match[str]) -> set[str]:

@@ -117,12 +117,25 @@ def moves_listed(r: Reading, facts: Facts) -> None:
     facts["chips_in"] = "yes" if chips else "no"
 
 
+def moves_totalled(r: Reading, facts: Facts) -> None:
+    """Folds or checks summed up as the whole of the action ("…ha checkato, no aspetta, anche lui ha foldato. due fold e
+    basta", "so just two folds"): the total the teller settles on is what happened, a move taken back on the way
+    included, and none put chips in; not a total denied ("not just two folds") nor one a chip move told after it
+    outgrows ("solo due fold, poi il cutoff rilancia")."""
+    for total in r.matches("free_moves_total"):
+        count = r.number(total)
+        later = any(m.start() > total.end() and not denied(r, m) for m in r.matches("chips_action"))
+        if count and not denied(r, total) and not later:
+            facts["players_acted"] = min(count, SUBSTANTIAL)
+            facts["chips_in"] = "no"
+
+
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:
     return [m for m in r.matches(concept) if not denied(r, m) and not any(inside(m, c) for c in calls)]
 
 
 ACTION_SO_FAR = (players_acted, misdeal_call_no_chips, only_one_told, moved_counted, action_so_far, moves_listed,
-                 played_out)
+                 moves_totalled, played_out)
 """How far the action had gone when the mistake was noticed: the readers every misdeal-item topic runs. The call for
 a misdeal is taken out of the verbs counted before the other ways of telling the action are tried ("solo il primo
 aveva passato quando il dealer ha chiamato misdeal": the call counted nothing, "only the first" is one)."""

@@ -5,13 +5,22 @@ told asks whether it is one."""
 
 from __future__ import annotations
 
+from ..readers.negation import denied
 from ..reading import Facts, Reading
 from . import Cue, Topic
 from .misdeal_condition import errors_told
 
 
+def _misdeal_told(r: Reading) -> bool:
+    """A misdeal told as having happened: said with its subject or premise anywhere ("after a misdeal", "the floor
+    called a misdeal"), or opening a sentence ("Misdeal because I dealt past the 5 seat", "Dichiarato il misdeal"),
+    where those words are neither a question nor a verb whose subject and denial come before them."""
+    return r.has("after_misdeal") or any(m.start() == r.sentence_start(m.start()) and not denied(r, m)
+                                         for m in r.matches("misdeal_told_first"))
+
+
 def _redeal(r: Reading, given: Facts) -> Facts | None:
-    said = r.has("after_misdeal") or (r.has("redo_asked") and not errors_told(r))
+    said = _misdeal_told(r) or (r.has("redo_asked") and not errors_told(r))
     if not (said or r.has("redeal_word")) or not r.has("redeal_how"):
         return None
     if said:
@@ -25,7 +34,7 @@ def _redeal_after_misdeal(r: Reading, given: Facts) -> Facts | None:
     """A misdeal said to have happened and how the redeal goes asked: the redeal, whatever else the story names on
     the way ("after a misdeal the clock ticked over to the next level: do we redeal at the new level?" is not about
     the clock)."""
-    return {} if r.has("after_misdeal") and r.has("redeal_how") else None
+    return {} if r.has("redeal_how") and _misdeal_told(r) else None
 
 
 TOPIC = Topic("misdeal-redeal", cues=(Cue(154, _redeal_after_misdeal), Cue(145, _redeal)))
