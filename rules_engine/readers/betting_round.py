@@ -386,6 +386,8 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     first = next((e.start for e in told if e.happened), len(r.text))
     asked += [(e.start, e.end) for e in told if e.hypothetical and e.start > first]
     asked += [(m.start(), m.end()) for m in r.matches("said_nothing")]  # "senza dire call": the word, no move
+    # "è call o raise?", "he says it's just a call": what the chips were, asked or disputed, no move of its own
+    asked += [(m.start(), m.end()) for m in r.matches("call_or_raise_question")]
     unnamed = 0
     spoken: set[float] = set()  # calls told as a word said
     said: set[float] = set()  # amounts told as said aloud
