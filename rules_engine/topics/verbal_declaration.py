@@ -292,8 +292,8 @@ def word_taken_back(r: Reading) -> bool:
 
 def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
     """The wish told after the word, within the next sentence, in a clause naming nobody else ("poi guarda il bb
-    che sorride e ci ripensa": the bb is only looked at; "Marco dice check, poi Luca vuole puntare" is Luca's, and
-    "action is back on B, who wants to re-raise" describes B)."""
+    che sorride e ci ripensa": the bb is only looked at; "Marco dice check, poi Luca vuole puntare" is Luca's, "next
+    player wants to raise" the next player's, and "action is back on B, who wants to re-raise" describes B)."""
     if wish.start() < said.end or sum(said.end < start <= wish.start() for start in r.sentences) > 1:
         return False
     if said.kind == "fold" and any(map(r.has, ("fold_take_back", "facing_bet_no", "facing_bet_yes"))):
@@ -304,7 +304,8 @@ def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
     clause = joins[-1] if joins else said.end
     other = "speaker_other_pronoun" if said.actor == TELLER else "speaker_teller_pronoun"
     return not (named_between(r, clause, wish.start()) or r.said_within(other, clause, wish.start())
-                or r.said_within("wish_relative", clause, wish.start()))
+                or r.said_within("wish_relative", clause, wish.start())
+                or r.said_within("another_player", clause, wish.start()))
 
 
 def taken_back(r: Reading, facts: Facts) -> None:
