@@ -58,7 +58,7 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     with amounts and disputed ("is that legal?", "he says raise and puts out 300"); not a strategy question."""
     if r.has("strategy"):
         return None
-    if r.has("raise_size"):
+    if r.has("raise_size") or r.has("raise_short"):  # the size named, or a raise said short of it
         return {} if tells_a_situation(r) or betting_round.told(r) else None
     if r.has("betting_open") and r.has("board_dealing"):
         return None  # a card dealt while someone still had to act: a premature card, whatever the raise
