@@ -386,6 +386,8 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     first = next((e.start for e in told if e.happened), len(r.text))
     asked += [(e.start, e.end) for e in told if e.hypothetical and e.start > first]
     asked += [(m.start(), m.end()) for m in r.matches("said_nothing")]  # "senza dire call": the word, no move
+    # "è call o raise?", "he says it's just a call": what the chips were, asked or disputed, no move of its own
+    asked += [(m.start(), m.end()) for m in r.matches("call_or_raise_question")]
     unnamed = 0
     spoken: set[float] = set()  # calls told as a word said
     said: set[float] = set()  # amounts told as said aloud
@@ -421,7 +423,7 @@ def _actions(r: Reading) -> tuple[list[Action], int, Action | None]:
     faced_at = [(m.start(), m.end()) for m in _faced_matches(r)]
     # "su una mia puntata di 200": the noun inside the bet faced is that bet, not a new one after the move
     found = [item for item in found if not any(s < item[0] < e for s, e in faced_at)]
-    found += _faced(r, found)
+    found += _faced(r, found, pushes, spoken)
     found.sort(key=lambda item: item[0])
     actions: list[Action] = []
     last_end, last_start = -1.0, -1.0
@@ -466,17 +468,26 @@ def faced_named(r: Reading) -> bool:
 
 def _faced_matches(r: Reading) -> list[re.Match[str]]:
     """Where the text names the bet a move faced ("facing 300", "over my 200 bet", "su una puntata di 1.000")."""
-    return [*r.matches("round_faced"), *r.matches("round_faced_su")]
+    return [*r.matches("round_faced"), *r.matches("round_faced_su"), *r.matches("round_faced_stated")]
 
 
-def _faced(r: Reading, found: list[tuple[float, int, Action]]) -> list[tuple[float, int, Action]]:
+def _faced(r: Reading, found: list[tuple[float, int, Action]], pushes: set[float],
+           spoken: set[float]) -> list[tuple[float, int, Action]]:
     """The bet a move faced, told right after it ("puts in 300 over my 200 bet", "spinge 500 contro la sua puntata
     di 300") or inside it ("raised a 300 bet to 450"): it came first, so it is placed just before that move; told
-    first ("facing 300, he…") it stays; told after every move, with none it qualifies, it is no bet made."""
+    first ("facing 300, he…") it stays; told after every move, with none it qualifies, it is no bet made. Said as
+    what the bet was after chips pushed ("metto dentro 800 e dico pago, la puntata era 250"), or after the word naming
+    them, it is the bet those chips faced, however much the story tells between them."""
     faced = []
+    stated = {m.start() for m in r.matches("round_faced_stated")}
     for index, match in enumerate(_faced_matches(r)):
         before = [item for item in found if item[1] <= match.start() and match.start() - item[1] <= _FACED_REACH]
         before += [item for item in found if item[0] <= match.start() < item[1]]  # "raised a 300 bet to 450"
+        pushed = [item for item in found if item[0] in pushes and item[1] <= match.start()]
+        word = bool(before) and max(before, key=lambda item: item[0])[0] in spoken  # "… poi dice 'call' su una
+        # puntata da 400": the word names the chips pushed before it, and the bet is the one they faced
+        if (match.start() in stated or word) and pushed:
+            before = [max(pushed, key=lambda item: item[0])]
         start: float = match.start("verb")
         if before:
             anchor = max(before, key=lambda item: item[0])[0]

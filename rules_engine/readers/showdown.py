@@ -207,8 +207,9 @@ def paid_to_lower_hand(r: Reading) -> bool:
 
 def _payee_end(r: Reading, award: re.Match[str]) -> int:
     """Where the words naming who was paid end: a few words after the award, cut at the next clause ("to the
-    straight | but seat 2 had a full house", "al tris | mentre il posto 6 aveva la scala")."""
-    end = award.end() + len(r.after(award.end(), "payee_after"))
+    straight | but seat 2 had a full house", "al tris | mentre il posto 6 aveva la scala") or sentence ("gli ha
+    spinto il piatto. | l'altro protesta perché lui aveva detto coppia": the hand said in the complaint)."""
+    end = min(award.end() + len(r.after(award.end(), "payee_after")), r.sentence_end(award.start()))
     breaks = [m.start() for m in r.matches("move_clause_break") if award.end() <= m.start() < end]
     return min(breaks, default=end)
 

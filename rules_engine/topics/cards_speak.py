@@ -96,7 +96,7 @@ def _mucked_on_claim(r: Reading) -> bool:
     return _false_claim(r) and any(m.cards == HAND for m in releases(r)) and not r.has("thrown_face_up")
 
 
-def _misread(r: Reading) -> bool:
+def misread(r: Reading) -> bool:
     """A misreading at a showdown: "I had misread my own cards" while the dealer dealt is no showdown dispute."""
     shown = bool(_tabled(r))  # "il mazziere non ha girato niente"
     miscalled = any(not denied(r, m) for m in r.matches("miscalled")) and (  # "nobody miscalled"
@@ -132,7 +132,7 @@ def _thrown_face_up(r: Reading) -> bool:
 def _cards_against_words(r: Reading, given: Facts) -> Facts | None:
     if _own_misread_muck(r):
         return None  # he misread his own hand and threw it face down: the cards never spoke (a mucked hand)
-    return {} if r.has("hand_reading_words") and _misread(r) and not r.has("normal_play") else None
+    return {} if r.has("hand_reading_words") and misread(r) and not r.has("normal_play") else None
 
 
 def _own_misread_muck(r: Reading) -> bool:
@@ -149,7 +149,7 @@ def misread_kind(r: Reading, facts: Facts) -> None:
         facts["misread_kind"] = "mucked-on-claim"
     elif killed_tabled(r):
         facts["misread_kind"] = "tabled-winner-killed"
-    elif _misread(r):
+    elif misread(r):
         facts["misread_kind"] = "hand-misread"
 
 

@@ -35,6 +35,8 @@ def _pushed(r: Reading, given: Facts) -> Facts | None:
         return None  # "silently puts out 15", "says raise and pushes 8k": no chip named, the raise size decides
     if after_raise:
         return {}  # "said raise and pushed two 1,000 chips": a push of chips after the word
+    if told and _last_chips_by_total(r, told):
+        return None  # "pushes his last 950 into a 600 bet": an all-in, whose size is the raise size's to weigh
     if told and told.short:
         return None  # less than the bet: a short call
     faced = told.push_faced() if told else None
@@ -53,6 +55,15 @@ def _all_pushed(r: Reading) -> bool:
     asked about afterwards (that is the reopening question): what the push is, is this rule's."""
     return r.has("all_in_yes") and not (r.has("round_asker") or r.has("allin_options_question") or words_said(
         r, "raise_declared_yes") or r.has("round_said"))
+
+
+def _last_chips_by_total(r: Reading, told: betting_round.Told) -> bool:
+    """His last chips told by their total above the bet they faced, with neither silence nor a dispute over call or
+    raise told and no chip named ("guy pushes his last 950 into a 600 bet, that's his whole stack"): the story is
+    an all-in's size, not what a silent push of several chips means."""
+    faced = told.push_faced()
+    return faced is not None and faced[0] > faced[1] and r.has("all_in_yes") and not any(map(r.has, (
+        "said_nothing", "raise_declared_no", "call_or_raise_question", "chip_group", "chip_total_in", "chips_pushed")))
 
 
 def paid_less_than_owed(r: Reading) -> bool:

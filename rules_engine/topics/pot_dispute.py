@@ -14,7 +14,7 @@ from ..readers.phrases import settled_by
 from ..readers.showdown import paid_to_lower_hand, worse_hand_paid
 from ..reading import Facts, Reading
 from . import Cue, Topic
-from .cards_speak import killed_tabled  # a tabled hand the dealer killed: the cards speak, whenever the pot moved
+from .cards_speak import killed_tabled, misread  # a tabled hand killed, a hand misread: the cards speak
 
 
 def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
@@ -29,7 +29,23 @@ def _awarded_wrongly(r: Reading, given: Facts) -> Facts | None:
     disputed = _disputed_by_next_hand(r) or (awarded and _claimed_after_next_hand(r))
     if killed_tabled(r) and not r.has("next_hand_begun"):
         return None  # "scooped his face-up straight into the muck, pushed the pot": a tabled hand killed
+    if _miscall_found_better(r) and not r.has("next_hand_begun"):
+        return None  # "said 'two pair' and tabled, actually had a straight, dealer pushed him the pot": the cards speak
     return {} if (wrong or disputed) and not r.has("normal_play") else None
+
+
+def _miscall_found_better(r: Reading) -> bool:
+    """The only thing wrong told is a better hand found, in a story of a hand a player called aloud at showdown
+    ("dice 'ho coppia' e gira, ma aveva colore"): the tabled cards against his words, no lower hand said paid, no
+    chips miscounted, no dealer's misreading."""
+    if worse_hand_paid(r) or paid_to_lower_hand(r) or any(map(r.has, ("pot_miscount", "pot_correction"))):
+        return False
+    called = (r.has("hand_claim") or r.has("hand_played_down")) and not r.has("dealer_reading")  # a player's word
+    # "pushed the pot to the other guy": paid to someone else than the one who called his hand
+    elsewhere = any(r.lexicon.says("another_player", r.text[m.start():min(
+        m.end() + len(r.after(m.end(), "moved_object_after")), r.sentence_end(m.start()))])
+        for m in r.matches("pot_awarded"))
+    return called and not elsewhere and r.has("better_hand_found") and misread(r)
 
 
 def _disputed_by_next_hand(r: Reading) -> bool:

@@ -11,7 +11,7 @@ from table_tools.raising import Kind, Move, Structure
 from ..readers import betting_round
 from ..readers.betting_round import on_digits, words_said
 from ..readers.events import events
-from ..readers.phrases import Reader, said_outright, said_unless_denied, settled_by, tells_a_situation
+from ..readers.phrases import Reader, said_outright, settled_by, tells_a_situation
 from ..reading import Facts, Reading
 from . import Cue, Topic
 
@@ -26,9 +26,13 @@ def raise_declared(r: Reading, facts: Facts) -> None:
 
 
 def raise_said(r: Reading) -> bool | None:
-    """Whether "raise" was declared: said outright, denied (by a phrase or a denial before it), or neither."""
-    said = said_unless_denied(r, "raise_declared_yes", "raise_declared_no")
-    return False if said and not said_outright(r, "raise_declared_yes") else said
+    """Whether "raise" was declared: said outright, denied (by a phrase, a denial before it or its verb of saying
+    denied: "nobody said raise", read once by `words_said`), or neither."""
+    denials = r.matches("raise_declared_no")
+    if any(not any(m.start() < d.end() and d.start() < m.end() for d in denials)
+           for m in words_said(r, "raise_declared_yes")):
+        return said_outright(r, "raise_declared_yes")
+    return False if denials or r.has("raise_declared_yes") else None
 
 
 def raise_declared_before(*chips: str) -> Reader:
@@ -54,7 +58,7 @@ def _raise_size(r: Reading, given: Facts) -> Facts | None:
     with amounts and disputed ("is that legal?", "he says raise and puts out 300"); not a strategy question."""
     if r.has("strategy"):
         return None
-    if r.has("raise_size"):
+    if r.has("raise_size") or r.has("raise_short"):  # the size named, or a raise said short of it
         return {} if tells_a_situation(r) or betting_round.told(r) else None
     if r.has("betting_open") and r.has("board_dealing"):
         return None  # a card dealt while someone still had to act: a premature card, whatever the raise

@@ -24,8 +24,6 @@ def _call_said(r: Reading) -> bool:
 
 call_declared = settled_by("call_declared", {"call_declared_yes": "yes", "said_nothing": "no"},
                            read_with={"call_declared_yes": _call_said})
-
-
 heads_up = settled_by("heads_up", {"heads_up_no": "no", "heads_up_yes": "yes"})
 facing_opening_bet = settled_by("facing_opening_bet", {"opening_bet_no": "no", "opening_bet_yes": "yes"})
 _NOT_HEADS_UP = 3  # players told still in the round: more than the two of a heads-up hand

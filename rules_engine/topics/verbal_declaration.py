@@ -43,8 +43,9 @@ def _said_otherwise(r: Reading, given: Facts) -> Facts | None:
     if (short_call(r) and not words_said(r, "raise_declared_yes")) or out_of_scope(r):
         return None  # "said call but put in less": the undercall rule settles a short call ("said raise to 1,000"
         # over fewer chips is words against chips: the amount said is no bet he faced)
-    if _short_raise(r):
+    if _short_raise(r) and not _chips_then_word(r):
         return None  # "said raise and put out 1,300 facing 1,000": more than a call, less than a raise: its size
+        # ("slid 60 out first and only after that said 'raise to 100'": the chips came first, words against them)
     if _call_matches_chips(r) or _amount_matches_chips(r):
         return None  # "said call and put in 300" facing 300, "dice 200 e mette 200": the words and the chips agree,
         # nothing to rule
@@ -133,7 +134,7 @@ def _other_subject(r: Reading, word: re.Match[str]) -> str:
 
 def _teller_said(r: Reading, word: re.Match[str]) -> bool:
     """The word is the teller's: his pronoun right before it ("i said", "io ho detto") or his verb ("ho detto")."""
-    return (r.lexicon.says("speaker_teller_pronoun", r.before(word.start(), "teller_word_before"))
+    return (r.lexicon.says("teller_pronoun_ends", r.before(word.start(), "teller_word_before"))
             or r.lexicon.says("teller_says_word", word[0]))
 
 
@@ -184,11 +185,33 @@ def chips_before_words(r: Reading, facts: Facts) -> None:
     """The chips told first and the word after them, joined by a word of sequence ("mette dentro 900 e dopo, con le
     fiche già in mezzo, dice 'vedo'", "shoves 120 across first and THEN mumbles call"): the chips came first, the
     mirror of `words_before_chips`, when no phrase said the order."""
+    if "word_timing" not in facts and facts.get("declaration") == "chips-differ" and _chips_then_word(r):
+        facts["word_timing"] = "chips-first"
+
+
+def _chips_then_word(r: Reading) -> bool:
+    """Chips told before the first word said, a word of sequence between them ("slid 60 out first and only after
+    that said 'raise to 100'")."""
+    words, chips = _word_and_chips(r)
+    return bool(words and chips) and min(chips) < min(words) and r.lexicon.says(
+        "afterwards", r.text[min(chips):min(words)])
+
+
+def words_with_chips(r: Reading, facts: Facts) -> None:
+    """The word and the chips at one moment, told by a word of simultaneity in their sentence ("ho detto call ma
+    mentre lo dicevo ho spinto 600", "dico pago mentre metto dentro 800", "said call while shoving 600"): together,
+    when no phrase said the order. A word of sequence between them ("said call, then while he stacked, pushed")
+    leaves it to the readers of sequence."""
     if "word_timing" in facts or facts.get("declaration") != "chips-differ":
         return
     words, chips = _word_and_chips(r)
-    if words and chips and min(chips) < min(words) and r.lexicon.says("afterwards", r.text[min(chips):min(words)]):
-        facts["word_timing"] = "chips-first"
+    if not (words and chips):
+        return
+    first, last = sorted((min(words), min(chips)))
+    opens = r.sentence_start(first)
+    if (opens == r.sentence_start(last) and r.said_within("same_moment", opens, last)
+            and not r.lexicon.says("afterwards", r.text[first:last]) and not named_between(r, first, last)):
+        facts["word_timing"] = "together"
 
 
 def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
@@ -269,8 +292,8 @@ def word_taken_back(r: Reading) -> bool:
 
 def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
     """The wish told after the word, within the next sentence, in a clause naming nobody else ("poi guarda il bb
-    che sorride e ci ripensa": the bb is only looked at; "Marco dice check, poi Luca vuole puntare" is Luca's, and
-    "action is back on B, who wants to re-raise" describes B)."""
+    che sorride e ci ripensa": the bb is only looked at; "Marco dice check, poi Luca vuole puntare" is Luca's, "next
+    player wants to raise" the next player's, and "action is back on B, who wants to re-raise" describes B)."""
     if wish.start() < said.end or sum(said.end < start <= wish.start() for start in r.sentences) > 1:
         return False
     if said.kind == "fold" and any(map(r.has, ("fold_take_back", "facing_bet_no", "facing_bet_yes"))):
@@ -281,7 +304,8 @@ def _own_wish(r: Reading, said: Event, wish: re.Match[str]) -> bool:
     clause = joins[-1] if joins else said.end
     other = "speaker_other_pronoun" if said.actor == TELLER else "speaker_teller_pronoun"
     return not (named_between(r, clause, wish.start()) or r.said_within(other, clause, wish.start())
-                or r.said_within("wish_relative", clause, wish.start()))
+                or r.said_within("wish_relative", clause, wish.start())
+                or r.said_within("another_player", clause, wish.start()))
 
 
 def taken_back(r: Reading, facts: Facts) -> None:
@@ -332,6 +356,6 @@ def _others_moved(r: Reading, said: Event, until: int) -> bool:
 
 TOPIC = Topic("verbal-declaration", cues=(Cue(143, on_digits(_said_otherwise)), Cue(58, _said_and_did_otherwise),
                                           Cue(-3, on_digits(_changed_mind))),
-              readers=(*map(on_digits, (declaration, taken_back, differ_by_amounts, word_timing, words_before_chips,
-                                     chips_before_words)),
+              readers=(*map(on_digits, (declaration, taken_back, differ_by_amounts, word_timing, words_with_chips,
+                                     words_before_chips, chips_before_words)),
                        words_then_other_move))
