@@ -5,6 +5,8 @@ whether he already put chips in or looked at his cards. Where the blinds go afte
 
 from __future__ import annotations
 
+import re
+
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -53,8 +55,22 @@ def away_when_dealt(r: Reading) -> bool:
     """Away from his seat, said any way, with the deal's moment right after ("wasn't in his chair when the dealer
     dealt the last card", "era al bar mentre distribuivano"): read once per text."""
     return r.derived("missed_blind.away_when_dealt", lambda: any(
-        not denied(r, m) and r.lexicon.says("deal_moment", r.after(m.end(), "deal_after_absence"))
-        for m in r.matches("absent_state")))
+        not denied(r, m) and _dealt_while_away(r, m) for m in r.matches("absent_state")))
+
+
+def _dealt_while_away(r: Reading, absence: re.Match[str]) -> bool:
+    """The deal's moment told after the absence: right after it, or past an aside in its sentence ("era in bagno (si
+    era preso un caffè lungo, lo vedevamo dalla vetrata) quando il dealer ha finito di dare"); not when a return is
+    told in between, its clause closed before the moment ("era in bagno, è tornato e si è seduto, e quando il dealer
+    ha finito…": he was back), not the return told at that moment ("only sat back down after the button's card")."""
+    after = r.after(absence.end(), "deal_after_absence")
+    moment = r.lexicon.find("deal_moment", after)
+    if moment is None:
+        return False
+    gap = moment.start("moment")
+    in_sentence = absence.end() + gap < r.sentence_end(absence.start())
+    return (gap <= r.lexicon.windows["deal_moment_next"] or in_sentence) and \
+        not (r.lexicon.says("coming_back", after[:gap]) and r.lexicon.says("event_joined", after[:gap].rstrip()))
 
 
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
