@@ -492,7 +492,9 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
         relative = r.lexicon.find("event_relative_pronoun", subject)
         subject = subject[:relative.start()].rstrip() if relative else subject
         return _named(r, subject, offset - len(before) + len(subject), mentions) if subject else None
-    if word.isalpha() and len(word) > 1 and opening and not governed and not r.lexicon.says("event_no_actor", word):
+    thing = len(words) > 1 and r.lexicon.says("event_article", words[-2])  # "il telefono", "the phone": no name
+    if word.isalpha() and len(word) > 1 and opening and not (governed or thing) \
+            and not r.lexicon.says("event_no_actor", word):
         return word
     return None
 
