@@ -43,6 +43,15 @@ def _away_when_the_deal_ended(r: Reading, given: Facts) -> Facts | None:
     return _owed_blind(r, given) if at_deal and not r.has("after_misdeal") else None
 
 
+def _dealt_in_owing(r: Reading, given: Facts) -> Facts | None:
+    """Dealt in while owing a blind, said outright ("owed his missed blinds, got dealt in anyway", "gli hanno dato le
+    carte anche se doveva il buio"): his blind's rule, above a hand dealt to someone out of the hand that the misdeal
+    topic reads from the same words (he is in the game; he only owes chips). The blind owed is named too: "was owed
+    nothing, but the dealer dealt right past him" owes none."""
+    told = said_outright(r, "dealt_in_owing") and said_outright(r, "missed_blind")
+    return _owed_blind(r, given) if told else None
+
+
 def _missed_told_apart(r: Reading) -> bool:
     """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
     pay ("out for a smoke when his bb came up; now he's back, what does he owe?"); not when the blind was paid
@@ -123,5 +132,5 @@ def looked_at_cards(r: Reading, facts: Facts) -> None:
         facts["looked_at_cards"] = "yes"
 
 
-TOPIC = Topic("missed-blind", cues=(Cue(177, _away_when_the_deal_ended), Cue(47, _owed_blind)),
+TOPIC = Topic("missed-blind", cues=(Cue(177, _away_when_the_deal_ended), Cue(141, _dealt_in_owing), Cue(47, _owed_blind)),
               readers=(missed_issue, looked_at_cards, acted_on_hand))
