@@ -132,5 +132,6 @@ def looked_at_cards(r: Reading, facts: Facts) -> None:
         facts["looked_at_cards"] = "yes"
 
 
-TOPIC = Topic("missed-blind", cues=(Cue(177, _away_when_the_deal_ended), Cue(141, _dealt_in_owing), Cue(47, _owed_blind)),
+TOPIC = Topic("missed-blind",
+              cues=(Cue(177, _away_when_the_deal_ended), Cue(141, _dealt_in_owing), Cue(47, _owed_blind)),
               readers=(missed_issue, looked_at_cards, acted_on_hand))
