@@ -252,7 +252,7 @@ def _events(r: Reading) -> list[Event]:
         # what frames a move is in its own sentence: "am I allowed to raise? I had raised to 300" asks nothing of
         # the second raise
         framing = r.text[max(opening, match.start() - r.lexicon.windows["event_frame"]):match.start()].rstrip()
-        hypothetical = r.lexicon.says("event_hypothetical", framing)
+        hypothetical = r.lexicon.says("event_hypothetical", framing) and not _believed_turn(r, framing)
         if hypothetical and actor is None:  # "UTG wants to re-raise", "can UTG make it 2000?"
             actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
         joined = _joined(r, max(ends[-1], opening), match.start(), mentions) if actor else (1, -1)
@@ -371,7 +371,7 @@ def _actor(r: Reading, starts: tuple[int, int], move: re.Match[str], found: list
         relative = r.lexicon.find("event_relative_closed", wider)
     relative = relative or r.lexicon.find("event_appositive", wider)  # "Liz, sitting to his left, checked"
     if relative:  # "io, che ero stato saltato, ho poi chiamato": the actor before the clause, marked by it
-        skipped = skipped or r.lexicon.says("event_skipped", relative["clause"])
+        skipped = skipped or _skip_told(r, wider[:relative.end("clause")], relative.start("clause"))
         before = _unfilled(r, wider[:relative.start()])
         start = earlier
     offset = start + len(before)
@@ -492,7 +492,9 @@ def _named(r: Reading, before: str, offset: int, mentions: list[tuple[int, int, 
         relative = r.lexicon.find("event_relative_pronoun", subject)
         subject = subject[:relative.start()].rstrip() if relative else subject
         return _named(r, subject, offset - len(before) + len(subject), mentions) if subject else None
-    if word.isalpha() and len(word) > 1 and opening and not governed and not r.lexicon.says("event_no_actor", word):
+    thing = len(words) > 1 and r.lexicon.says("event_article", words[-2])  # "il telefono", "the phone": no name
+    if word.isalpha() and len(word) > 1 and opening and not (governed or thing) \
+            and not r.lexicon.says("event_no_actor", word):
         return word
     return None
 
@@ -509,6 +511,21 @@ def _last_actor(found: list[Event], position: int,
     return max(named)[1] if named else None
 
 
+def _skip_told(r: Reading, text: str, start: int) -> bool:
+    """A player said passed over in a piece of text from a position, not as someone's belief, however far before
+    ("luca, who thought it was his turn,", "il bottone, credendo che fosse il suo turno,": they acted out of turn)."""
+    mark = r.lexicon.find("event_skipped", text, start)
+    return mark is not None and not r.lexicon.says("belief_before", text[:mark.start()].rstrip())
+
+
+def _believed_turn(r: Reading, framing: str) -> bool:
+    """The words framing a move end in a belief about whose turn it was ("seat 7, who clearly thought it was on him,
+    | bets", "il 6, convinto che toccasse a lui, | punta"): the move was made, out of turn, not wished or asked."""
+    mark = r.lexicon.find("event_skipped", framing) or r.lexicon.find("turn_subjunctive", framing)
+    return mark is not None and r.lexicon.says("belief_before", framing[:mark.start()].rstrip()) \
+        and not r.lexicon.says("event_hypothetical", framing[mark.end():])
+
+
 def _skipped(r: Reading) -> list[Mark]:
     if not r.has("event_skipped"):
         return []  # no mark told: the players named (the seat model) are not worked out
@@ -517,6 +534,8 @@ def _skipped(r: Reading) -> list[Mark]:
     for mark in r.matches("event_skipped"):
         if denied(r, mark) and r.lexicon.says("event_skipped_me", mark[0]):
             continue  # "check, ma non era il mio turno": the teller acted out of turn, he was not passed over
+        if r.lexicon.says("belief_before", r.text[r.sentence_start(mark.start()):mark.start()].rstrip()):
+            continue  # "convinto che toccasse a lui, punta": his belief; he acted out of turn, nobody passed him
         start = max([r.sentence_start(mark.start())] + [e.end for e in events(r) if e.end <= mark.start()])
         before = r.text[start:mark.start()].rstrip()
         speech = r.lexicon.concepts["event_claim"][0].search(before)

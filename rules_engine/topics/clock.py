@@ -42,8 +42,6 @@ def _situation(r: Reading) -> Facts | None:
     return {} if told else None
 
 
-
-
 def _ran_out(r: Reading) -> bool:
     """Time said to have run out in words other than the ones marking a player passed over ("mentre lui non aveva
     ancora parlato, il bottone ha puntato" says he was still to act, not that a clock ran out)."""

@@ -5,6 +5,8 @@ whether he already put chips in or looked at his cards. Where the blinds go afte
 
 from __future__ import annotations
 
+import re
+
 from ..readers.negation import denied
 from ..readers.phrases import said_outright
 from ..reading import Facts, Reading
@@ -41,6 +43,15 @@ def _away_when_the_deal_ended(r: Reading, given: Facts) -> Facts | None:
     return _owed_blind(r, given) if at_deal and not r.has("after_misdeal") else None
 
 
+def _dealt_in_owing(r: Reading, given: Facts) -> Facts | None:
+    """Dealt in while owing a blind, said outright ("owed his missed blinds, got dealt in anyway", "gli hanno dato le
+    carte anche se doveva il buio"): his blind's rule, above a hand dealt to someone out of the hand that the misdeal
+    topic reads from the same words (he is in the game; he only owes chips). The blind owed is named too: "was owed
+    nothing, but the dealer dealt right past him" owes none."""
+    told = said_outright(r, "dealt_in_owing") and said_outright(r, "missed_blind")
+    return _owed_blind(r, given) if told else None
+
+
 def _missed_told_apart(r: Reading) -> bool:
     """The missing told by its parts rather than in one phrase: a short absence, a blind named, and what he has to
     pay ("out for a smoke when his bb came up; now he's back, what does he owe?"); not when the blind was paid
@@ -53,8 +64,22 @@ def away_when_dealt(r: Reading) -> bool:
     """Away from his seat, said any way, with the deal's moment right after ("wasn't in his chair when the dealer
     dealt the last card", "era al bar mentre distribuivano"): read once per text."""
     return r.derived("missed_blind.away_when_dealt", lambda: any(
-        not denied(r, m) and r.lexicon.says("deal_moment", r.after(m.end(), "deal_after_absence"))
-        for m in r.matches("absent_state")))
+        not denied(r, m) and _dealt_while_away(r, m) for m in r.matches("absent_state")))
+
+
+def _dealt_while_away(r: Reading, absence: re.Match[str]) -> bool:
+    """The deal's moment told after the absence: right after it, or past an aside in its sentence ("era in bagno (si
+    era preso un caffè lungo, lo vedevamo dalla vetrata) quando il dealer ha finito di dare"); not when a return is
+    told in between, its clause closed before the moment ("era in bagno, è tornato e si è seduto, e quando il dealer
+    ha finito…": he was back), not the return told at that moment ("only sat back down after the button's card")."""
+    after = r.after(absence.end(), "deal_after_absence")
+    moment = r.lexicon.find("deal_moment", after)
+    if moment is None:
+        return False
+    gap = moment.start("moment")
+    in_sentence = absence.end() + gap < r.sentence_end(absence.start())
+    return (gap <= r.lexicon.windows["deal_moment_next"] or in_sentence) and \
+        not (r.lexicon.says("coming_back", after[:gap]) and r.lexicon.says("event_joined", after[:gap].rstrip()))
 
 
 _STAGES = (("dealt_in_owing", "dealt-in-owing"), ("away_at_deal", "away-at-deal"), ("coming_back", "coming-back"),
@@ -107,5 +132,6 @@ def looked_at_cards(r: Reading, facts: Facts) -> None:
         facts["looked_at_cards"] = "yes"
 
 
-TOPIC = Topic("missed-blind", cues=(Cue(177, _away_when_the_deal_ended), Cue(47, _owed_blind)),
+TOPIC = Topic("missed-blind",
+              cues=(Cue(177, _away_when_the_deal_ended), Cue(141, _dealt_in_owing), Cue(47, _owed_blind)),
               readers=(missed_issue, looked_at_cards, acted_on_hand))

@@ -83,6 +83,13 @@ def _after_a_shown_hand(r: Reading) -> bool:
     return bool(folds) and any(m.start() < folds[0].start() for m in r.matches("hand_shown"))
 
 
+def hand_still_there(r: Reading, facts: Facts) -> None:
+    """His cards said to be still where he let them go ("le carte erano ancora lì, chiarissime"): identifiable, unless
+    the story already said whether they are (mixed in later, "ma poi il dealer le ha mischiate"); not said denied."""
+    if "hand_identifiable" not in facts and any(not denied(r, m) for m in r.matches("fold_cards_still_there")):
+        facts["hand_identifiable"] = "yes"
+
+
 def next_acted_heads_up(r: Reading, facts: Facts) -> None:
     """Heads-up, the opponent had already acted when he folded ("villain checked, I mucked"): nobody was left
     to act on the fold."""
@@ -124,4 +131,5 @@ def _dealt_too_soon(r: Reading) -> bool:
 
 
 TOPIC = Topic("non-standard-fold", cues=(Cue(147, _declared_fold_taken_back), Cue(73, _needless)),
-              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable))
+              readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable,
+                      hand_still_there))

@@ -119,6 +119,8 @@ def shown_to(r: Reading, facts: Facts) -> None:
         facts["shown_to"] = "table"
     else:
         _named_near(r, shown.end(), facts)
+    if "shown_to" not in facts and r.lexicon.says("showing_by_accident", shown[0]):
+        facts["shown_to"] = "table"  # a card slipped or knocked over is aimed at nobody: the whole table saw it
     if "shown_to" not in facts and _in_sentence(r, shown, ("decision_pending",)) and _meant_for(r, shown):
         facts["shown_to"] = "active-player"  # shown to someone while a player still had to decide: to him
 
