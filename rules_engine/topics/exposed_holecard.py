@@ -8,7 +8,7 @@ import re
 
 from ..readers import ordinals, seats, streets
 from ..readers.actions import players_acted
-from ..readers.agents import named_before
+from ..readers.agents import Agent, named_before
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
 from ..readers.ownership import dealt_me, owned, someone_elses_card
@@ -95,7 +95,15 @@ def _subject(r: Reading, verb: int) -> str | None:
     """Who did what the verb at `verb` tells: the nearest one named before it in its sentence (a pronoun stands for
     the one named before it)."""
     start = r.sentence_start(verb)
-    return next((kind for at, kind in reversed(named_before(r, verb)) if at >= start and kind != "pronoun"), None)
+    return next((kind for at, kind in reversed(_actors_before(r, verb)) if at >= start and kind != "pronoun"), None)
+
+
+def _actors_before(r: Reading, position: int) -> list[tuple[int, Agent]]:
+    """Everyone named before a position who can be the subject of a verb after it: not the dealer named only as the
+    time of the act ("seat 3 peeks at his card while the dealer's still pitching and flashes an ace": seat 3's)."""
+    aside = r.matches("dealer_still_dealing")
+    return [(at, kind) for at, kind in named_before(r, position)
+            if not (kind == "dealer" and any(m.start() <= at < m.end() for m in aside))]
 
 
 def _dealer_self(r: Reading) -> bool:
@@ -120,7 +128,7 @@ def _handled_own(r: Reading) -> bool:
     """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
     the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
     seen = _shown(r)
-    dealers = [m.start() for m in r.matches("dealer_named")]
+    dealers = [at for at, kind in _actors_before(r, len(r.text)) if kind == "dealer"]
     for handled in r.matches("own_cards_handled"):
         end = r.sentence_end(handled.start())
         after = [m.start() for m in seen if handled.start() <= m.start() <= end]
