@@ -490,7 +490,7 @@ def _dealt_off_the_table(r: Reading, given: Facts) -> Facts | None:
     """A hole card of the deal sent off the table or to the floor ("dropped the small blind's first card on the floor",
     "la prima carta del posto 5 è finita a terra"): exposed, however face down it landed, before the fouled deck's
     card found on the floor (one missing from the deck) can take it."""
-    if r.has("dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
+    if happened(r, "dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
         return _hole_card_of_the_deal(r)  # off the table is the exposure, whatever word tells it
     return None
 
