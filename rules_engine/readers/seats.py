@@ -239,6 +239,7 @@ def _named_places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     said = listing(r) + (r.matches("button_named") if table(r).names else [])
     maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range") + said
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
+    found += [(m, Seat("left", 1)) for m in r.matches("place_left_of_button")]  # "the seat left of the button"
     if r.has("button_seat") or table(r).names:
         found += [(m, Seat("seat", int(group(m, "seat") or 0))) for m in r.matches("seat_number")]
     names = table(r).names

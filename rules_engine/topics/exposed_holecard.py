@@ -8,7 +8,7 @@ import re
 
 from ..readers import ordinals, seats, streets
 from ..readers.actions import players_acted
-from ..readers.agents import named_before
+from ..readers.agents import Agent, named_before
 from ..readers.counts import QUANTITY_PLURAL
 from ..readers.negation import happened, negated
 from ..readers.ownership import dealt_me, owned, someone_elses_card
@@ -95,7 +95,15 @@ def _subject(r: Reading, verb: int) -> str | None:
     """Who did what the verb at `verb` tells: the nearest one named before it in its sentence (a pronoun stands for
     the one named before it)."""
     start = r.sentence_start(verb)
-    return next((kind for at, kind in reversed(named_before(r, verb)) if at >= start and kind != "pronoun"), None)
+    return next((kind for at, kind in reversed(_actors_before(r, verb)) if at >= start and kind != "pronoun"), None)
+
+
+def _actors_before(r: Reading, position: int) -> list[tuple[int, Agent]]:
+    """Everyone named before a position who can be the subject of a verb after it: not the dealer named only as the
+    time of the act ("seat 3 peeks at his card while the dealer's still pitching and flashes an ace": seat 3's)."""
+    aside = r.matches("dealer_still_dealing")
+    return [(at, kind) for at, kind in named_before(r, position)
+            if not (kind == "dealer" and any(m.start() <= at < m.end() for m in aside))]
 
 
 def _dealer_self(r: Reading) -> bool:
@@ -120,7 +128,7 @@ def _handled_own(r: Reading) -> bool:
     """A player handling his own cards (peeking, lifting, fanning them) and the card seen in that sentence after it:
     the nearest one named before the handling is no dealer (a dealer pitches cards, he does not peek at them)."""
     seen = _shown(r)
-    dealers = [m.start() for m in r.matches("dealer_named")]
+    dealers = [at for at, kind in _actors_before(r, len(r.text)) if kind == "dealer"]
     for handled in r.matches("own_cards_handled"):
         end = r.sentence_end(handled.start())
         after = [m.start() for m in seen if handled.start() <= m.start() <= end]
@@ -482,7 +490,7 @@ def _dealt_off_the_table(r: Reading, given: Facts) -> Facts | None:
     """A hole card of the deal sent off the table or to the floor ("dropped the small blind's first card on the floor",
     "la prima carta del posto 5 è finita a terra"): exposed, however face down it landed, before the fouled deck's
     card found on the floor (one missing from the deck) can take it."""
-    if r.has("dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
+    if happened(r, "dealt_off_table") and (r.has("ordinal_card") or r.has("during_deal") or r.has("while_dealing")):
         return _hole_card_of_the_deal(r)  # off the table is the exposure, whatever word tells it
     return None
 
