@@ -236,8 +236,13 @@ def _work_out(blinds: Blinds, street: Street, kind: Structure, actions: list[Act
         short = pushed is not None and pushed.to is not None and pushed.to < check.bet
         if pushed and not short:
             check = check_raise(blinds, actions, structure=kind, street=street)
-    except TableInputError:
-        return None
+    except TableInputError as error:
+        if error.key != "limit_raise_size":
+            return None
+        # a raise short of the limit's fixed size ("10/20 limit, bets 20, says raise and puts in 30"): the size is
+        # the bet of the street, the increment a big-bet round would set too, so its 50% test and what he must add
+        # are worked out as there
+        return _work_out(blinds, street, Structure.NO_LIMIT, actions, pushed, asker)
     kept = tuple(actions[:-1] if short else actions)
     if pushed is not None and pushed.move is Move.CALL and not short:
         pushed = None  # "calls 3000" facing 3000 (or, by mistake, less): a call, not chips of unknown meaning

@@ -53,6 +53,8 @@ def asker_role(r: Reading, facts: Facts) -> None:
     teller's own moves make him. With no bet on the last round there is no caller, whoever asks."""
     said = next((role for concept, role in (("asker_other", "other"), ("asker_winner", "winner"),
                                             ("asker_caller", "caller")) if r.has(concept)), None)
+    if said is None and _asker_folded(r):
+        said = "other"
     if said is None and r.has("teller_won") and not _another_player_asks(r):
         said = "winner"
     role = said or _role_by_own_moves(r) or _role_holding_cards(r)
@@ -90,6 +92,14 @@ def _role_holding_cards(r: Reading) -> str | None:
         return None
     own_bet = any(e.actor == TELLER and e.kind == "bet-raise" and e.happened for e in events(r))
     return None if own_bet else "caller"
+
+
+def _asker_folded(r: Reading) -> bool:
+    """The one asking is a player named by his fold before he asks ("seat 9 had folded on the flop… at the
+    showdown seat 9 demands to see them"): a player out of the hand, however his fold and his request are told."""
+    folds = [e for e in events(r) if e.move == "fold" and e.happened and e.actor not in (None, OTHER)]
+    return any(fold.end <= ask.start() and fold.actor == holder(r, ask.start(), ask.start())
+               for ask in r.matches("ask_see") for fold in folds)
 
 
 def _another_player_asks(r: Reading) -> bool:

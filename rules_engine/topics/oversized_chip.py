@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from table_tools.raising import Street
+
 from ..readers import betting_round
 from ..readers.betting_round import on_digits, words_said
 from ..readers.phrases import settled_by
@@ -35,14 +37,20 @@ def _chip_value(r: Reading) -> Decimal | None:
 
 
 def undersized(r: Reading) -> bool:
-    """One chip worth less than the bet told in the round ("he bets 300, I put in a single 100 chip"): a short
-    call, the undercall rule's, not an oversized chip."""
+    """One chip worth less than the bet told in the round ("he bets 300, I put in a single 100 chip"), or than the
+    big blind before the flop with no bet told ("blinds 100/200, UTG puts out a single 100 chip"): a short call,
+    the undercall rule's, not an oversized chip."""
     return _below_the_bet(r, _chip_value(r))
 
 
 def _below_the_bet(r: Reading, value: Decimal | None) -> bool:
+    if value is None:
+        return False
     told = betting_round.told(r)
-    return value is not None and told is not None and value < told.check.bet
+    if told is not None:
+        return value < told.check.bet
+    blinds = betting_round.blinds_only(r)
+    return blinds is not None and blinds[1] is Street.PREFLOP and value < blinds[0].big
 
 
 def small_blind_faces_the_big(r: Reading, facts: Facts) -> None:

@@ -67,8 +67,12 @@ def heads_up_from_the_round(r: Reading, facts: Facts) -> None:
 
 
 def opening_bet_from_the_round(r: Reading, facts: Facts) -> None:
-    """Whether the bet faced was the round's first: nothing but the blinds (pre-flop) or one bet (after it)."""
+    """Whether the bet faced was the round's first: nothing but the blinds (pre-flop) or one bet (after it). A
+    single chip below the big blind with no bet told ("blinds 100/200, UTG puts out a single 100 chip") faced the
+    blind, the pre-flop opening bet."""
     told = betting_round.told(r)
+    if told is None and undersized(r):
+        facts["facing_opening_bet"] = "yes"
     if told is None or not told.short:
         return
     kinds = [reading.kind for reading in told.check.readings]
