@@ -10,8 +10,9 @@ from ..reading import Reading, group, inside, joined
 
 _DETAIL_GAP = len(" the ")
 # A verb of showing or turning that tells no card shown or dealt: a fact found out ("ha scoperto di avere tre carte",
-# "si scopre che erano 320"), a hand shown by its strength at showdown ("he turns over the nuts", "gira il colore").
-_OTHER_SENSES = ("learned_fact", "hand_turned_up")
+# "si scopre che erano 320"), a hand shown by its strength at showdown ("he turns over the nuts", "gira il colore"), the
+# deal going round the table ("si dà la prima carta e poi gira").
+_OTHER_SENSES = ("learned_fact", "hand_turned_up", "deal_went_round")
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
     r"(?: the| la| il)?(?: very)? $")

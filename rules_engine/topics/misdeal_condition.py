@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..readers import seats
-from ..readers.negation import nobody_acted
+from ..readers.negation import happened, nobody_acted
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
 from .misdeal_cutoff import ACTION_SO_FAR, on_the_board
@@ -43,11 +43,14 @@ def _first_card_recipients(r: Reading) -> list[tuple[int, seats.Seat]]:
     card went to seat 8, the big blind", "l'ha presa l'UTG"), before it ("UTG got the first card"), the teller ("I'm
     on the button; the dealer gave me the first card"), the player "him" points to ("my buddy has the button,
     dealer gives him the first card") or the dealer himself, on the button when he plays. A first card said to be
-    exposed is that player's card shown, not the start of the deal ("flipped the first card to seat 6 face up")."""
+    exposed is that player's card shown, not the start of the deal ("flipped the first card to seat 6 face up"); a
+    verb of turning in another sense is none ("si dà la prima carta e poi gira": the deal goes round)."""
+    reach = r.lexicon.windows["first_card_exposed_reach"]
+    shown = happened(r, "exposure")
     found = []
     for concept, side in _RECIPIENT.items():
         for told in r.matches(concept):
-            if any(r.near("exposure", at, "first_card_exposed_reach") for at in (told.start(), told.end())):
+            if any(m.start() - reach <= at <= m.end() + reach for m in shown for at in (told.start(), told.end())):
                 continue
             seat = _recipient(r, told, side)
             if seat is not None:
