@@ -65,6 +65,13 @@ def _declared_fold_taken_back(r: Reading, given: Facts) -> Facts | None:
     return _needless(r, given) if any(m.start() > said for m in r.matches("fold_take_back")) else None
 
 
+def _fold_over_a_check(r: Reading, given: Facts) -> Facts | None:
+    """A fold told as taking a check's place ("butta le carte nel muck invece di fare check"): this rule's evidence
+    itself, above a deal error whose words ("al bottone … invece di") only tell where the checks went; the same
+    exceptions as the weak cue (a showdown muck, a fold out of turn)."""
+    return _needless(r, given) if r.has("fold_over_a_check") else None
+
+
 BETTING_TOLD = ("facing_bet_yes", "facing_bet_no", "call_or_raise_question", "next_acted_yes", "next_acted_no",
                 "fold_declared")
 """Concepts that tell the betting a fold was in; the mucked-hand topic steps aside from a fold told with them."""
@@ -130,6 +137,7 @@ def _dealt_too_soon(r: Reading) -> bool:
     return r.matches("betting_open")[0].start() < dealt[-1].start() or dealt[-1].start() > fold
 
 
-TOPIC = Topic("non-standard-fold", cues=(Cue(147, _declared_fold_taken_back), Cue(73, _needless)),
+TOPIC = Topic("non-standard-fold", cues=(Cue(147, _declared_fold_taken_back), Cue(81, _fold_over_a_check),
+                                         Cue(73, _needless)),
               readers=(facing_bet, fold_way, next_acted, next_acted_heads_up, next_acted_in_story, hand_identifiable,
                       hand_still_there))
