@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..readers import streets, timing
+from ..readers import seats, streets, timing
 from ..readers.negation import happened
 from ..readers.unfinished_round import street_dealt_early
 from ..reading import Facts, Reading, inside
@@ -140,8 +140,17 @@ def _accounts_differ(r: Reading) -> bool:
     dice che il bottone non aveva ancora chiamato. il bottone dice di sì"."""
     if not r.has("counter_claim"):
         return False
-    pending = [m.start() for m in r.matches("still_to_act") + r.matches("betting_open")]
-    return any(at < m.start() for m in r.matches("counter_claim") for at in pending)
+    pending = r.matches("still_to_act") + r.matches("betting_open")
+    return any(at.start() < claim.start() and _same_player(r, at, claim)
+               for claim in r.matches("counter_claim") for at in pending)
+
+
+def _same_player(r: Reading, pending: re.Match[str], claim: re.Match[str]) -> bool:
+    """The claim is said by the player the pending words name ("the BB was still to act … the BB says he had"), or
+    either names nobody: a third player's word about his own move ("seat 5 swears he called the flop bet") is no
+    second account of whether the one told still to act had moved (review 31 #8)."""
+    waiting, claimant = seats.referent(r, pending.end()), seats.referent(r, claim.start())
+    return waiting is None or claimant is None or waiting == claimant
 
 
 TOPIC = Topic("board-card-dealt", cues=(Cue(150, _dealt_over_a_pending_player), Cue(136, _passed_over),
