@@ -51,12 +51,3 @@ def tells_a_situation(r: Reading) -> bool:
     """Someone did something ("he raised", "uno ha rilanciato"), as opposed to a general question about the rules
     ("what's the minimum raise in no-limit?"), which no ruling answers."""
     return r.has("story_actor")
-
-
-def said_unless_denied(r: Reading, said: str, denial: str) -> bool | None:
-    """True when `said` occurs outside every `denial` ("said raise, then silently pushed"); False when only
-    denied ("without saying raise", "said raise only afterwards"); None when neither is said."""
-    denials = r.matches(denial)
-    if any(not any(m.start() < d.end() and d.start() < m.end() for d in denials) for m in r.matches(said)):
-        return True
-    return False if denials else None
