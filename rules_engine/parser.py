@@ -81,15 +81,17 @@ class Parser:
 
     def _second_opinion(self, model: TopicModel, text: str,
                         recognised: tuple[Topic, Facts] | None) -> tuple[tuple[Topic, Facts] | None, str | None]:
-        """The topic model's word on the ladder's choice: where no cue answered, a topic it is sure of
-        (`FALLBACK_AT`) is recognised, settling nothing; where a cue chose another topic than one it is very sure
-        of (`DOUBT_AT`), that one is the rival. It never replaces a cue's topic."""
+        """The topic model's word on the ladder's choice, and the rival topic to ask about. Where no cue answered, a
+        topic it is sure of (`FALLBACK_AT`) is read, settling nothing, with no dispute as the rival: words no cue
+        took are often a denial or normal play ("the river wasn't early"), which a word model cannot tell from the
+        incident. Where a cue chose another topic than one it is very sure of (`DOUBT_AT`), that one is the rival.
+        It never replaces a cue's topic."""
         guess = model.guess(text)
         topic = self.topics.named(guess.topic) if guess.topic != NONE else None
         if topic is None or guess.probability < min(FALLBACK_AT, DOUBT_AT):
             return recognised, None
         if recognised is None:
-            return ((topic, {}) if guess.probability >= FALLBACK_AT else None), None
+            return ((topic, {}), NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
         doubted = topic is not recognised[0] and guess.probability >= DOUBT_AT
         return recognised, topic.name if doubted else None
 
