@@ -81,7 +81,7 @@ class Engine:
         known = {**parsed.facts, **given}
         candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
         rule = next((r for r in candidates if r.applies_to(known)), None)
-        if parsed.rival is not None and self._by_topic.keys() & {known[TOPIC], parsed.rival}:  # a rule either way
+        if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
             ruling = self._which_dispute(known, parsed.rival, language, book)
         elif rule is None:
             ruling = self._no_match(known, language, book, self._nearest(text))

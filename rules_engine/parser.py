@@ -14,7 +14,7 @@ from .lexicon import Lexicon
 from .loader import TOPIC
 from .readers import background, claims, corrections, names, negation
 from .reading import Facts, Reading, joined
-from .topic_model import DOUBT_AT, FALLBACK_AT, NONE, TopicModel
+from .topic_model import FALLBACK_AT, TopicModel
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
 
@@ -84,16 +84,15 @@ class Parser:
         """The topic model's word on the ladder's choice, and the rival topic to ask about. Where no cue answered, a
         topic it is sure of (`FALLBACK_AT`) is read, settling nothing, with no dispute as the rival: words no cue
         took are often a denial or normal play ("the river wasn't early"), which a word model cannot tell from the
-        incident. Where a cue chose another topic than one it is very sure of (`DOUBT_AT`), that one is the rival.
-        It never replaces a cue's topic."""
+        incident. Where a cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the
+        rival. It never replaces a cue's topic."""
         guess = model.guess(text)
-        topic = self.topics.named(guess.topic) if guess.topic != NONE else None
-        if topic is None or guess.probability < min(FALLBACK_AT, DOUBT_AT):
+        topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
+        if topic is None:
             return recognised, None
         if recognised is None:
             return ((topic, {}), NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
-        doubted = topic is not recognised[0] and guess.probability >= DOUBT_AT
-        return recognised, topic.name if doubted else None
+        return recognised, topic.name if model.doubts(recognised[0].name, guess) else None
 
     def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
         """The story without what each of `said` says (an averted incident, an open question): from it to the first

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,11 +60,13 @@ class TopicModel:
     """Scores a story's topic from the trained data (pure; loaded once with the engine)."""
 
     def __init__(self, classes: Sequence[str], base: Sequence[float], unseen: Sequence[float],
-                 deltas: Mapping[str, Sequence[tuple[int, float]]]) -> None:
+                 deltas: Mapping[str, Sequence[tuple[int, float]]],
+                 cue_excludes: Iterable[tuple[str, str]] = ()) -> None:
         self.classes = tuple(classes)
         self._base = tuple(base)
         self._unseen = tuple(unseen)
         self._deltas = deltas
+        self._cue_excludes = frozenset(cue_excludes)
 
     @classmethod
     def load(cls, path: Path = MODEL_FILE) -> TopicModel:
@@ -78,7 +80,13 @@ class TopicModel:
             raise TopicModelError(f"classes, base and unseen must align and include {NONE!r}")
         deltas = {feature: tuple(zip(flat[::2], flat[1::2], strict=True))
                   for feature, flat in data["features"].items()}
-        return cls(classes, base, unseen, deltas)
+        return cls(classes, base, unseen, deltas, ((cue, other) for cue, other in data["cue_excludes"]))
+
+    def doubts(self, cue_topic: str, guess: Guess) -> bool:
+        """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `DOUBT_AT` sure, and
+        not one the cue's evidence excludes (`cue_excludes`, set in the training script)."""
+        return (guess.topic not in (cue_topic, NONE) and guess.probability >= DOUBT_AT
+                and (cue_topic, guess.topic) not in self._cue_excludes)
 
     def guess(self, text: str) -> Guess:
         """The most probable class for `text` and its probability (a softmax of the class scores)."""

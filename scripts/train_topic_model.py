@@ -31,6 +31,15 @@ DATA_DIR = ROOT / "tests" / "engine" / "data"
 ALPHA = 0.1  # additive smoothing: the prototype's (/work/mech) value, 89 % topic accuracy on the held-out sets
 MIN_LINES = 2  # a feature must be seen in at least this many lines to be kept
 DIGITS = 4  # decimals kept of each log-probability: far finer than any threshold's margin
+# (cue's topic, model's topic) pairs never doubted: the cue's evidence excludes the model's topic, whose words the story
+# only shares (read on the topic tables, where the model was sure of the other topic and the ladder plainly right).
+CUE_EXCLUDES = (
+    ("button-short-card", "burn-error"),  # the button one card short; the burn is only when it was noticed
+    ("floor-discretion", "exposed-holecard"),  # "which rule applies, ours or TDA?": the incident is the background
+    ("floor-discretion", "flop-count"),
+    ("foreign-card", "boxed-card"),  # a joker found face up in the deck is still a card that does not belong
+    ("wrong-card-count", "foreign-card"),  # three cards in a hand: a card too many, not a card from elsewhere
+)
 
 
 def rule_topics() -> dict[str, str]:
@@ -82,6 +91,7 @@ def train(lines: list[tuple[str, str]]) -> dict[str, Any]:
         "about": "rules_engine/topic_model.py; written by scripts/train_topic_model.py, do not edit",
         "alpha": ALPHA, "min_lines": MIN_LINES, "lines": total,
         "classes": classes,
+        "cue_excludes": [list(pair) for pair in CUE_EXCLUDES],
         "base": [_rounded(math.log(documents[label] / total)) for label in classes],
         "unseen": [_rounded(math.log(ALPHA / denominators[label])) for label in classes],
         "features": {feature: per_feature[feature] for feature in sorted(per_feature)},  # classes in order
