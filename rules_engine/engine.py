@@ -17,7 +17,7 @@ from .normalise import fold
 from .parser import Parser
 from .pattern_cache import collector_paused, module_patterns
 from .ruling import Option, Question, Ruling
-from .topic_model import TopicModel
+from .topic_model import MODEL_FILE, TopicModel
 from .topics import Topics, check_vocabulary, discover
 
 MAX_ALTERNATIVES = 3
@@ -49,7 +49,8 @@ class Engine:
         self._decided = lru_cache(maxsize=DECISIONS_KEPT)(self._rule_on)
 
     @classmethod
-    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
+    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR,
+             topic_model: Path = MODEL_FILE) -> Engine:
         """The rules, the vocabulary, the topics and the topic model (its second opinion); any inconsistency
         between them stops here, at start-up."""
         with collector_paused():
@@ -57,7 +58,7 @@ class Engine:
                 topics = discover()
             lexicon = Lexicon.load(lexicon_dir)
             check_vocabulary(topics, lexicon)
-            return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics), TopicModel.load())
+            return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics), TopicModel.load(topic_model))
 
     # --- answering a situation ----------------------------------------------------------------------
 

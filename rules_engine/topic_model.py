@@ -15,6 +15,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ DOUBT_AT = 0.9999999
 def features(text: str) -> set[str]:
     """The story's words (two letters or more) and each pair of neighbouring words, as folded for the patterns."""
     words = [word for word in fold(text).split() if len(word) > 1]
-    return {*words, *(f"{first} {second}" for first, second in zip(words, words[1:], strict=False))}
+    return {*words, *(f"{first} {second}" for first, second in pairwise(words))}
 
 
 @dataclass(frozen=True, slots=True)
