@@ -17,6 +17,7 @@ from .normalise import fold
 from .parser import Parser
 from .pattern_cache import collector_paused, module_patterns
 from .ruling import Option, Question, Ruling
+from .topic_model import MODEL_FILE, TopicModel
 from .topics import Topics, check_vocabulary, discover
 
 MAX_ALTERNATIVES = 3
@@ -36,26 +37,28 @@ class _Decision:
 class Engine:
     """Loads the rules once; `rule()` answers a situation in well under a millisecond."""
 
-    def __init__(self, data: RuleData, lexicon: Lexicon, topics: Topics) -> None:
+    def __init__(self, data: RuleData, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None) -> None:
         self.data = data
         self.rules: Mapping[str, Rule] = data.rules
         self.rulebooks = data.rulebooks
         self.default_rulebook = data.default_rulebook
-        self._parser = Parser(lexicon, topics)
+        self._parser = Parser(lexicon, topics, model)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
         self._by_topic = _by_topic(data.rules.values())
         self._decided = lru_cache(maxsize=DECISIONS_KEPT)(self._rule_on)
 
     @classmethod
-    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR) -> Engine:
-        """The rules, the vocabulary and the topics; any inconsistency between them stops here, at start-up."""
+    def load(cls, rules_dir: Path = RULES_DIR, lexicon_dir: Path = LEXICON_DIR,
+             topic_model: Path = MODEL_FILE) -> Engine:
+        """The rules, the vocabulary, the topics and the topic model (its second opinion); any inconsistency
+        between them stops here, at start-up."""
         with collector_paused():
             with module_patterns():  # the topic modules' own expressions, compiled at their import
                 topics = discover()
             lexicon = Lexicon.load(lexicon_dir)
             check_vocabulary(topics, lexicon)
-            return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics))
+            return cls(load(rules_dir, lexicon.topics), lexicon, Topics(topics), TopicModel.load(topic_model))
 
     # --- answering a situation ----------------------------------------------------------------------
 
@@ -79,7 +82,9 @@ class Engine:
         known = {**parsed.facts, **given}
         candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
         rule = next((r for r in candidates if r.applies_to(known)), None)
-        if rule is None:
+        if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
+            ruling = self._which_dispute(known, parsed.rival, language, book)
+        elif rule is None:
             ruling = self._no_match(known, language, book, self._nearest(text))
         else:  # the same facts, the same answer: most stories' facts were ruled on before (a copy of its dict each)
             ruling = self._decided(rule.id, book, tuple(known.items()), language, doubted)
@@ -214,6 +219,18 @@ class Engine:
             citation=rule.citations[book], rulebook=book, facts=facts, questions=questions, alternatives=(), notes=(),
             language=language,
             headline=questions[0].text if questions else "", understood=self._describe(facts, language),
+        )
+
+    def _which_dispute(self, facts: dict[str, FactValue], rival: str, language: Language, book: str) -> Ruling:
+        """The cue's topic and the one the topic model is very sure of, asked between (the cue's first): the answer
+        comes back as the `topic` fact, which the parser then honours."""
+        chosen = str(facts[TOPIC])
+        asked = self._ask(TOPIC, language, (chosen, rival))
+        question = replace(asked, options=tuple(sorted(asked.options, key=lambda option: option.value != chosen)))
+        return Ruling(
+            status="question", rule_id=None, outcome=None, title=question.text, steps=(), citation="", rulebook=book,
+            facts=facts, questions=(question,), alternatives=(), notes=(), language=language,
+            headline=question.text, understood=self._describe(facts, language),
         )
 
     def _describe(self, facts: Mapping[str, FactValue], language: Language) -> tuple[str, ...]:

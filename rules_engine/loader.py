@@ -122,11 +122,14 @@ def _rulebooks(data: dict[str, Any]) -> tuple[dict[str, Rulebook], str]:
 
 
 def _topic_values(spec: dict[str, Any], topics: Mapping[str, Text]) -> dict[str, Any]:
-    """The `topic` fact takes its values and their labels from the topic modules and their lexicon files."""
-    if {"values", "value_labels", "value_labels_it"} & set(spec):
+    """The `topic` fact takes its values and their labels from the topic modules and their lexicon files; its
+    question ("which is the dispute?", asked between two topics) offers them by those labels."""
+    if {"values", "value_labels", "value_labels_it", "options"} & set(spec):
         raise ValueError("its values come from topics/*.py and their labels from lexicon/*.toml, not from here")
+    options = [{"value": name, "label": label.en, "label_it": label.it} for name, label in topics.items()]
     return {**spec, "values": list(topics), "value_labels": {name: label.en for name, label in topics.items()},
-            "value_labels_it": {name: label.it for name, label in topics.items()}}
+            "value_labels_it": {name: label.it for name, label in topics.items()},
+            "options": options if "question" in spec else []}
 
 
 def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKind:

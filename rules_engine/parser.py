@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from .language import Language
 from .lexicon import Lexicon
+from .loader import TOPIC
 from .readers import background, claims, corrections, names, negation
 from .reading import Facts, Reading, joined
+from .topic_model import FALLBACK_AT, TopicModel
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
 
@@ -20,23 +22,26 @@ from .topics.no_dispute import TOPIC as NO_DISPUTE
 @dataclass(frozen=True, slots=True)
 class Parsed:
     """What a text says: the facts it gives, its language, and the facts it puts in doubt ("not sure who flipped
-    it"), which the engine then asks rather than assumes."""
+    it"), which the engine then asks rather than assumes. `rival`: another topic the topic model is very sure of
+    where a cue chose the topic (the engine asks which dispute it is instead of ruling)."""
 
     facts: Facts
     language: Language
     doubted: frozenset[str]
+    rival: str | None = None
 
 
 class Parser:
-    """Reads the facts a player's description gives."""
+    """Reads the facts a player's description gives; with a topic model, its second opinion on the topic."""
 
-    def __init__(self, lexicon: Lexicon, topics: Topics) -> None:
+    def __init__(self, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None) -> None:
         self.lexicon = lexicon
         self.topics = topics
+        self.model = model
 
     def read(self, text: str, given: Facts | None = None) -> Parsed:
         """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
-        (answers) count as cues."""
+        (answers) count as cues; a given topic is the story's, read by its readers and never doubted."""
         sentences = self.lexicon.speller.sentences(text)
         words = [word for sentence in sentences for word in sentence]
         corrected = corrections.apply(" ".join(words), self.lexicon).split()
@@ -47,22 +52,47 @@ class Parser:
         told, told_starts = claims.apply(*placed, self.lexicon)
         reading = Reading(told, self.lexicon, told_starts)
         facts: Facts = {}
-        recognised = self.topics.recognise(reading, given or {})
+        given = given or {}
+        recognised = self._recognise(reading, given)
         if recognised and reading.has("averted"):  # "the dealer almost exposed the first card, but caught it": the
             reading = self._without(reading, reading.matches("averted"), "next_event")  # incident is what the rest
-            recognised = self.topics.recognise(reading, given or {}) or (NO_DISPUTE, {})  # tells, if anything
+            recognised = self._recognise(reading, given) or (NO_DISPUTE, {})  # tells, if anything
         if recognised and (variants := self._variants(reading)):  # "if it had been the SB's card, would…?"
             story = self._without(reading, variants, "next_event")
-            recognised_story = self.topics.recognise(story, given or {})
+            recognised_story = self._recognise(story, given)
             if recognised_story:  # a story besides the other version: rule on the story (else a rule asked)
                 reading, recognised = story, recognised_story
+        rival = None
+        if self.model is not None and TOPIC not in given:
+            recognised, rival = self._second_opinion(self.model, text, recognised)
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {"topic": topic.name, **settled})
             for name in self._told_only_in_doubt(topic, reading, settled, facts):
                 del facts[name]
                 reading.doubt(name)
-        return Parsed(facts, self._language(words), frozenset(reading.doubted))
+        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival)
+
+    def _recognise(self, reading: Reading, given: Facts) -> tuple[Topic, Facts] | None:
+        """The ladder's topic, or the one an answer gave."""
+        if TOPIC in given:
+            return self.topics.as_given(str(given[TOPIC]), reading, given)
+        return self.topics.recognise(reading, given)
+
+    def _second_opinion(self, model: TopicModel, text: str,
+                        recognised: tuple[Topic, Facts] | None) -> tuple[tuple[Topic, Facts] | None, str | None]:
+        """The topic model's word on the ladder's choice, and the rival topic to ask about. Where no cue answered, a
+        topic it is sure of (`FALLBACK_AT`) is read, settling nothing, with no dispute as the rival: words no cue
+        took are often a denial or normal play ("the river wasn't early"), which a word model cannot tell from the
+        incident. Where a cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the
+        rival. It never replaces a cue's topic."""
+        guess = model.guess(text)
+        topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
+        if topic is None:
+            return recognised, None
+        if recognised is None:
+            return ((topic, {}), NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
+        return recognised, topic.name if model.doubts(recognised[0].name, guess) else None
 
     def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
         """The story without what each of `said` says (an averted incident, an open question): from it to the first

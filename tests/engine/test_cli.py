@@ -36,6 +36,16 @@ def test_rulebook_and_fact() -> None:
                                                                      "tda-2024")
 
 
+def test_a_topic_given_as_a_fact_is_the_story_s() -> None:
+    """The answer to "which is the dispute?" comes back as --fact topic=…: read as that topic, never asked again."""
+    ruled = json.loads(_cli("--json", "--fact", "topic=flop-count", "the flop had four cards").stdout)
+    answer = (ruled["status"], ruled["rule_id"], ruled["facts"]["card_count"])
+    assert answer == ("ruling", "holdem.flop-too-many-cards", 4)
+    other = json.loads(_cli("--json", "--fact", "topic=board-card-dealt", "the flop had four cards").stdout)
+    assert other["facts"]["topic"] == "board-card-dealt"
+    assert all(question["fact"] != "topic" for question in other["questions"])
+
+
 def test_list_and_show() -> None:
     assert "holdem.premature-turn" in _cli("--list").stdout
     shown = _cli("--show", "holdem.premature-turn").stdout

@@ -1,0 +1,115 @@
+"""The topic model (rules_engine/topic_model.py): its scoring, its data file, and the engine's use of it — a fallback
+where no cue answers and a question where it is very sure a cue chose another topic, answered by the `topic` fact."""
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_engine import Engine
+from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, features
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAIN = ROOT / "scripts" / "train_topic_model.py"
+
+FOUR_ON_THE_FLOP = "the flop had four cards"
+UNRECOGNISED = "zorblat"  # no cue recognises it; the tiny model below is sure of its topic
+
+
+def _tiny(topic_of_unrecognised: str, flop_topic: str) -> dict[str, Any]:
+    """A model sure of `topic_of_unrecognised` for "zorblat" and of `flop_topic` for any story saying "flop"."""
+    classes = sorted({topic_of_unrecognised, flop_topic, NONE})
+    return {"classes": classes, "base": [math.log(1 / len(classes))] * len(classes), "unseen": [-5.0] * len(classes),
+            "features": {"zorblat": [classes.index(topic_of_unrecognised), 30.0],
+                         "flop": [classes.index(flop_topic), 30.0]},
+            "cue_excludes": []}
+
+
+@pytest.fixture(scope="module")
+def tiny_engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    path = tmp_path_factory.mktemp("model") / "topic_model.json"
+    path.write_text(json.dumps(_tiny("flop-count", "board-card-dealt")), encoding="utf-8")
+    return Engine.load(topic_model=path)
+
+
+def test_scoring_sums_the_deltas_of_the_classes_that_saw_each_feature() -> None:
+    model = TopicModel.from_data({
+        "classes": ["a", "b", NONE], "base": [math.log(0.5), math.log(0.25), math.log(0.25)],
+        "unseen": [-3.0, -2.0, -4.0], "features": {"red": [0, 1.0], "red card": [0, 0.5, 1, 2.0], "card": [1, 1.0]},
+        "cue_excludes": [["a", "b"]],
+    })
+    scores = {"a": math.log(0.5) - 9 + 1.5, "b": math.log(0.25) - 6 + 3, NONE: math.log(0.25) - 12}
+    expected = math.exp(scores["b"]) / sum(math.exp(score) for score in scores.values())
+    for text in ("Red card!", "a red card, zzz"):  # one-letter words and unseen features count for nothing
+        guess = model.guess(text)
+        assert guess.topic == "b" and guess.probability == pytest.approx(expected)
+    assert not model.doubts("a", Guess("b", 1.0))  # a pair the cue's evidence excludes
+    assert model.doubts(NONE, Guess("b", 1.0)) and not model.doubts("b", Guess(NONE, 1.0))
+
+
+def test_features_are_folded_words_and_their_pairs() -> None:
+    assert features("Il FLOP è uscito, 4 carte") == {"il", "flop", "uscito", "carte", "il flop", "flop uscito",
+                                                     "uscito carte"}  # "è" and "4": one character, no evidence
+
+
+def test_the_checked_in_model_is_what_the_sets_train(tmp_path: Path) -> None:
+    output = tmp_path / "topic_model.json"
+    subprocess.run([sys.executable, str(TRAIN), "--output", str(output)], check=True, capture_output=True, timeout=120)
+    assert output.read_bytes() == MODEL_FILE.read_bytes(), (
+        "rules_engine/topic_model.json is not what the sets train: run .venv/bin/python scripts/train_topic_model.py")
+
+
+def test_the_checked_in_model_is_well_formed(engine: Engine) -> None:
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    classes = data["classes"]
+    topics = set(engine.data.facts["topic"].values)
+    assert NONE in classes and set(classes) - {NONE} <= topics and classes == sorted(set(classes))
+    assert len(data["base"]) == len(data["unseen"]) == len(classes)
+    assert all(cue in topics and other in topics for cue, other in data["cue_excludes"])
+    for feature, flat in data["features"].items():
+        indices = flat[::2]
+        assert feature and indices == sorted(set(indices)) and all(isinstance(i, int) for i in indices), feature
+        assert all(0 <= i < len(classes) for i in indices) and all(delta > 0 for delta in flat[1::2]), feature
+    assert data["lines"] > 10_000 and len(data["features"]) > 10_000
+
+
+def test_a_very_sure_model_against_the_cue_asks_which_dispute(tiny_engine: Engine) -> None:
+    labels = tiny_engine.data.facts["topic"].value_labels
+    english = tiny_engine.rule(FOUR_ON_THE_FLOP)
+    italian = tiny_engine.rule("il flop aveva quattro carte")
+    asked = ((english, "en", "Which is the dispute?"), (italian, "it", "Qual è la contestazione?"))
+    for ruling, language, text in asked:
+        assert (ruling.status, ruling.rule_id, ruling.facts["topic"]) == ("question", None, "flop-count")
+        (question,) = ruling.questions
+        assert (question.fact, question.text, ruling.headline) == ("topic", text, text)
+        assert [(o.value, o.label) for o in question.options] == [
+            ("flop-count", labels["flop-count"][language]), ("board-card-dealt", labels["board-card-dealt"][language])]
+
+
+def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> None:
+    chosen = tiny_engine.rule(FOUR_ON_THE_FLOP, facts={"topic": "flop-count"})
+    assert (chosen.status, chosen.rule_id, chosen.outcome) == ("ruling", "holdem.flop-too-many-cards", "redeal-flop")
+    assert chosen.facts["card_count"] == 4  # read by the topic's readers, as its cue would have
+    rival = tiny_engine.rule(FOUR_ON_THE_FLOP, facts={"topic": "board-card-dealt"})
+    assert rival.facts["topic"] == "board-card-dealt"
+    assert all(question.fact != "topic" for question in rival.questions)
+
+
+def test_where_no_cue_answers_the_model_s_topic_is_asked_against_no_dispute(tiny_engine: Engine,
+                                                                              engine: Engine) -> None:
+    assert engine.rule(UNRECOGNISED).status == "no-match"
+    ruling = tiny_engine.rule(UNRECOGNISED)
+    assert (ruling.status, ruling.facts) == ("question", {"topic": "flop-count"})
+    assert [o.value for o in ruling.questions[0].options] == ["flop-count", "no-dispute"]
+    answered = tiny_engine.rule(UNRECOGNISED, facts={"topic": "flop-count"})
+    assert answered.facts["topic"] == "flop-count" and all(question.fact != "topic" for question in answered.questions)
+    assert tiny_engine.rule(UNRECOGNISED, facts={"topic": "no-dispute"}).status == "no-match"
+
+
+def test_a_cue_kept_with_no_rule_is_not_doubted(tiny_engine: Engine) -> None:
+    ruling = tiny_engine.rule("nothing happened at our table, just curious: what if the flop has four cards?")
+    assert (ruling.status, ruling.facts.get("topic")) == ("no-match", "no-dispute")
