@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .normalise import fold
+from .pattern_cache import TomlCache
 
 MODEL_FILE = Path(__file__).with_name("topic_model.json")
 NONE = "none"  # the class of stories no rule answers (no-match, distractors)
@@ -71,7 +72,11 @@ class TopicModel:
 
     @classmethod
     def load(cls, path: Path = MODEL_FILE) -> TopicModel:
-        return cls.from_data(json.loads(path.read_text(encoding="utf-8")))
+        """The model file, read back from the folder's data cache while its bytes are unchanged."""
+        cache = TomlCache(path.parent)
+        model = cls.from_data(cache.load(path, json.loads))
+        cache.save()
+        return model
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> TopicModel:

@@ -3,10 +3,12 @@ same data from TOML files that did not change."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
 from re import _parser  # type: ignore[attr-defined]
+from typing import Any
 
 import pytest
 
@@ -149,6 +151,24 @@ def test_a_toml_file_is_read_from_the_cache_until_its_bytes_change(tmp_path: Pat
     dates = TomlCache(tmp_path)
     assert str(dates.load(dated)["when"]) == "2024-05-01"
     dates.save()
+
+
+def test_a_data_file_in_another_format_is_parsed_once_by_its_own_parser(tmp_path: Path) -> None:
+    path = tmp_path / "model.json"
+    path.write_text('{"classes": ["none"], "base": [0.5]}', encoding="utf-8")
+    parsed: list[str] = []
+
+    def parse(text: str) -> dict[str, Any]:
+        parsed.append(text)
+        return dict(json.loads(text))
+
+    first = TomlCache(tmp_path)
+    assert first.load(path, parse) == {"classes": ["none"], "base": [0.5]}
+    first.save()
+    assert TomlCache(tmp_path).load(path, parse) == {"classes": ["none"], "base": [0.5]}
+    assert len(parsed) == 1  # the second start read it back from the cache
+    path.write_text('{"classes": []}', encoding="utf-8")
+    assert TomlCache(tmp_path).load(path, parse) == {"classes": []} and len(parsed) == 2  # an edit is parsed anew
 
 
 def test_an_expression_compiled_with_its_hint_is_re_s_own_but_faster() -> None:
