@@ -42,10 +42,10 @@ _FILLER = (r"(?:the|il|la|l|lo|i|guy|player|players|giocatore|person|quello|quel
            r"|goes|va|his|her|sua|suo|one)")
 _LINK_AFTER = re.compile(
     r"^ (?:\w+ ){0,2}?(?:of|to|for|del|della|dello|dell|di|do|al|alla|allo|all|a|going to|went to|goes to|in"
-    r"|(?:che )?(?:va|andava|e andata|spettava|toccava) (?:a|al|alla|allo|all)"  # "quella che va al piccolo buio"
     r"|at|verso|towards?|onto|in front of|davanti a"
     r"|(?:he|she|dealer|mazziere|croupier|lui) (?:gave|gives|dealt|deals|pitched|pitches|ha dato|aveva dato)"
     rf"|(?:that )?(?:belongs?|belonged) to)(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")
+_LINK_TAIL = re.compile(rf"(?: {_FILLER})*(?: \w+)?(?: {_FILLER})* $")  # after `card_goes_to`
 # Between a player and his card: "the big blind['s] first card", "UTG+1 got his first card", "quello … si è visto".
 _LINK_BEFORE = re.compile(
     r"^(?: s| s very| got his| got her| had his| had her| has his| gets his| his| her| got| had| ha| si e visto"
@@ -54,8 +54,6 @@ _LINK_BEFORE = re.compile(
     r"| ricevuto| received)* $")
 
 
-# "seat 4 | is the | BB", "seat 3 | (me) is the | BB", "seat 1 | who is the | small blind"
-_BOUND = re.compile(r"(?: (?:who|which|che|is|was|in|at|on|e|era|al|sul|nel|fa|faceva|the|il|lo|l|s|=|me|hero|io))+ ")
 _ME_AFTER = re.compile(r" (?:me|hero|io|that s me|thats me|sarei io)\b")  # "seat 3 (me)", "Hero (BB)": the teller
 _FIRST_PERSON_PLACE = re.compile(r"non (?:sono|ero|stavo|sto)\b")
 _OPINION = re.compile(r"\b(?:says?|said|think|thinks|thought|claims?|insists?|swears?|dice|dicono|diceva|pensa|pensano"
@@ -239,7 +237,6 @@ def _named_places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     said = listing(r) + (r.matches("button_named") if table(r).names else [])
     maps = _apart(r.matches("button_seat")) + r.matches("empty_seat") + r.matches("seat_range") + said
     found = [(m, seat) for m in r.matches("seat_named") if (seat := _seat(r, m))]
-    found += [(m, Seat("left", 1)) for m in r.matches("place_left_of_button")]  # "the seat left of the button"
     if r.has("button_seat") or table(r).names:
         found += [(m, Seat("seat", int(group(m, "seat") or 0))) for m in r.matches("seat_number")]
     names = table(r).names
@@ -285,8 +282,8 @@ def _roles(r: Reading, named: list[tuple[re.Match[str], Seat]]) -> dict[int, Sea
     """Seat numbers said to be a position: "seat 4 is the big blind", "he's seat 7 in the BB", "il BB al posto 7"."""
     roles = {}
     for (first, one), (second, other) in itertools.pairwise(named):
-        if not _BOUND.fullmatch(r.text[first.end():second.start()]) or _OPINION.search(r.before(first.start(),
-                                                                                                "owner_before")):
+        bound = r.lexicon.says("seat_role_link", r.text[first.end():second.start()])
+        if not bound or _OPINION.search(r.before(first.start(), "owner_before")):
             continue  # "half say seat 5 is the big blind": what someone claims is not the table
         if one.kind == "seat" and other.kind not in ("seat", "left", "any"):
             roles[one.number] = other
@@ -376,6 +373,13 @@ def _listed(r: Reading, before: re.Match[str], after: re.Match[str]) -> bool:
         before.end() <= start <= after.start() for start in r.sentences)
 
 
+def _goes_to(r: Reading, between: str) -> bool:
+    """The card and its place joined by whom it goes to ("quella che va al | piccolo buio"): the lexicon's link, then
+    only what may stand before a place."""
+    link = r.lexicon.find("card_goes_to", between)
+    return link is not None and _LINK_TAIL.fullmatch(between, link.end()) is not None
+
+
 def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None:
     named = places(r)
     for match, seat in named:
@@ -384,7 +388,7 @@ def _owner(r: Reading, card: re.Match[str]) -> tuple[re.Match[str], Seat] | None
     for match, seat in named:
         between = r.text[card.end():match.start()]
         if card.end() <= match.start() <= card.end() + r.lexicon.windows["owner_after"] and (
-                _LINK_AFTER.search(between) or (between == " " and _OF.match(match[0]))):
+                _LINK_AFTER.search(between) or _goes_to(r, between) or (between == " " and _OF.match(match[0]))):
             return match, seat  # "la prima carta del posto 6", "…del 3" (the preposition read with the seat)
         if card.end() <= match.start() and _ARTICLES.fullmatch(between) and _ELLIPTIC_AFTER.match(r.text, match.end()):
             return match, seat  # "one card, the hijack's": the card named again by whose it is

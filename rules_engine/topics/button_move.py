@@ -26,8 +26,10 @@ def _strong_button_question(r: Reading, given: Facts) -> Facts | None:
     if not r.has("button_question") or r.has("button_misplaced"):
         return None
     named = r.has("dead_button_named") or r.has("moving_button_named")
-    # a player knocked out and no cards dealt told: where the button goes, even said "in front of his empty seat"
-    busted = r.has("player_busted") and not (r.has("cards_dealt_told") or r.has("bought_back"))
+    # a player knocked out and no cards dealt told: where the button goes, even said "in front of his empty seat";
+    # not when another comes back to his seat ("seat 2 busted; Marco came back from dinner: does he pay the small or
+    # the big blind?" asks what the one back owes, the missed blind's question)
+    busted = r.has("player_busted") and not (r.has("cards_dealt_told") or r.has("bought_back") or r.has("coming_back"))
     return {} if ((named or busted) and _gone(r)) or r.has("heads_up_blinds") else None
 
 

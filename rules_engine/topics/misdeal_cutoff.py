@@ -120,14 +120,22 @@ def moves_listed(r: Reading, facts: Facts) -> None:
 def moves_totalled(r: Reading, facts: Facts) -> None:
     """Folds or checks summed up as the whole of the action ("…ha checkato, no aspetta, anche lui ha foldato. due fold e
     basta", "so just two folds"): the total the teller settles on is what happened, a move taken back on the way
-    included, and none put chips in; not a total denied ("not just two folds") nor one a chip move told after it
-    outgrows ("solo due fold, poi il cutoff rilancia")."""
+    included, and none put chips in; not a total denied ("not just two folds") nor one a chip move told before or
+    after it outgrows ("UTG called 200, then just two folds": the folds after his call; "solo due fold, poi il cutoff
+    rilancia")."""
     for total in r.matches("free_moves_total"):
         count = r.number(total)
         later = any(m.start() > total.end() and not denied(r, m) for m in r.matches("chips_action"))
-        if count and not denied(r, total) and not later:
+        if count and not denied(r, total) and not later and not _chips_before(r, total):
             facts["players_acted"] = min(count, SUBSTANTIAL)
             facts["chips_in"] = "no"
+
+
+def _chips_before(r: Reading, total: re.Match[str]) -> bool:
+    """A move putting chips in told before the total and not taken back by its player's later move ("UTG raised… no
+    sorry, UTG folded… only two folds": his fold is what he did)."""
+    told = [e for e in events(r) if e.happened and e.end <= total.start()]
+    return any(e.kind not in FREE and not any(o.actor == e.actor and o.start > e.start for o in told) for e in told)
 
 
 def _outside(r: Reading, concept: str, calls: list[re.Match[str]]) -> list[re.Match[str]]:
