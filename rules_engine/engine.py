@@ -19,6 +19,7 @@ from .pattern_cache import collector_paused, module_patterns
 from .ruling import Option, Question, Ruling
 from .topic_model import MODEL_FILE, TopicModel
 from .topics import Topics, check_vocabulary, discover
+from .topics.no_dispute import TOPIC as NO_DISPUTE
 
 MAX_ALTERNATIVES = 3
 DECISIONS_KEPT = 4096  # answers kept by their facts (~2 KB each): the ~9,200 stories of the sets hold ~2,100 sets
@@ -46,6 +47,7 @@ class Engine:
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
         self._by_topic = _by_topic(data.rules.values())
+        self._implied = {topic: _implied(rules) for topic, rules in self._by_topic.items()}
         self._decided = lru_cache(maxsize=DECISIONS_KEPT)(self._rule_on)
 
     @classmethod
@@ -77,14 +79,19 @@ class Engine:
         text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
         parsed = self._parser.read(text, given)
-        doubted = parsed.doubted - set(given)  # an answer settles what the text left in doubt
+        read, doubted = parsed.facts, parsed.doubted
+        if parsed.unconfirmed:  # what the topic's readers read where none of its cues recognised the story is asked
+            asked = {name for name in read if name != TOPIC and self.data.facts[name].question}
+            read, doubted = {k: v for k, v in read.items() if k not in asked}, doubted | asked
+        doubted -= set(given)  # an answer settles what the text left in doubt
         language = cast(Language, reply_language) or parsed.language
-        known = {**parsed.facts, **given}
+        known = {**self._implied.get(read.get(TOPIC), {}), **read, **given} if parsed.unconfirmed else {**read, **given}
+        if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
+            topic_only = {TOPIC: known[TOPIC]} if parsed.unconfirmed else known
+            return self._which_dispute(topic_only, parsed.rival, language, book, parsed.language)
         candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))
         rule = next((r for r in candidates if r.applies_to(known)), None)
-        if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
-            ruling = self._which_dispute(known, parsed.rival, language, book)
-        elif rule is None:
+        if rule is None:
             ruling = self._no_match(known, language, book, self._nearest(text))
         else:  # the same facts, the same answer: most stories' facts were ruled on before (a copy of its dict each)
             ruling = self._decided(rule.id, book, tuple(known.items()), language, doubted)
@@ -214,23 +221,31 @@ class Engine:
                   language: Language) -> Ruling:
         questions = tuple(self._ask(name, language, decision.only if i == 0 else (), facts)
                           for i, name in enumerate(decision.missing))
-        return Ruling(
-            status="question", rule_id=rule.id, outcome=None, title=rule.title[language], steps=(),
-            citation=rule.citations[book], rulebook=book, facts=facts, questions=questions, alternatives=(), notes=(),
-            language=language,
-            headline=questions[0].text if questions else "", understood=self._describe(facts, language),
-        )
+        return self._asking(questions, facts, language, book, rule.title[language], rule.id, rule.citations[book])
 
-    def _which_dispute(self, facts: dict[str, FactValue], rival: str, language: Language, book: str) -> Ruling:
-        """The cue's topic and the one the topic model is very sure of, asked between (the cue's first): the answer
-        comes back as the `topic` fact, which the parser then honours."""
+    def _which_dispute(self, facts: dict[str, FactValue], rival: str, language: Language, book: str,
+                       detected: Language) -> Ruling:
+        """Between the cue's topic and the one the topic model is very sure of (the cue's first); or, where no cue
+        answered (no dispute told as the rival), whether the model's topic is what happened. The answer comes back as
+        the `topic` fact, which the parser then honours."""
         chosen = str(facts[TOPIC])
         asked = self._ask(TOPIC, language, (chosen, rival))
-        question = replace(asked, options=tuple(sorted(asked.options, key=lambda option: option.value != chosen)))
+        options = tuple(sorted(asked.options, key=lambda option: option.value != chosen))
+        if rival == NO_DISPUTE.name:
+            denied = Option(rival, PHRASES["topic_fallback_none"][language])
+            question = Question(TOPIC, PHRASES["topic_fallback_question"][language], (options[0], denied))
+            title = PHRASES["topic_fallback_title"][language]
+        else:
+            question, title = replace(asked, options=options), PHRASES["topic_doubt_title"][language]
+        return replace(self._asking((question,), facts, language, book, title), language=detected)
+
+    def _asking(self, questions: tuple[Question, ...], facts: dict[str, FactValue], language: Language, book: str,
+                title: str, rule_id: str | None = None, citation: str = "") -> Ruling:
+        """A question: the facts (or the topic) the answer still needs, with what was understood."""
         return Ruling(
-            status="question", rule_id=None, outcome=None, title=question.text, steps=(), citation="", rulebook=book,
-            facts=facts, questions=(question,), alternatives=(), notes=(), language=language,
-            headline=question.text, understood=self._describe(facts, language),
+            status="question", rule_id=rule_id, outcome=None, title=title, steps=(), citation=citation, rulebook=book,
+            facts=facts, questions=questions, alternatives=(), notes=(), language=language,
+            headline=questions[0].text if questions else "", understood=self._describe(facts, language),
         )
 
     def _describe(self, facts: Mapping[str, FactValue], language: Language) -> tuple[str, ...]:
@@ -293,6 +308,15 @@ def _by_topic(rules: Iterable[Rule]) -> dict[FactValue | None, tuple[Rule, ...]]
         for topic in topics[0] if topics else (None,):
             grouped.setdefault(topic, []).append(rule)
     return {topic: tuple(listed) for topic, listed in grouped.items()}
+
+
+def _implied(rules: Iterable[Rule]) -> dict[str, FactValue]:
+    """The facts every rule of a topic requires with one same value ("street": "flop" for a flop with too many cards):
+    implied by the topic itself, where none of its cues recognised the story to settle them."""
+    required = [{c.fact: next(iter(c.values)) for c in rule.applies if c.fact != TOPIC and len(c.values) == 1}
+                for rule in rules]
+    common = required[0] if required else {}
+    return {fact: value for fact, value in common.items() if all(other.get(fact) == value for other in required)}
 
 
 def _search_text(rule: Rule) -> str:

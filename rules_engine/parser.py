@@ -23,12 +23,15 @@ from .topics.no_dispute import TOPIC as NO_DISPUTE
 class Parsed:
     """What a text says: the facts it gives, its language, and the facts it puts in doubt ("not sure who flipped
     it"), which the engine then asks rather than assumes. `rival`: another topic the topic model is very sure of
-    where a cue chose the topic (the engine asks which dispute it is instead of ruling)."""
+    where a cue chose the topic (the engine asks which dispute it is instead of ruling). `unconfirmed`: the topic
+    is the model's or an answer's, and none of its cues recognises the story, so its readers read as if its incident
+    were told (a claim made, a card seen): what they read can only be asked."""
 
     facts: Facts
     language: Language
     doubted: frozenset[str]
     rival: str | None = None
+    unconfirmed: bool = False
 
 
 class Parser:
@@ -41,7 +44,8 @@ class Parser:
 
     def read(self, text: str, given: Facts | None = None) -> Parsed:
         """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
-        (answers) count as cues; a given topic is the story's, read by its readers and never doubted."""
+        (answers) count as cues; a given topic is the story's, never doubted, its facts asked where none of its cues
+        recognises the story."""
         sentences = self.lexicon.speller.sentences(text)
         words = [word for sentence in sentences for word in sentence]
         corrected = corrections.apply(" ".join(words), self.lexicon).split()
@@ -62,37 +66,43 @@ class Parser:
             recognised_story = self._recognise(story, given)
             if recognised_story:  # a story besides the other version: rule on the story (else a rule asked)
                 reading, recognised = story, recognised_story
+        unconfirmed: Topic | None = None  # the story's topic, though none of its cues recognises the story
         rival = None
-        if self.model is not None and TOPIC not in given:
-            recognised, rival = self._second_opinion(self.model, text, recognised)
+        if TOPIC in given:
+            unconfirmed = None if recognised else self.topics.named(str(given[TOPIC]))
+        elif self.model is not None:
+            unconfirmed, rival = self._second_opinion(self.model, text, recognised)
         if recognised:
             topic, settled = recognised
-            facts = _read(topic, reading, {"topic": topic.name, **settled})
+            facts = _read(topic, reading, {TOPIC: topic.name, **settled})
             for name in self._told_only_in_doubt(topic, reading, settled, facts):
                 del facts[name]
                 reading.doubt(name)
-        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival)
+        elif unconfirmed is not None:
+            facts = _read(unconfirmed, reading, {TOPIC: unconfirmed.name})
+        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival, unconfirmed is not None)
 
     def _recognise(self, reading: Reading, given: Facts) -> tuple[Topic, Facts] | None:
-        """The ladder's topic, or the one an answer gave."""
+        """The ladder's topic; or the one an answer gave, if one of its cues recognises the story (an averted incident
+        or another version of the story cut out, what is left may tell none)."""
         if TOPIC in given:
             return self.topics.as_given(str(given[TOPIC]), reading, given)
         return self.topics.recognise(reading, given)
 
     def _second_opinion(self, model: TopicModel, text: str,
-                        recognised: tuple[Topic, Facts] | None) -> tuple[tuple[Topic, Facts] | None, str | None]:
-        """The topic model's word on the ladder's choice, and the rival topic to ask about. Where no cue answered, a
-        topic it is sure of (`FALLBACK_AT`) is read, settling nothing, with no dispute as the rival: words no cue
-        took are often a denial or normal play ("the river wasn't early"), which a word model cannot tell from the
-        incident. Where a cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the
-        rival. It never replaces a cue's topic."""
+                        recognised: tuple[Topic, Facts] | None) -> tuple[Topic | None, str | None]:
+        """The topic model's word on the ladder's choice: a topic to read where no cue answered, and the rival topic
+        to ask about. Where no cue answered, a topic it is sure of (`FALLBACK_AT`) is read, unconfirmed, with no
+        dispute as the rival: words no cue took are often a denial or normal play ("the river wasn't early"), which a
+        word model cannot tell from the incident. Where a cue chose another topic than one it is very sure of
+        (`TopicModel.doubts`), that one is the rival. It never replaces a cue's topic."""
         guess = model.guess(text)
         topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
         if topic is None:
-            return recognised, None
+            return None, None
         if recognised is None:
-            return ((topic, {}), NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
-        return recognised, topic.name if model.doubts(recognised[0].name, guess) else None
+            return (topic, NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
+        return None, topic.name if model.doubts(recognised[0].name, guess) else None
 
     def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
         """The story without what each of `said` says (an averted incident, an open question): from it to the first

@@ -113,15 +113,15 @@ class Topics:
     def named(self, name: str) -> Topic | None:
         return self._topics.get(name)
 
-    def as_given(self, name: str, r: Reading, given: Facts) -> tuple[Topic, Facts]:
+    def as_given(self, name: str, r: Reading, given: Facts) -> tuple[Topic, Facts] | None:
         """The topic an answer names ("which is the dispute?"), with what its strongest cue that recognises the
-        story settles (nothing if none does): the story is read as that topic whatever the ladder would choose."""
+        story settles, whatever the ladder would choose; None if none of its cues does."""
         topic = self._topics[name]
         for cue in sorted(topic.cues, key=lambda cue: -cue.priority):
             settled = cue.detect(r, given)
             if settled is not None:
                 return topic, settled
-        return topic, {}
+        return None
 
     def _yields(self, cue: Cue, r: Reading, given: Facts) -> bool:
         """Whether a topic the cue yields to also recognises the story."""

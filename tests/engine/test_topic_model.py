@@ -103,8 +103,12 @@ def test_where_no_cue_answers_the_model_s_topic_is_asked_against_no_dispute(tiny
                                                                               engine: Engine) -> None:
     assert engine.rule(UNRECOGNISED).status == "no-match"
     ruling = tiny_engine.rule(UNRECOGNISED)
-    assert (ruling.status, ruling.facts) == ("question", {"topic": "flop-count"})
-    assert [o.value for o in ruling.questions[0].options] == ["flop-count", "no-dispute"]
+    assert (ruling.status, ruling.facts) == ("question", {"topic": "flop-count"})  # nothing its readers read is shown
+    (question,) = ruling.questions
+    assert (question.text, ruling.title) == ("Is this what happened?", "Maybe a dispute the rules cover")
+    assert [(o.value, o.label) for o in question.options] == [
+        ("flop-count", tiny_engine.data.facts["topic"].value_labels["flop-count"]["en"]),
+        ("no-dispute", "No, nothing like that happened (just a question)")]
     answered = tiny_engine.rule(UNRECOGNISED, facts={"topic": "flop-count"})
     assert answered.facts["topic"] == "flop-count" and all(question.fact != "topic" for question in answered.questions)
     assert tiny_engine.rule(UNRECOGNISED, facts={"topic": "no-dispute"}).status == "no-match"
@@ -113,3 +117,24 @@ def test_where_no_cue_answers_the_model_s_topic_is_asked_against_no_dispute(tiny
 def test_a_cue_kept_with_no_rule_is_not_doubted(tiny_engine: Engine) -> None:
     ruling = tiny_engine.rule("nothing happened at our table, just curious: what if the flop has four cards?")
     assert (ruling.status, ruling.facts.get("topic")) == ("no-match", "no-dispute")
+
+
+def test_what_a_topic_no_cue_recognised_would_read_is_asked_not_ruled_on(engine: Engine) -> None:
+    """The play-the-board readers read a claim made before the discard whenever they run: on a story none of its cues
+    recognises (the answer to the topic question chose it), that claim is asked, never ruled on."""
+    tabled = "Al river ha scoperto tutte e due le carte e poi le ha buttate negli scarti. Aveva la scala. Vince?"
+    ruling = engine.rule(tabled, facts={"topic": "board-claim"})
+    assert (ruling.status, ruling.rule_id) == ("question", "holdem.play-the-board")
+    assert ruling.questions[0].fact == "claim_before_discard" and "claim_before_discard" not in ruling.facts
+
+
+def test_what_every_rule_of_a_chosen_topic_requires_is_implied(engine: Engine) -> None:
+    story = "After the deal was complete the dealer gave the player to the right of the button one extra card."
+    ruling = engine.rule(story, facts={"topic": "extra-holecard"})  # the extra-card rules all need the deal
+    assert (ruling.status, ruling.rule_id, ruling.facts["street"]) == ("question", "holdem.extra-holecard", "deal")
+
+
+def test_a_chosen_topic_still_sets_aside_another_version_of_the_story(engine: Engine) -> None:
+    asked = "If the dealer had flashed the very first card of the deal, before anyone acted, would it be a misdeal?"
+    ruling = engine.rule(asked, facts={"topic": "exposed-holecard"})
+    assert (ruling.status, ruling.rule_id, ruling.outcome) == ("ruling", "holdem.exposed-holecard", "misdeal")
