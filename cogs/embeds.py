@@ -89,7 +89,8 @@ def ruling_embed(
     elif ruling.status == "question":
         question = ruling.questions[0].text if ruling.questions else ruling.headline
         embed = discord.Embed(title=question, colour=QUESTION_COLOUR)
-        asks = text(language, "ruling.question_lead", rule=rule_line) if rule_line else ""
+        # a rule's question names its rule; the topic question ("which is the dispute?") says why it is asked
+        asks = text(language, "ruling.question_lead", rule=rule_line) if rule_line else f"**{ruling.title}**"
         body = [*lead, asks, understood(ruling, language), text(language, "ruling.pick_answer")]
     else:
         embed = discord.Embed(title=text(language, "ruling.no_match_title"), colour=NO_MATCH_COLOUR)

@@ -194,3 +194,33 @@ async def test_a_question_purged_as_too_old_says_so_and_retires_its_buttons(bot,
         assert not second.standin.errors
     finally:
         await second.close()
+
+
+TOPIC_ASKED = (  # stories no cue recognises, whose words the topic model is sure of (its fallback question)
+    "saw a poker movie where the board shows two kings of hearts. could that happen in a real game with a fouled deck?",
+    "nel film di ieri sera il cattivo vince con due assi di picche, ahah",
+    "nobody's cards got exposed, the dealer just dropped the deck before shuffling",
+    "the clock ran out on the level and we went on break",
+)
+
+
+async def test_the_topic_question_is_a_card_whose_answer_reads_the_story_as_that_dispute(driver, send_command,
+                                                                                          click) -> None:
+    engine = driver.bot.engine
+    story = next(s for s in TOPIC_ASKED if engine.rule(s).questions and engine.rule(s).questions[0].fact == "topic")
+    asked_ruling = engine.rule(story)
+    asked = await send_command("ruling", situation=story)
+
+    card = asked.message["embeds"][0]
+    assert card["title"] == asked_ruling.questions[0].text and asked_ruling.title in card["description"]
+    assert [b["label"] for b in buttons(asked.message)] == [o.label for o in asked_ruling.questions[0].options]
+    topic = asked_ruling.questions[0].options[0]
+    answered = await click(asked, topic.label)
+
+    expected = engine.rule(story, facts={"topic": topic.value})  # the story read as that dispute
+    shown = answered.message["embeds"][0]["title"]
+    assert all(question.fact != "topic" for question in expected.questions)  # never asked again
+    assert shown == expected.questions[0].text if expected.status == "question" else shown != card["title"]
+    no = await send_command("ruling", situation=story)
+    denied = await click(no, asked_ruling.questions[0].options[1].label)
+    assert denied.message["embeds"][0]["title"] != asked_ruling.questions[0].text  # answered: no longer asked
