@@ -87,10 +87,10 @@ class TopicModel:
             raise TopicModelError(f"classes, base and unseen must align and include {NONE!r}")
         return cls(classes, base, unseen, data["features"], ((cue, other) for cue, other in data["cue_excludes"]))
 
-    def doubts(self, cue_topic: str, guess: Guess) -> bool:
-        """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `DOUBT_AT` sure, and
-        not one the cue's evidence excludes (`cue_excludes`, set in the training script)."""
-        return (guess.topic not in (cue_topic, NONE) and guess.probability >= DOUBT_AT
+    def doubts(self, cue_topic: str, guess: Guess, at: float = DOUBT_AT) -> bool:
+        """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `at` sure, and not one
+        the cue's evidence excludes (`cue_excludes`, set in the training script). `at` is for re-tuning only."""
+        return (guess.topic not in (cue_topic, NONE) and guess.probability >= at
                 and (cue_topic, guess.topic) not in self._cue_excludes)
 
     def guess(self, text: str) -> Guess:
