@@ -82,7 +82,7 @@ def table_stories(engine: Engine) -> list[Story]:
     stories = []
     for path in sorted(TABLES.glob("*.toml")):
         for row in tomllib.loads(path.read_text(encoding="utf-8"))["rows"]:
-            ruling = engine.rule(row["text"], row["rulebook"])
+            ruling = engine.rule(row["text"], row["rulebook"], row.get("given"))
             cue = ruling.facts.get("topic")
             no_match = ruling.status == "no-match"
             stories.append(Story(row["text"], NONE if no_match else str(cue), None if cue is None else str(cue),
