@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -25,19 +25,24 @@ from .pattern_cache import TomlCache
 MODEL_FILE = Path(__file__).with_name("topic_model.json")
 NONE = "none"  # the class of stories no rule answers (no-match, distractors)
 
-# Both chosen on the held-out sets (outside-t, writers-kinds-en-11, writers-kinds-it-11: 733 lines) with a model trained
-# without them, and on the topic tables (tests/engine/tables/, hand-read stories the ladder answers right by design);
-# the figures are in rules_engine/README.md, "The topic model". The model is overconfident (naive Bayes counts every
-# word as independent evidence), so the useful thresholds are very close to 1.
-# Where no cue answers, a topic the model gives at least this probability is read and asked about against "no dispute
-# told": 0.99999 put 37 of the 58 held-out no-matches on covered disputes to that question (0.999: 42, but 71 of the
-# tables' deliberate no-match rows, denials and normal play, asked too, against 43 here).
-FALLBACK_AT = 0.99999
-# Where a cue chose a topic and the model is at least this sure of another, which one is asked instead of ruling:
-# 1 - 1e-7 avoided 17 of the 55 held-out wrong rulings for 3 right ones asked about, and asks on 30 table rows
-# (0.99999: 20 for 6, and 63 rows; 0.999: 24 for 17). Being as sure of no topic (`NONE`) is not doubted: at any
-# probability from 0.5 up it would have caught one wrong ruling.
-DOUBT_AT = 0.9999999
+# Both are two-way probabilities (`Guess`), chosen leave-one-set-out (scripts/eval_topic_model.py: 26 outside-* and
+# writers-* sets, 7285 lines, each scored by a model trained without its set) and on the topic tables
+# (tests/engine/tables/, hand-read stories the ladder answers right by design); the figures are in
+# rules_engine/README.md, "The topic model". Naive Bayes counts every word as independent evidence, so the useful
+# thresholds are very close to 1.
+# Where no cue answers, a topic the model gives at least this probability against no rule is read and asked about
+# against "no dispute told": 123 of the 152 covered disputes no cue answers asked, for 4 of the 467 lines expected to
+# get no match, and 42 of the tables' 208 no-match rows (the former best-of-all probability at 0.99999: 92 for 4, 43).
+FALLBACK_AT = 1 - 1e-10
+# Where a cue chose a topic and the model is at least this sure of another against the cue's, which one is asked
+# instead of ruling: 43 of the 147 wrong rulings a cue gave for 10 of its 6127 right answers, and 8 table rows
+# (1 - 1e-11: 45 for 16, 12 rows; the former best-of-all probability at 1 - 1e-7: 43 for 31, 16 rows). Being sure of
+# no topic (`NONE`) is not doubted.
+DOUBT_AT = 1 - 1e-12
+# ... and only where its topic is the clear alternative, this share of all classes: the question offers two topics,
+# and a model sure only that the cue's topic is wrong ("Standard?" after a flop told at length) has no second to offer
+# (at DOUBT_AT, 43 wrong rulings caught with it and 46 without, for the same 10 right answers asked).
+DOUBT_CLEAR_AT = 0.9
 
 
 def features(text: str) -> set[str]:
@@ -48,10 +53,29 @@ def features(text: str) -> set[str]:
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    """The model's best topic for a story (`NONE` for no rule) and its probability."""
+    """The model's best class for a story (`NONE` for no rule), weighed against one rival at a time, as the engine's
+    two questions are: `probability` against `NONE` (this dispute or none told? for `NONE` itself, against the best
+    topic), `against(topic)` against a cue's topic. Measured leave-one-set-out, these two-way probabilities sort
+    right from wrong far better than the best class's share of all of them (README, "The topic model")."""
 
     topic: str
     probability: float
+    scores: Mapping[str, float] = field(default_factory=dict, repr=False)  # each class's log score
+
+    def share(self) -> float:
+        """The probability of this guess's topic among all classes (how clear it is which one it is)."""
+        top = self.scores[self.topic]
+        return 1 / sum(math.exp(score - top) for score in self.scores.values())
+
+    def against(self, rival: str) -> float:
+        """The probability of this guess's topic over `rival` alone (one the model never saw: over its least likely
+        class)."""
+        return _over(self.scores[self.topic], self.scores.get(rival, min(self.scores.values())))
+
+
+def _over(score: float, rival: float) -> float:
+    """P(first | first or second) from two log scores, the first the greater."""
+    return 1 / (1 + math.exp(rival - score))
 
 
 class TopicModelError(ValueError):
@@ -87,20 +111,23 @@ class TopicModel:
             raise TopicModelError(f"classes, base and unseen must align and include {NONE!r}")
         return cls(classes, base, unseen, data["features"], ((cue, other) for cue, other in data["cue_excludes"]))
 
-    def doubts(self, cue_topic: str, guess: Guess) -> bool:
-        """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `DOUBT_AT` sure, and
-        not one the cue's evidence excludes (`cue_excludes`, set in the training script)."""
-        return (guess.topic not in (cue_topic, NONE) and guess.probability >= DOUBT_AT
-                and (cue_topic, guess.topic) not in self._cue_excludes)
+    def doubts(self, cue_topic: str, guess: Guess, at: float = DOUBT_AT) -> bool:
+        """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `at` sure against the
+        cue's and the clear alternative (`DOUBT_CLEAR_AT`), and not one the cue's evidence excludes (`cue_excludes`,
+        set in the training script). `at` is for re-tuning only."""
+        return (guess.topic not in (cue_topic, NONE) and guess.against(cue_topic) >= at
+                and guess.share() >= DOUBT_CLEAR_AT and (cue_topic, guess.topic) not in self._cue_excludes)
 
     def guess(self, text: str) -> Guess:
-        """The most probable class for `text` and its probability (a softmax of the class scores)."""
+        """The most probable class for `text`, with every class's score to weigh it against a rival."""
         seen = [self._deltas[feature] for feature in features(text) if feature in self._deltas]
         scores = [base + len(seen) * unseen for base, unseen in zip(self._base, self._unseen, strict=True)]
         for flat in seen:
             pairs = iter(flat)
             for index, delta in zip(pairs, pairs, strict=False):  # (class, delta) pairs; strict would double the cost
                 scores[index] += delta
-        best = max(range(len(scores)), key=scores.__getitem__)
-        top = scores[best]
-        return Guess(self.classes[best], 1 / sum(math.exp(score - top) for score in scores))
+        by_class = dict(zip(self.classes, scores, strict=True))
+        best = max(self.classes, key=by_class.__getitem__)
+        others = (score for name, score in by_class.items() if name != NONE)
+        rival = by_class[NONE] if best != NONE else max(others, default=-math.inf)
+        return Guess(best, _over(by_class[best], rival), by_class)

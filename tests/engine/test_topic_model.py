@@ -43,12 +43,22 @@ def test_scoring_sums_the_deltas_of_the_classes_that_saw_each_feature() -> None:
         "cue_excludes": [["a", "b"]],
     })
     scores = {"a": math.log(0.5) - 9 + 1.5, "b": math.log(0.25) - 6 + 3, NONE: math.log(0.25) - 12}
-    expected = math.exp(scores["b"]) / sum(math.exp(score) for score in scores.values())
     for text in ("Red card!", "a red card, zzz"):  # one-letter words and unseen features count for nothing
         guess = model.guess(text)
-        assert guess.topic == "b" and guess.probability == pytest.approx(expected)
-    assert not model.doubts("a", Guess("b", 1.0))  # a pair the cue's evidence excludes
-    assert model.doubts(NONE, Guess("b", 1.0)) and not model.doubts("b", Guess(NONE, 1.0))
+        assert guess.topic == "b" and guess.scores == pytest.approx(scores)
+        assert guess.probability == pytest.approx(1 / (1 + math.exp(scores[NONE] - scores["b"])))  # against none
+        assert guess.against("a") == pytest.approx(1 / (1 + math.exp(scores["a"] - scores["b"])))
+
+
+def test_a_doubt_weighs_the_model_s_topic_against_the_cue_s() -> None:
+    model = TopicModel.from_data({"classes": ["a", "b", "c", NONE], "base": [0.0] * 4, "unseen": [0.0] * 4,
+                                  "features": {}, "cue_excludes": [["a", "b"]]})
+    sure = Guess("b", 1.0, {"a": -40.0, "b": 0.0, "c": -40.0, NONE: -40.0})
+    assert model.doubts("c", sure) and model.doubts(NONE, sure)
+    assert not model.doubts("a", sure)  # a pair the cue's evidence excludes
+    assert not model.doubts("c", Guess("b", 1.0, {"a": -40.0, "b": 0.0, "c": -1.0, NONE: -40.0}))  # c nearly as likely
+    assert not model.doubts(NONE, Guess("b", 1.0, {"a": -0.5, "b": 0.0, "c": -40.0, NONE: -40.0}))  # b or a?
+    assert not model.doubts("b", Guess(NONE, 1.0, {"a": -40.0, "b": -40.0, "c": -40.0, NONE: 0.0}))
 
 
 def test_features_are_folded_words_and_their_pairs() -> None:
