@@ -291,7 +291,7 @@ class TomlCache:
     def load(self, path: Path, parse: Callable[[str], dict[str, Any]] | None = None) -> dict[str, Any]:
         """What `tomllib.load` gives for the file (raising `TomlError` where it raises), a new copy each time; or what
         `parse` gives for it, for a data file in another format (the topic model's JSON: marshal reads it back in a
-        third of `json`'s time)."""
+        third of `json`'s time). A file is kept by its name: each file of a folder is read by one parser."""
         raw = path.read_bytes()
         stored = self._stored.get(path.name)
         if stored is not None and stored[0] == raw:

@@ -23,6 +23,7 @@ from .normalise import fold
 from .pattern_cache import TomlCache
 
 MODEL_FILE = Path(__file__).with_name("topic_model.json")
+RETRAIN = "retrain it (.venv/bin/python scripts/train_topic_model.py)"
 NONE = "none"  # the class of stories no rule answers (no-match, distractors)
 
 # Both are two-way probabilities (`Guess`), chosen leave-one-set-out (scripts/eval_topic_model.py: 26 outside-* and
@@ -98,7 +99,10 @@ class TopicModel:
     def load(cls, path: Path = MODEL_FILE) -> TopicModel:
         """The model file, read back from the folder's data cache while its bytes are unchanged."""
         cache = TomlCache(path.parent)
-        model = cls.from_data(cache.load(path, json.loads))
+        try:
+            model = cls.from_data(cache.load(path, json.loads))
+        except json.JSONDecodeError as error:
+            raise TopicModelError(f"{path.name} is not JSON ({error}): {RETRAIN}") from error
         cache.save()
         return model
 
@@ -106,6 +110,9 @@ class TopicModel:
     def from_data(cls, data: Mapping[str, Any]) -> TopicModel:
         """The model from its JSON form (`scripts/train_topic_model.py`): per feature, flat [class, delta, …] pairs,
         kept as they are (rebuilding 35,000 of them as pairs would double the load time)."""
+        missing = sorted({"classes", "base", "unseen", "features", "cue_excludes"} - set(data))
+        if missing:
+            raise TopicModelError(f"the topic model has no {', '.join(missing)}: {RETRAIN}")
         classes, base, unseen = data["classes"], data["base"], data["unseen"]
         if not (len(classes) == len(base) == len(unseen)) or NONE not in classes:
             raise TopicModelError(f"classes, base and unseen must align and include {NONE!r}")

@@ -63,10 +63,13 @@ def labelled_lines(excluded: Iterable[str] = ()) -> list[tuple[str, str]]:
     for path in sorted(DATA_DIR.glob("*.jsonl")):
         if path.stem in skip:
             continue
-        for row in path.read_text(encoding="utf-8").splitlines():
+        for number, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if row.strip():
                 line = json.loads(row)
-                lines.append((line["text"], topics[line["rule_id"]] if line.get("rule_id") else NONE))
+                rule_id = line.get("rule_id")
+                if rule_id and rule_id not in topics:
+                    raise SystemExit(f"{path.name}:{number}: no rule {rule_id!r} in the rules data")
+                lines.append((line["text"], topics[rule_id] if rule_id else NONE))
     return lines
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rules_engine import Engine
-from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, features
+from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, TopicModelError, features
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "scripts" / "train_topic_model.py"
@@ -148,3 +148,12 @@ def test_a_chosen_topic_still_sets_aside_another_version_of_the_story(engine: En
     asked = "If the dealer had flashed the very first card of the deal, before anyone acted, would it be a misdeal?"
     ruling = engine.rule(asked, facts={"topic": "exposed-holecard"})
     assert (ruling.status, ruling.rule_id, ruling.outcome) == ("ruling", "holdem.exposed-holecard", "misdeal")
+
+
+def test_a_malformed_model_file_stops_the_start_with_what_to_do(tmp_path: Path) -> None:
+    broken, partial = tmp_path / "broken.json", tmp_path / "partial.json"
+    broken.write_text("{not json", encoding="utf-8")
+    partial.write_text(json.dumps({"classes": [NONE], "base": [0.0], "unseen": [-1.0]}), encoding="utf-8")
+    for path in (broken, partial):
+        with pytest.raises(TopicModelError, match="retrain"):
+            TopicModel.load(path)
