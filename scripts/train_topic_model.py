@@ -38,6 +38,8 @@ CUE_EXCLUDES = (
     ("floor-discretion", "exposed-holecard"),  # "which rule applies, ours or TDA?": the incident is the background
     ("floor-discretion", "flop-count"),
     ("foreign-card", "boxed-card"),  # a joker found face up in the deck is still a card that does not belong
+    ("table-cards", "board-claim"),  # cards tabled, then mucked: whether both were shown decides, not a claim or how
+    ("table-cards", "cards-speak"),  # they read, which the words of a showdown story resemble
     ("wrong-card-count", "foreign-card"),  # three cards in a hand: a card too many, not a card from elsewhere
 )
 
