@@ -14,7 +14,7 @@ from .lexicon import Lexicon
 from .loader import TOPIC
 from .readers import background, claims, corrections, names, negation
 from .reading import Facts, Reading, joined
-from .topic_model import FALLBACK_AT, TopicModel
+from .topic_model import TopicModel
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
 
@@ -101,7 +101,7 @@ class Parser:
         if topic is None:
             return None, None
         if recognised is None:
-            return (topic, NO_DISPUTE.name) if guess.probability >= FALLBACK_AT else (None, None)
+            return (topic, NO_DISPUTE.name) if model.falls_back(guess) else (None, None)
         return None, topic.name if model.doubts(recognised[0].name, guess) else None
 
     def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:

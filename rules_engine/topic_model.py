@@ -125,6 +125,12 @@ class TopicModel:
         return (guess.topic not in (cue_topic, NONE) and guess.against(cue_topic) >= at
                 and guess.share() >= DOUBT_CLEAR_AT and (cue_topic, guess.topic) not in self._cue_excludes)
 
+    @staticmethod
+    def falls_back(guess: Guess, at: float = FALLBACK_AT) -> bool:
+        """Whether, where no cue answered, the guess is a topic sure enough against no rule (`FALLBACK_AT`) to be
+        asked about. `at` is for re-tuning only."""
+        return guess.topic != NONE and guess.probability >= at
+
     def guess(self, text: str) -> Guess:
         """The most probable class for `text`, with every class's score to weigh it against a rival."""
         seen = [self._deltas[feature] for feature in features(text) if feature in self._deltas]

@@ -100,7 +100,8 @@ def doubted(model: TopicModel, ruled: frozenset[str], story: Story, guess: Guess
 
 
 def fallen_back(story: Story, guess: Guess, at: float) -> bool:
-    return story.cue is None and guess.topic != NONE and guess.probability >= at
+    """As the engine: no cue answered, and the model's topic is asked about at `at`."""
+    return story.cue is None and TopicModel.falls_back(guess, at)
 
 
 def report(name: str, model_guesses: list[tuple[TopicModel, Story, Guess]], ruled: frozenset[str],

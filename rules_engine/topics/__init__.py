@@ -116,10 +116,8 @@ class Topics:
     def as_given(self, name: str, r: Reading, given: Facts) -> tuple[Topic, Facts] | None:
         """The topic an answer names ("which is the dispute?"), with what its strongest cue that recognises the
         story settles, whatever the ladder would choose; None if none of its cues does."""
-        topic = self._topics[name]
-        for cue in sorted(topic.cues, key=lambda cue: -cue.priority):
-            settled = cue.detect(r, given)
-            if settled is not None:
+        for cue, topic in self._cues:  # already strongest first
+            if topic.name == name and (settled := cue.detect(r, given)) is not None:
                 return topic, settled
         return None
 
