@@ -32,10 +32,12 @@ def happened(r: Reading, concept: str) -> list[re.Match[str]]:
 
 def undone(r: Reading, match: re.Match[str]) -> bool:
     """A denial in scope of the event: "no", "never", "non", "nessuna"… followed only by the card words and
-    auxiliaries of the same clause ("no card was | shown"), never across another verb ("didn't see who | flipped")."""
+    auxiliaries of the same clause ("no card was | shown"), never across another verb ("didn't see who | flipped") or a
+    sentence's end."""
     if any(0 <= detail.start() - match.end() <= _DETAIL_GAP for detail in r.matches("ordinal_card")):
         return False  # "didn't expose the first card, it was the fifth": the detail is denied, not the event
-    return any(0 <= match.start() - denial.end() <= 1 for denial in r.matches("event_denial"))
+    return any(0 <= match.start() - denial.end() <= 1 and match.start() <= r.sentence_end(denial.start())
+               for denial in r.matches("event_denial"))  # "avevo niente. Ho girato…": a sentence ends the denial
 
 
 def negated(r: Reading, match: re.Match[str]) -> bool:

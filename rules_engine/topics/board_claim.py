@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..readers.negation import denied
+from ..readers.negation import denied, happened
 from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
@@ -33,7 +33,7 @@ def _claim(r: Reading, given: Facts) -> Facts | None:
     cards let go while the board made the hand ("ho buttato le carte, c'era scala al tavolo")."""
     if r.has("board_claim") or r.has("split_belief"):
         return {}
-    if not (r.has("discard") or r.has("tabled") or r.has("still_on_muck")):
+    if not (r.has("discard") or _shown(r) or r.has("still_on_muck")):
         return None
     let_go = r.has("discard") or r.has("still_on_muck")
     return {} if r.has("split_request") or (_board_hand(r) and (let_go or _both_shown(r))) else None
@@ -45,7 +45,7 @@ def _both_shown(r: Reading) -> bool:
     or not; not when a hand was read out ("the dealer called it a pair"): that is how the hands were read."""
     if r.has("dealer_reading"):
         return False
-    shown = r.matches("tabled")
+    shown = _shown(r)
     reach, both = r.lexicon.windows["owner_before"], r.matches("both_players")
     return len(shown) + len(r.matches("others_show")) >= _BOTH or any(
         m.start() - reach <= b.start() and b.end() <= m.end() for m in shown for b in both)
@@ -55,10 +55,15 @@ def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, tried before the one-card-at-showdown topic: the board makes the hand ("the board is a royal
     flush"), cards are shown or let go, and a share is asked ("split?") or the hands shown are said not to beat it:
     that is playing the board, however the hole cards were shown."""
-    let_go = r.has("tabled") or r.has("discard") or r.has("still_on_muck")
-    compared = r.has("tabled") and r.has("board_unbeaten")  # "both flip their cards, neither improves": the share
+    let_go = bool(_shown(r)) or r.has("discard") or r.has("still_on_muck")
+    compared = bool(_shown(r)) and r.has("board_unbeaten")  # "both flip their cards, neither improves": the share
     # is the question, asked or not (not merely both shown: "both table, the dealer pushes it to queens full")
     return {} if _board_hand(r) and let_go and (r.has("split_request") or compared) else None
+
+
+def _shown(r: Reading) -> list[re.Match[str]]:
+    """Cards shown, not a showing denied ("he won't turn his cards over", "non gira nemmeno le carte")."""
+    return happened(r, "tabled") if r.has("tabled") else []
 
 
 def _board_hand(r: Reading) -> bool:
@@ -87,7 +92,7 @@ def claim(r: Reading, facts: Facts) -> None:
     claims = r.matches("board_claim")
     discards = [m for m in r.matches("discard") if not denied(r, m) and not _FOLDED.match(m[0])]
     others = r.matches("others_show")
-    shown = [m for m in r.matches("tabled")
+    shown = [m for m in _shown(r)
              if not any(inside(m, c) for c in claims) and not any(inside(m, o) for o in others)]
     let_go = discards or r.has("still_on_muck")  # "my cards are still on top of the muck"
     if r.has("claim_late") or r.has("split_belief") or (let_go and not claims and not shown):
@@ -109,8 +114,8 @@ def claim(r: Reading, facts: Facts) -> None:
         return  # still identifiable on the muck: whether they were tabled is what TDA asks
     elif shown:
         facts["cards_tabled"] = "yes"
-    elif discards or r.has("not_tabled"):
-        facts["cards_tabled"] = "no"
+    elif discards or r.has("not_tabled") or len(_shown(r)) < len(r.matches("tabled")):
+        facts["cards_tabled"] = "no"  # let go, or a showing denied ("ma non gira le carte")
 
 
 def _doubted(r: Reading) -> bool:
