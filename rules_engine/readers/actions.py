@@ -8,6 +8,7 @@ import re
 from ..reading import Facts, Reading, group, inside
 from .events import Event, actor_name, events
 from .negation import denied, no_action
+from .negation import negated as said_negated  # `negated` names the denials read below
 from .seats import places
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
@@ -27,7 +28,8 @@ def players_acted(r: Reading, facts: Facts) -> None:
     negated = no_action(r)
     taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())  # within a sentence:
              # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
-             and not any(inside(m, denial) or inside(denial, m) for denial in negated) and _counts_players(r, m)]
+             and not any(inside(m, denial) or inside(denial, m) for denial in negated) and _counts_players(r, m)
+             and not (group(m, "substantial") and said_negated(r, m))]  # "two folds isn't substantial action"
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     moves = [e for e in events(r) if e.told]
     if any(r.near("uncertain", at, "doubt_action") for at in [m.start() for m in taken + r.matches("some_action")]
