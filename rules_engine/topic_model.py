@@ -46,6 +46,12 @@ DOUBT_AT = 1 - 1e-12
 DOUBT_CLEAR_AT = 0.9
 
 
+def outcome_features(text: str, rulebook: str) -> set[str]:
+    """The story's features and its rulebook (a feature no text gives: the folded words hold no "="), since what
+    decides an outcome, and so what each outcome's stories say, differs by rulebook (scripts/eval_outcome_model.py)."""
+    return {*features(text), f"rulebook={rulebook}"}
+
+
 def features(text: str) -> set[str]:
     """The story's words (two letters or more) and each pair of neighbouring words, as folded for the patterns."""
     words = [word for word in fold(text).split() if len(word) > 1]
@@ -83,16 +89,53 @@ class TopicModelError(ValueError):
     """The model file is malformed."""
 
 
-class TopicModel:
-    """Scores a story's topic from the trained data (pure; loaded once with the engine)."""
+class WordModel:
+    """A naive Bayes over a story's features, scored sparsely: the topic model (`features`), and the outcome models
+    measured in scripts/eval_outcome_model.py (`outcome_features`; not used by the engine: README, "The topic
+    model")."""
 
     def __init__(self, classes: Sequence[str], base: Sequence[float], unseen: Sequence[float],
-                 deltas: Mapping[str, Sequence[Any]],
-                 cue_excludes: Iterable[tuple[str, str]] = ()) -> None:
+                 deltas: Mapping[str, Sequence[Any]]) -> None:
         self.classes = tuple(classes)
         self._base = tuple(base)
         self._unseen = tuple(unseen)
         self._deltas = deltas
+
+    @classmethod
+    def from_section(cls, data: Mapping[str, Any], what: str = "the topic model") -> WordModel:
+        """A model from its JSON form (`scripts/train_topic_model.py`): per feature, flat [class, delta, …] pairs,
+        kept as they are (rebuilding 35,000 of them as pairs would double the load time)."""
+        missing = sorted({"classes", "base", "unseen", "features"} - set(data))
+        if missing:
+            raise TopicModelError(f"{what} has no {', '.join(missing)}: {RETRAIN}")
+        if not len(data["classes"]) == len(data["base"]) == len(data["unseen"]):
+            raise TopicModelError(f"{what}: classes, base and unseen must align: {RETRAIN}")
+        return cls(data["classes"], data["base"], data["unseen"], data["features"])
+
+    def scores(self, found: Iterable[str]) -> dict[str, float]:
+        """Each class's log score for a story's features."""
+        seen = [self._deltas[feature] for feature in found if feature in self._deltas]
+        scores = [base + len(seen) * unseen for base, unseen in zip(self._base, self._unseen, strict=True)]
+        for flat in seen:
+            pairs = iter(flat)
+            for index, delta in zip(pairs, pairs, strict=False):  # (class, delta) pairs; strict would double the cost
+                scores[index] += delta
+        return dict(zip(self.classes, scores, strict=True))
+
+    def best(self, found: Iterable[str]) -> Guess:
+        """The most probable class, its probability against the runner-up (`Guess.against` weighs it against any)."""
+        by_class = self.scores(found)
+        best = max(self.classes, key=by_class.__getitem__)
+        rival = max((score for name, score in by_class.items() if name != best), default=-math.inf)
+        return Guess(best, _over(by_class[best], rival), by_class)
+
+
+class TopicModel(WordModel):
+    """Scores a story's topic from the trained data (pure; loaded once with the engine)."""
+
+    def __init__(self, classes: Sequence[str], base: Sequence[float], unseen: Sequence[float],
+                 deltas: Mapping[str, Sequence[Any]], cue_excludes: Iterable[tuple[str, str]] = ()) -> None:
+        super().__init__(classes, base, unseen, deltas)
         self._cue_excludes = frozenset(cue_excludes)
 
     @classmethod
@@ -108,15 +151,13 @@ class TopicModel:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> TopicModel:
-        """The model from its JSON form (`scripts/train_topic_model.py`): per feature, flat [class, delta, …] pairs,
-        kept as they are (rebuilding 35,000 of them as pairs would double the load time)."""
-        missing = sorted({"classes", "base", "unseen", "features", "cue_excludes"} - set(data))
-        if missing:
-            raise TopicModelError(f"the topic model has no {', '.join(missing)}: {RETRAIN}")
-        classes, base, unseen = data["classes"], data["base"], data["unseen"]
-        if not (len(classes) == len(base) == len(unseen)) or NONE not in classes:
-            raise TopicModelError(f"classes, base and unseen must align and include {NONE!r}")
-        return cls(classes, base, unseen, data["features"], ((cue, other) for cue, other in data["cue_excludes"]))
+        """The model from its JSON form (`scripts/train_topic_model.py`)."""
+        if "cue_excludes" not in data:
+            raise TopicModelError(f"the topic model has no cue_excludes: {RETRAIN}")
+        if NONE not in WordModel.from_section(data).classes:
+            raise TopicModelError(f"the topic model's classes must include {NONE!r}: {RETRAIN}")
+        return cls(data["classes"], data["base"], data["unseen"], data["features"],
+                   ((cue, other) for cue, other in data["cue_excludes"]))
 
     def doubts(self, cue_topic: str, guess: Guess, at: float = DOUBT_AT) -> bool:
         """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `at` sure against the
@@ -133,13 +174,7 @@ class TopicModel:
 
     def guess(self, text: str) -> Guess:
         """The most probable class for `text`, with every class's score to weigh it against a rival."""
-        seen = [self._deltas[feature] for feature in features(text) if feature in self._deltas]
-        scores = [base + len(seen) * unseen for base, unseen in zip(self._base, self._unseen, strict=True)]
-        for flat in seen:
-            pairs = iter(flat)
-            for index, delta in zip(pairs, pairs, strict=False):  # (class, delta) pairs; strict would double the cost
-                scores[index] += delta
-        by_class = dict(zip(self.classes, scores, strict=True))
+        by_class = self.scores(features(text))
         best = max(self.classes, key=by_class.__getitem__)
         others = (score for name, score in by_class.items() if name != NONE)
         rival = by_class[NONE] if best != NONE else max(others, default=-math.inf)

@@ -1,6 +1,7 @@
 """The topic model (rules_engine/topic_model.py): its scoring, its data file, and the engine's use of it — a fallback
 where no cue answers and a question where it is very sure a cue chose another topic, answered by the `topic` fact."""
 
+import importlib
 import json
 import math
 import subprocess
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from rules_engine import Engine
-from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, TopicModelError, features
+from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, TopicModelError, WordModel, features
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "scripts" / "train_topic_model.py"
@@ -157,3 +158,46 @@ def test_a_malformed_model_file_stops_the_start_with_what_to_do(tmp_path: Path) 
     for path in (broken, partial):
         with pytest.raises(TopicModelError, match="retrain"):
             TopicModel.load(path)
+
+
+def _script(name: str) -> Any:
+    """A module of scripts/ (the measures import each other from there)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def test_a_word_model_s_best_class_is_weighed_against_the_runner_up() -> None:
+    model = WordModel.from_section({"classes": ["a", "b", "c"], "base": [0.0, 0.0, 0.0], "unseen": [-1.0] * 3,
+                                    "features": {"red": [0, 3.0, 1, 2.0]}}, "a test model")
+    guess = model.best({"red", "zzz"})
+    assert guess.topic == "a" and guess.probability == pytest.approx(1 / (1 + math.exp(-1.0)))
+    assert guess.against("c") == pytest.approx(1 / (1 + math.exp(-3.0)))
+    with pytest.raises(TopicModelError, match="retrain"):
+        WordModel.from_section({"classes": ["a"], "base": [], "unseen": [0.0], "features": {}}, "a test model")
+
+
+def test_an_outcome_model_needs_two_outcomes_and_enough_lines() -> None:
+    train = _script("train_topic_model")
+    lines = [train.Outcome("four cards on the flop", "robert-classic", "flop", "redeal-flop")] * 3 + [
+        train.Outcome("four cards on the flop", "tda-2024", "flop", "scramble-flop")] * 2 + [
+        train.Outcome("the turn came early", "robert-classic", "turn", "replace-turn")] * 9
+    models = train.outcome_models(lines, min_lines=5)
+    assert list(models) == ["flop"] and models["flop"]["classes"] == ["redeal-flop", "scramble-flop"]
+    assert "rulebook=tda-2024" in models["flop"]["features"]  # the rulebook decides which outcome, so it is a feature
+    assert train.outcome_models(lines, min_lines=6) == {}
+
+
+def test_the_outcome_measure_asks_only_where_a_read_fact_leads_to_the_model_s_outcome(engine: Engine) -> None:
+    """scripts/eval_outcome_model.py's doubt, as the engine would apply it: the facts read from the text whose other
+    value leads to the outcome model's outcome (none: the ruling would stand)."""
+    doubted = _script("eval_outcome_model").doubted
+    misread = ("Split pot heads-up in a hold'em hi-lo game? no, regular hold'em, tie with one odd chip left over. The "
+               "button is the small blind heads-up. Who gets the odd chip? TDA.")  # outside-u: odd-chip-left-of-button
+    ruling = engine.rule(misread, "tda-2024")
+    assert (ruling.outcome, ruling.facts.get("hi_lo")) == ("odd-chip-to-high", "yes")
+    assert doubted(engine, ruling, misread, "odd-chip-left-of-button") == {"hi_lo"}
+    four = engine.rule(FOUR_ON_THE_FLOP)
+    assert doubted(engine, four, FOUR_ON_THE_FLOP, "scramble-flop") == frozenset()  # the rulebook decides, no fact
