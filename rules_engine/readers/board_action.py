@@ -28,9 +28,11 @@ def acted_on(r: Reading, street: str | None, anywhere: bool = False, since: int 
     named = street in _ORDER and r.has(str(street))
     if named or anywhere or since is not None:  # "…turned the turn, I bet, he called"
         came = -1 if anywhere else r.matches(str(street))[0].start() if named else since or 0
-        if any(m.start() > came and not denied(r, m) and not _on_earlier_street(r, m.end(), street)
-               for m in r.matches("action_verb")):
+        told = [m for m in r.matches("action_verb") if m.start() > came]
+        if any(not denied(r, m) and not _on_earlier_street(r, m.end(), street) for m in told):
             return "yes"
+        if told and all(denied(r, m) for m in told):  # every move told after the card is denied ("the BB hasn't checked or anything yet"): none was made
+            return "no"
     return None
 
 
