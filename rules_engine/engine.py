@@ -225,12 +225,14 @@ class Engine:
 
     def _which_dispute(self, facts: dict[str, FactValue], rival: str, language: Language, book: str,
                        detected: Language) -> Ruling:
-        """Between the cue's topic and the one the topic model is very sure of (the cue's first); or, where no cue
-        answered (no dispute told as the rival), whether the model's topic is what happened. The answer comes back as
-        the `topic` fact, which the parser then honours."""
+        """Between the cue's topic and the one the topic model is very sure of (the model's first: where they
+        disagree it is the right one far more often, README "The topic model"); or, where no cue answered (no dispute
+        told as the rival), whether the model's topic is what happened. The answer comes back as the `topic` fact,
+        which the parser then honours."""
         chosen = str(facts[TOPIC])
         asked = self._ask(TOPIC, language, (chosen, rival))
-        options = tuple(sorted(asked.options, key=lambda option: option.value != chosen))
+        first = chosen if rival == NO_DISPUTE.name else rival
+        options = tuple(sorted(asked.options, key=lambda option: option.value != first))
         if rival == NO_DISPUTE.name:
             denied = Option(rival, PHRASES["topic_fallback_none"][language])
             question = Question(TOPIC, PHRASES["topic_fallback_question"][language], (options[0], denied))

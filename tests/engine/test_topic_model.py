@@ -97,8 +97,8 @@ def test_a_very_sure_model_against_the_cue_asks_which_dispute(tiny_engine: Engin
         assert (ruling.status, ruling.rule_id, ruling.facts["topic"]) == ("question", None, "flop-count")
         (question,) = ruling.questions
         assert (question.fact, question.text, ruling.headline) == ("topic", text, text)
-        assert [(o.value, o.label) for o in question.options] == [
-            ("flop-count", labels["flop-count"][language]), ("board-card-dealt", labels["board-card-dealt"][language])]
+        assert [(o.value, o.label) for o in question.options] == [  # the model's topic first, then the cue's
+            ("board-card-dealt", labels["board-card-dealt"][language]), ("flop-count", labels["flop-count"][language])]
 
 
 def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> None:
