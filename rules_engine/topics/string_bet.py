@@ -10,7 +10,7 @@ from decimal import Decimal
 from table_tools.raising import Move, Structure
 
 from ..readers import betting_round
-from ..readers.betting_round import on_digits
+from ..readers.betting_round import on_digits, words_said
 from ..readers.phrases import out_of_scope, said_outright, tells_a_situation
 from ..reading import Facts, Reading, group
 from . import Cue, Topic
@@ -33,12 +33,20 @@ def declared_first(r: Reading, facts: Facts) -> None:
         r.doubt("declared_first")  # "claims he said raise but the dealer didn't hear anything": asked, not ruled
         return
     said = raise_said(r)
-    if said:
+    if said and not _said_only_later(r):
         facts["declared_first"] = "raise"
     elif r.has("amount_declared") or said_outright(r, "round_said"):
         facts["declared_first"] = "amount"
-    elif said is False:
+    elif said is not None:  # denied, or said only with the later chips
         facts["declared_first"] = "nothing"
+
+
+def _said_only_later(r: Reading) -> bool:
+    """"Raise" said only once he was back at his stack for more ("ne prende altri 400 e solo mentre li spinge dice
+    'rilancio'"): said after the first movement, it declared nothing before the chips."""
+    later = r.matches("string_motions") + r.matches("string_added")
+    said = words_said(r, "raise_declared_yes")
+    return bool(later and said) and all(m.start() > min(m.start() for m in later) for m in said)
 
 
 def limit_half(r: Reading, facts: Facts) -> None:
