@@ -80,8 +80,10 @@ class Engine:
         given = self.coerce_facts(facts or {})
         parsed = self._parser.read(text, given)
         read, doubted = parsed.facts, parsed.doubted
-        if parsed.unconfirmed:  # what the topic's readers read where none of its cues recognised the story is asked
-            asked = {name for name in read if name != TOPIC and self.data.facts[name].question}
+        if parsed.unconfirmed:  # what the topic's readers read where none of its cues recognised the story is asked;
+            kept = TOPIC in given  # once the player gave the topic, but for the facts measured read right (facts.toml)
+            asked = {name for name in read if name != TOPIC and self.data.facts[name].question
+                     and not (kept and self.data.facts[name].kept_when_topic_given)}
             read, doubted = {k: v for k, v in read.items() if k not in asked}, doubted | asked
         doubted -= set(given)  # an answer settles what the text left in doubt
         language = cast(Language, reply_language) or parsed.language

@@ -141,11 +141,14 @@ def _fact(name: str, spec: dict[str, Any], topics: Mapping[str, Text]) -> FactKi
     kind = FactKind(name, spec["type"], tuple(spec.get("values", ())), read_text(spec, "label"),
                     read_optional_text(spec, "question"), options,
                     {value: Text(english[value], italian[value]) for value in english if value in italian},
-                    {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()}, variants)
+                    {value: tuple(narrowed) for value, narrowed in spec.get("narrows", {}).items()}, variants,
+                    spec.get("kept_when_topic_given", False))
     if kind.type not in ("enum", "int", "yesno") or (kind.type == "enum" and not kind.values):
         raise ValueError("a bad type or no values")
     if bool(kind.question) != bool(kind.options):
         raise ValueError("needs both a question and options, or neither")
+    if not isinstance(kind.kept_when_topic_given, bool) or (kind.kept_when_topic_given and not kind.question):
+        raise ValueError("kept_when_topic_given is true or false, and only for a fact with a question")
     if any(value not in kind.values or not set(narrowed) <= set(kind.values)
            for value, narrowed in kind.narrows.items()):
         raise ValueError("narrows to values it does not have")

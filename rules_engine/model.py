@@ -51,6 +51,7 @@ class FactKind:
     value_labels: Mapping[str, Text]
     narrows: Mapping[str, tuple[str, ...]]
     variants: tuple[QuestionVariant, ...] = ()
+    kept_when_topic_given: bool = False  # read under a topic the player gave, none of its cues recognising the story
 
     def asked(self, facts: Mapping[str, FactValue]) -> tuple[Text | None, tuple[FactOption, ...]]:
         """The question and its options in the words that fit the situation (a variant, else the usual ones)."""

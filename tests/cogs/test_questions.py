@@ -224,3 +224,41 @@ async def test_the_topic_question_is_a_card_whose_answer_reads_the_story_as_that
     no = await send_command("ruling", situation=story)
     denied = await click(no, asked_ruling.questions[0].options[1].label)
     assert denied.message["embeds"][0]["title"] != asked_ruling.questions[0].text  # answered: no longer asked
+
+
+# No cue recognises these; the topic model asks whether each is a pot dispute. The first tells when the claim came.
+POT_CLAIMED_AT_ONCE = ("Dealer shoved the pot to the wrong bloke, seat 4 pulled him up straight away before the "
+                       "shuffle. Gets fixed, yeah?")
+POT_CLAIMED = "Dealer shoved the pot to the wrong bloke, seat 4 complained. Gets fixed, yeah?"  # when: not told
+
+
+async def pot_dispute_tapped(driver: Driver, send_command, click, story: str):
+    """The story asked about, the topic question answered with its first option (the pot dispute, the model's)."""
+    asked_ruling = driver.bot.engine.rule(story)
+    [question] = asked_ruling.questions
+    assert (question.fact, question.options[0].value) == ("topic", "pot-dispute")
+    asked = await send_command("ruling", situation=story)
+    return await click(asked, question.options[0].label)
+
+
+async def test_tapping_the_topic_rules_at_once_on_what_the_story_states(driver, send_command, click) -> None:
+    """One tap: the claim made before the shuffle (the next hand not begun) is kept as the story tells it, so the
+    answer to "Is this what happened?" is the ruling, logged, not a second question."""
+    answered = await pot_dispute_tapped(driver, send_command, click, POT_CLAIMED_AT_ONCE)
+
+    expected = driver.bot.engine.rule(POT_CLAIMED_AT_ONCE, facts={"topic": "pot-dispute"})
+    assert (expected.status, expected.facts["next_hand_started"]) == ("ruling", "no")
+    assert answered.message["embeds"][0]["title"] == expected.headline
+    [entry] = await entries(driver)
+    assert (entry.rule_id, entry.outcome) == (expected.rule_id, expected.outcome) == (
+        "showdown.dispute-deadline", "pot-corrected")
+
+
+async def test_tapping_the_topic_still_asks_what_the_story_does_not_state(driver, send_command, click) -> None:
+    answered = await pot_dispute_tapped(driver, send_command, click, POT_CLAIMED)
+
+    expected = driver.bot.engine.rule(POT_CLAIMED, facts={"topic": "pot-dispute"})
+    assert (expected.status, expected.questions[0].fact) == ("question", "next_hand_started")
+    assert answered.message["embeds"][0]["title"] == expected.questions[0].text
+    assert [b["label"] for b in buttons(answered.message)] == [o.label for o in expected.questions[0].options]
+    assert await entries(driver) == ()  # nothing ruled yet

@@ -66,6 +66,16 @@ def test_a_question_variant_with_other_answers_is_refused(tmp_path: Path) -> Non
                      '{ value = "later", label = "The button\'s first card"', "facts.toml"))
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ('label = "street"', 'kept_when_topic_given = true\nlabel = "street"'),  # never asked: nothing to keep or ask
+    ("type = \"int\"\nkept_when_topic_given = true", "type = \"int\"\nkept_when_topic_given = \"yes\""),
+])
+def test_a_fact_kept_once_the_topic_is_given_is_a_yes_or_no_on_a_fact_with_a_question(tmp_path: Path, old: str,
+                                                                                     new: str) -> None:
+    with pytest.raises(RulesDataError, match="kept_when_topic_given"):
+        load(_broken(tmp_path, old, new, "facts.toml"))
+
+
 def test_a_case_without_steps_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match="needs steps"):
         load(_broken(tmp_path, 'outcome = "share-pot"\nsteps = [', 'outcome = "share-pot"\nnot_steps = ['))

@@ -12,7 +12,11 @@ from typing import Any
 import pytest
 
 from rules_engine import Engine
+from rules_engine.lexicon import LEXICON_DIR, Lexicon
+from rules_engine.model import FactValue
+from rules_engine.reading import Reading
 from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, TopicModelError, WordModel, features
+from rules_engine.topics import discover
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "scripts" / "train_topic_model.py"
@@ -143,6 +147,39 @@ def test_what_every_rule_of_a_chosen_topic_requires_is_implied(engine: Engine) -
     story = "After the deal was complete the dealer gave the player to the right of the button one extra card."
     ruling = engine.rule(story, facts={"topic": "extra-holecard"})  # the extra-card rules all need the deal
     assert (ruling.status, ruling.rule_id, ruling.facts["street"]) == ("question", "holdem.extra-holecard", "deal")
+
+
+MISDEAL_ASKED_LATE = "same thing at a TDA event, two folds and then the dealer wants to call a misdeal"
+
+
+def test_a_fact_the_text_states_decides_once_the_player_gave_the_topic(engine: Engine) -> None:
+    """No misdeal-cutoff cue recognises the story; once the answer gives that topic, the players who had acted (two
+    folds: no chips in) are kept as read (`kept_when_topic_given`), so the one tap rules."""
+    ruling = engine.rule(MISDEAL_ASKED_LATE, "tda-2024", facts={"topic": "misdeal-cutoff"})
+    assert (ruling.status, ruling.rule_id, ruling.outcome) == ("ruling", "misdeal.action-cutoff", "misdeal")
+    assert (ruling.facts["players_acted"], ruling.facts["chips_in"]) == (2, "no")
+
+
+def test_a_fact_the_text_does_not_state_is_still_asked_once_the_player_gave_the_topic(engine: Engine) -> None:
+    """The pot shoved to the wrong player, told with no word of when the claim came: whether the next hand had
+    started is asked, never assumed."""
+    ruling = engine.rule("Dealer shoved the pot to the wrong bloke, seat 4 complained. Robert's v11. Gets fixed, yeah?",
+                         "robert-v11", facts={"topic": "pot-dispute"})
+    assert (ruling.status, ruling.rule_id) == ("question", "showdown.dispute-deadline")
+    assert ruling.questions[0].fact == "next_hand_started" and "next_hand_started" not in ruling.facts
+
+
+def test_a_fact_kept_once_the_topic_is_given_is_never_read_from_no_words(engine: Engine) -> None:
+    """A kept fact is one the text's words give: no topic's readers read it from an empty story (where they take their
+    incident as told: "too many cards", "a claim made before the discard", which are asked)."""
+    kept = {name for name, kind in engine.data.facts.items() if kind.kept_when_topic_given}
+    lexicon = Lexicon.load(LEXICON_DIR)
+    for topic in discover().values():
+        facts: dict[str, FactValue] = {"topic": topic.name}
+        empty = Reading("", lexicon, (0,))
+        for reader in topic.readers:
+            reader(empty, facts)
+        assert not kept & set(facts), f"{topic.name} reads {sorted(kept & set(facts))} from no words"
 
 
 def test_a_chosen_topic_still_sets_aside_another_version_of_the_story(engine: Engine) -> None:
