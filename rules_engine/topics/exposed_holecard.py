@@ -16,6 +16,7 @@ from ..reading import Facts, Reading, group, inside
 from . import Cue, Topic
 
 _HOLE_ORDINAL = 3  # the first three cards off the deck are hole cards whatever the table size
+_FIRST_TWO = 2  # the cards off the deck whose exposure can make a misdeal
 _FIRST_ROUND_PLACES = ("first", "second", "first-or-second")  # dealt in the first round whatever the table size
 _ONE_OF = re.compile(r"\b(?:one of|una delle|uno dei) (?:the |my |his |her |mie |sue )?(?:\w+ )?$")
 _FIRST_PERSON = re.compile(r"(?:i|ho|l ho|mi) ")
@@ -277,8 +278,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
             continue  # "can't remember if it was his first or second"
         placed = _from_the_seats(r, match, ordinals.value(match) or 0)
         readings.append((3, placed) if placed else (1, "later") if ordinals.value(match) == 2 else (0, None))
-    if any(_NTH.search(m[0]) for m in r.matches("deck_ordinal")):
-        readings.append((2, "later"))  # "the 11th card of the deal": counted off the deck, past the first two
+    if any(_NTH.search(m[0]) for m in r.matches("deck_ordinal")) or any(
+            (r.number(m) or 0) >= _FIRST_TWO for m in r.matches("cards_dealt_before")):
+        readings.append((2, "later"))  # "the 11th card of the deal", "dopo almeno cinque altre": past the first two
     if not any(reading[0] >= 2 and reading[1] != "first-or-second" for reading in readings):
         said = any(reading[0] and reading[1] for reading in readings)  # "the second card, going to the BB"
         readings += _whose_card(r, owner, deck_two, said)  # unless said outright or placed already
