@@ -66,6 +66,15 @@ def test_a_fragment_is_written_out_where_a_pattern_names_it() -> None:
     assert fragments["verb"].users == fragments["its_own"].users == ("stuck",)
 
 
+def test_the_verbs_of_letting_the_cards_go_are_one_list_read_by_every_fold() -> None:
+    """review-31 #26: common.toml's `release_verb_en` (and its bare and Italian forms), once for five concepts."""
+    assert LEXICON.fragments["release_verb_en"].users == ("needless_fold", "fold_over_a_check", "fold_released",
+                                                          "fold_act", "released_by_owner")
+    assert LEXICON.entries["fold_act"].patterns[2].startswith("(pushed|pushes|slid|")  # `({release_verb_en}|throw)`
+    assert all(LEXICON.says(concept, "he chucks his cards") for concept in ("fold_act", "fold_released"))
+    assert LEXICON.says("released_by_owner", "i nudge my cards")
+
+
 def test_a_pattern_naming_no_fragment_is_refused_naming_its_file_and_concept(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
     path = copy / "flop_count.toml"
