@@ -75,6 +75,13 @@ def test_the_verbs_of_letting_the_cards_go_are_one_list_read_by_every_fold() -> 
     assert LEXICON.says("released_by_owner", "i nudge my cards")
 
 
+@pytest.mark.parametrize(("word", "found"), [("getta", True), ("gettato", True), ("butta", True),
+                                              ("gettone", False), ("gettoni", False)])
+def test_a_chip_is_no_verb_of_letting_the_cards_go(word: str, found: bool) -> None:
+    """review-31 #26: "gett\\w*" read "gettone" (a chip) as "getta"."""
+    assert bool(whole_words(LEXICON.fragments["release_verb_it"].text).fullmatch(word)) is found
+
+
 def test_a_pattern_naming_no_fragment_is_refused_naming_its_file_and_concept(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
     path = copy / "flop_count.toml"
