@@ -2,7 +2,8 @@
 
 `common.toml` holds what every topic shares (numbers, shorthand, search windows, word lists, shared
 concepts); `<topic module>.toml` holds one topic's concepts and the topic's name for players. A concept
-carries `patterns`, `examples` it must find and `not` phrases it must not (checked by the tests).
+carries `patterns`, `examples` it must find and `not` phrases it must not (checked by the tests). A pattern may
+write `{name}` for a `[fragments]` entry, a word list said once (`_expanded`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from .pattern_cache import Built, Deferred, PatternCache, TomlCache, TomlError, 
 LEXICON_DIR = Path(__file__).with_name("lexicon")
 COMMON = "common.toml"
 _COMMON_TABLES = {"numbers", "placed_numbers", "contractions", "phrases", "aliases", "articles", "windows",
-                  "vocabulary", "concepts"}
-# A topic file may add its own windows, and `known`: real words near its vocabulary that must never be "corrected"
-# into it ("rabbia" is not a typo of "rabbit").
-_TOPIC_TABLES = {"topic", "concepts", "windows", "known"}
+                  "vocabulary", "concepts", "fragments"}
+# A topic file may add its own windows, its own fragments, and `known`: real words near its vocabulary that must
+# never be "corrected" into it ("rabbia" is not a typo of "rabbit").
+_TOPIC_TABLES = {"topic", "concepts", "windows", "known", "fragments"}
 _CONCEPT_KEYS = {"patterns", "examples", "not"}
 # A word of a pattern that players type: not a stem followed by regex syntax ("mazzier[ei]", "expos\\w*").
 _WORD = hinted(r"(?<![\\a-z])[a-z]+(?![a-z\\[?*+{])")
@@ -50,6 +51,17 @@ class Concept:
     patterns: tuple[str, ...]
     examples: tuple[str, ...]
     not_examples: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """A named piece of pattern (`[fragments]`), written `{name}` in the patterns of its file, or of every file when
+    it is common.toml's; `users` are the concepts whose patterns name it."""
+
+    name: str
+    file: str
+    text: str
+    users: tuple[str, ...]
 
 
 class Unit:
@@ -193,7 +205,8 @@ class Lexicon:
     concepts: dict[str, tuple[Unit, ...]]
     finders: dict[str, Finder]  # how a reading runs each concept's patterns
     anchor_index: AnchorIndex  # which requirements of the finders' parts a text meets, for all at once
-    entries: dict[str, Concept]
+    entries: dict[str, Concept]  # each pattern with its fragments written out
+    fragments: dict[str, Fragment]
     numbers: dict[str, int]
     number_words: dict[str, int]  # every number word with its value, "sei" too: what an amount in words is read with
     number_heads: tuple[str, ...]  # what a word made of number words starts with: one of them, or one without its
@@ -228,7 +241,7 @@ class Lexicon:
     def load(cls, directory: Path = LEXICON_DIR) -> Lexicon:
         files = _read(directory)
         common = files[COMMON]
-        entries = _entries(files)
+        entries, fragments = _entries(files)
         cache = PatternCache()
         patterns = "\n".join(p for entry in entries.values() for p in entry.patterns)  # one scan finds all
         words, class_words, stems = cache.derived(patterns, lambda: (
@@ -264,6 +277,7 @@ class Lexicon:
             finders=finders,
             anchor_index=anchor_index,
             entries=entries,
+            fragments=fragments,
             numbers=dict(common["numbers"]),
             number_words=number_words, number_heads=heads, number_start=number_start,
             contractions=dict(common.get("contractions", {})),
@@ -306,8 +320,11 @@ def _read(directory: Path) -> dict[str, dict[str, Any]]:
     return files
 
 
-def _entries(files: Mapping[str, dict[str, Any]]) -> dict[str, Concept]:
-    """Every concept of every file; a name used twice is refused, naming both files."""
+def _entries(files: Mapping[str, dict[str, Any]]) -> tuple[dict[str, Concept], dict[str, Fragment]]:
+    """Every concept of every file, its patterns with their fragments written out (`_expanded`), and every
+    fragment with the concepts using it; a name used twice is refused, naming both files."""
+    fragments = _fragment_texts(files)
+    users: dict[str, list[str]] = {name: [] for name in fragments}
     entries: dict[str, Concept] = {}
     for file, data in files.items():
         for name, spec in data.get("concepts", {}).items():
@@ -316,9 +333,56 @@ def _entries(files: Mapping[str, dict[str, Any]]) -> dict[str, Concept]:
             if not isinstance(spec, dict) or set(spec) - _CONCEPT_KEYS or not spec.get("patterns") \
                     or not spec.get("examples"):
                 raise LexiconError(f"{file}: concept {name!r} needs `patterns` and `examples` (and may have `not`)")
-            entries[name] = Concept(name, file, tuple(spec["patterns"]), tuple(spec["examples"]),
-                                    tuple(spec.get("not", ())))
-    return entries
+            patterns = spec["patterns"]
+            if _REFERENCE.search("\n".join(patterns)):  # few concepts: one search tells the others apart
+                patterns = [_expanded(pattern, fragments, file, name, users) for pattern in patterns]
+            entries[name] = Concept(name, file, tuple(patterns), tuple(spec["examples"]), tuple(spec.get("not", ())))
+    return entries, {name: Fragment(name, file, text, tuple(dict.fromkeys(users[name])))
+                     for name, (file, text) in fragments.items()}
+
+
+# `{name}`: a fragment named in a pattern (a regex quantifier `{2}`, `{0,3}` starts with a digit or a comma)
+_REFERENCE = re.compile(r"\{([A-Za-z_]\w*)\}")
+_FRAGMENT_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+# What may stand right before a fragment written as it is: the start of the pattern or a group, or `|`
+_OPENS_ALTERNATIVE = re.compile(r"(?:^|(?<!\\)\|)\Z|(?<!\\)\((?:\?(?::|P<\w+>|[=!]|<[=!]))?\Z")
+
+
+def _fragment_texts(files: Mapping[str, dict[str, Any]]) -> dict[str, tuple[str, str]]:
+    """Every file's `[fragments]`: name → its file, its text. A name used twice is refused, naming both files; so
+    is a fragment that names another (each is written out once, in a pattern)."""
+    fragments: dict[str, tuple[str, str]] = {}
+    for file, data in files.items():
+        for name, text in data.get("fragments", {}).items():
+            if name in fragments:
+                raise LexiconError(f"{file}: fragment {name!r} is already defined in {fragments[name][0]}")
+            if not _FRAGMENT_NAME.fullmatch(name) or not isinstance(text, str) or not text or _REFERENCE.search(text):
+                raise LexiconError(f"{file}: fragment {name!r} must be named in lower case (a-z, 0-9, _) and be a "
+                                   f"non-empty piece of pattern naming no other fragment")
+            fragments[name] = (file, text)
+    return fragments
+
+
+def _expanded(pattern: str, fragments: Mapping[str, tuple[str, str]], file: str, concept: str,
+              users: dict[str, list[str]]) -> str:
+    """A pattern with each `{name}` replaced by the fragment's text: as it is where the reference is a whole
+    alternative (`(pushed|{release_verb_en})`, `({release_verb_en})`: the pattern reads as if the words were
+    written there), else as a group `(?:…)` so that its `|` stays inside (`{release_verb_en} his cards`). A name no
+    fragment of common.toml or of the pattern's own file has is refused, naming the file and the concept."""
+    def replace(reference: re.Match[str]) -> str:
+        name = reference[1]
+        where, text = fragments.get(name, ("", ""))
+        if where not in (file, COMMON):
+            elsewhere = f" ({where} has one, for its own patterns only)" if where else ""
+            raise LexiconError(f"{file}: concept {concept!r}, pattern {pattern!r}: no fragment {name!r}{elsewhere}; "
+                               f"a pattern names its own file's [fragments] or {COMMON}'s")
+        users[name].append(concept)
+        start, end = reference.span()
+        if pattern[end:end + 1] in ("", "|", ")") and _OPENS_ALTERNATIVE.search(pattern, 0, start):
+            return text
+        return f"(?:{text})"
+
+    return _REFERENCE.sub(replace, pattern)
 
 
 def _topics(files: Mapping[str, dict[str, Any]]) -> dict[str, Text]:

@@ -5,10 +5,11 @@ import re
 import shutil
 from pathlib import Path
 from re import _parser  # type: ignore[attr-defined]
+from typing import Any
 
 import pytest
 
-from rules_engine.lexicon import _WHOLE_WORDS, LEXICON_DIR, Lexicon, LexiconError, whole_words
+from rules_engine.lexicon import _WHOLE_WORDS, COMMON, LEXICON_DIR, Lexicon, LexiconError, _entries, whole_words
 from rules_engine.literals import unmatchable_edge
 from rules_engine.topics import TopicError, check_vocabulary, discover
 
@@ -43,6 +44,67 @@ def test_every_concept_and_window_is_read_by_the_engine() -> None:
     """A concept or window nothing reads is dead vocabulary: it would look like coverage and do nothing."""
     unread = [name for name in (*LEXICON.entries, *LEXICON.windows) if f'"{name}"' not in ENGINE_CODE]
     assert unread == []
+
+
+def test_every_fragment_is_named_by_a_pattern() -> None:
+    """A fragment no pattern names is dead vocabulary, like a concept nothing reads."""
+    assert [name for name, fragment in LEXICON.fragments.items() if not fragment.users] == []
+
+
+def test_a_fragment_is_written_out_where_a_pattern_names_it() -> None:
+    """`{name}` in a pattern is its `[fragments]` text, before anything reads the pattern: as it is where it stands
+    as a whole alternative (the pattern reads as if the words were written there), in a group elsewhere, so that its
+    `|` stays inside; a quantifier (`{0,2}`) is no fragment. A topic file's fragments serve its own patterns."""
+    files = {COMMON: {"fragments": {"verb": "slid|pushed"}},
+             "flop_count.toml": {"fragments": {"its_own": "a|b"}, "concepts": {"stuck": {
+                 "patterns": ["({verb}|threw) (\\w+ ){0,2}cards", "{verb} cards", "x (?P<held>{its_own})", "{its_own}?",
+                              "{verb}|{its_own}"],
+                 "examples": ["slid cards"]}}}}
+    entries, fragments = _entries(files)
+    assert entries["stuck"].patterns == ("(slid|pushed|threw) (\\w+ ){0,2}cards", "(?:slid|pushed) cards",
+                                         "x (?P<held>a|b)", "(?:a|b)?", "slid|pushed|a|b")
+    assert fragments["verb"].users == fragments["its_own"].users == ("stuck",)
+
+
+def test_the_verbs_of_letting_the_cards_go_are_one_list_read_by_every_fold() -> None:
+    """review-31 #26: common.toml's `release_verb_en` (and its bare and Italian forms), once for five concepts."""
+    assert LEXICON.fragments["release_verb_en"].users == ("needless_fold", "fold_over_a_check", "fold_released",
+                                                          "fold_act", "released_by_owner")
+    assert LEXICON.entries["fold_act"].patterns[2].startswith("(pushed|pushes|slid|")  # `({release_verb_en}|throw)`
+    assert all(LEXICON.says(concept, "he chucks his cards") for concept in ("fold_act", "fold_released"))
+    assert LEXICON.says("released_by_owner", "i nudge my cards")
+
+
+@pytest.mark.parametrize(("word", "found"), [("getta", True), ("gettato", True), ("butta", True),
+                                              ("gettone", False), ("gettoni", False)])
+def test_a_chip_is_no_verb_of_letting_the_cards_go(word: str, found: bool) -> None:
+    """review-31 #26: "gett\\w*" read "gettone" (a chip) as "getta"."""
+    assert bool(whole_words(LEXICON.fragments["release_verb_it"].text).fullmatch(word)) is found
+
+
+def test_a_pattern_naming_no_fragment_is_refused_naming_its_file_and_concept(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    path = copy / "flop_count.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("'stuck',", "'{stuck_verb} stuck',", 1), encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"flop_count\.toml: concept 'stuck', pattern '\{stuck_verb\} stuck': "
+                                           r"no fragment 'stuck_verb'"):
+        Lexicon.load(copy)
+
+
+@pytest.mark.parametrize(("files", "refused"), [
+    # another topic file's fragment serves that file's patterns only
+    ({"a.toml": {"fragments": {"verb": "slid"}},
+      "b.toml": {"concepts": {"stuck": {"patterns": ["{verb} x"], "examples": ["slid x"]}}}},
+     r"b\.toml: concept 'stuck', pattern '\{verb\} x': no fragment 'verb' \(a\.toml has one"),
+    ({COMMON: {"fragments": {"verb": "slid"}}, "b.toml": {"fragments": {"verb": "pushed"}}},
+     r"b\.toml: fragment 'verb' is already defined in common\.toml"),
+    ({"b.toml": {"fragments": {"verb": "slid|{other}", "other": "x"}}},
+     r"b\.toml: fragment 'verb' must .*naming no other"),
+    ({"b.toml": {"fragments": {"Verb": "slid"}}}, r"b\.toml: fragment 'Verb' must be named in lower case"),
+])
+def test_a_fragment_out_of_reach_named_twice_or_malformed_is_refused(files: dict[str, Any], refused: str) -> None:
+    with pytest.raises(LexiconError, match=refused):
+        _entries(files)
 
 
 def _copy(tmp_path: Path) -> Path:
