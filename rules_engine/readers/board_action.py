@@ -31,8 +31,8 @@ def acted_on(r: Reading, street: str | None, anywhere: bool = False, since: int 
         told = [m for m in r.matches("action_verb") if m.start() > came]
         if any(not denied(r, m) and not _on_earlier_street(r, m.end(), street) for m in told):
             return "yes"
-        if told and all(denied(r, m) for m in told):  # every move told after the card is denied ("the BB hasn't checked or anything yet"): none was made
-            return "no"
+        if told and all(denied(r, m) for m in told):  # every move told after the card is denied ("the BB hasn't
+            return "no"  # checked or anything yet"): none was made
     return None
 
 

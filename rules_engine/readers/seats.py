@@ -62,8 +62,8 @@ _ELLIPTIC_AFTER = re.compile(r" s\b(?! (?:very |own )?(?:first|second|third|card
 _TOO = re.compile(r" (?:too|as well|also|anche|pure)\b")
 _JOINED_BEFORE = re.compile(r"\b(?:and|then|plus|as well as|e|poi)(?: then| also| the| poi| anche| pure)* $")
 _TO_BEFORE = re.compile(r"\b(?:to|a|al|allo|alla|all|ai|agli)(?: the| il| lo)? $")  # "all'UTG": all
-_AND_TO_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: then| also| poi| anche| pure| one| another| una| uno| un| un altra)*"
-                            r" (?:to|a|al|allo|alla|ai|agli)"
+_AND_TO_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: then| also| poi| anche| pure| one| another| una| uno| un"
+                            r"| un altra)* (?:to|a|al|allo|alla|ai|agli)"
                             r"(?: the| il| lo)? $")
 _AND_BEFORE = re.compile(r"\b(?:and|e|ed|plus)(?: the| il| lo| l)? $")
 # "al giocatore in quarta posizione … la prima carta": the player to whom it happened, unless where someone sits
