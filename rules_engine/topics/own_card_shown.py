@@ -9,7 +9,7 @@ import re
 from ..readers.agents import named_before
 from ..readers.negation import denied
 from ..readers.showdown import dealer_subject, last_round_bet, tabled_at_showdown
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, inside
 from . import Cue, Topic
 
 # Who saw them, tried in this order near the showing: someone out of the hand is named with words ("the player
@@ -17,7 +17,6 @@ from . import Cue, Topic
 _SHOWN_TO = {"shown_to_outsider": "non-player", "shown_to_active": "active-player", "shown_to_table": "table"}
 
 
-_TO_HIM = re.compile(r"\bto show (?:him|her|them)$")  # the one shown to named before, by a pronoun
 _RECEIVERS = ("shown_for", "shown_toward", "shown_to_active", "shown_to_table")  # whom it was for
 _DEALER_DOES = re.compile(r"\b(?:dealer|mazziere|croupier|dealr)(?: \w+)? $")  # "the dealer (accidentally) flashed"
 
@@ -106,12 +105,15 @@ def shown_to(r: Reading, facts: Facts) -> None:
     reach = r.lexicon.windows["shown_to_reach"]
     after = [m for concept in ("shown_to_outsider", "shown_to_outsider_person") for m in r.matches(concept)
              if shown.start() < m.start() <= shown.end() + reach]
+    own = r.matches("shower_still_in")  # "while still in the pot": the shower's standing, not the receiver's
+    active = [m for m in r.matches("shown_to_active") if not any(inside(m, o) for o in own)]
     if after and not any(shown.start() < m.start() <= shown.end() + reach for m in r.matches("shown_to_outsider")) \
             and any(after[0].start() < m.start() <= min(shown.end() + reach, r.sentence_end(shown.start()))
-                    and not denied(r, m) for m in r.matches("shown_to_active")):
+                    and not denied(r, m) for m in active):
         facts["shown_to"] = "active-player"  # "to his buddy in seat 4, who's still in the hand": who he is to him
         return  # (a friend) says less than what he is doing (still in the hand), told of him in the same sentence
-    if after or (_TO_HIM.search(shown[0]) and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
+    if after or (r.lexicon.says("shown_by_pronoun", shown[0])
+                 and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
         facts["shown_to"] = "non-player"  # "… had busted and sat behind seat 3. Seat 3 tilted his cards to show him"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
         facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces
