@@ -87,7 +87,8 @@ class Engine:
             read, doubted = {k: v for k, v in read.items() if k not in asked}, doubted | asked
         doubted -= set(given)  # an answer settles what the text left in doubt
         language = cast(Language, reply_language) or parsed.language
-        known = {**self._implied.get(read.get(TOPIC), {}), **read, **given} if parsed.unconfirmed else {**read, **given}
+        implied = self._implied.get(read.get(TOPIC), {}) if parsed.unconfirmed else {}
+        known = {**implied, **read, **given}
         if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
             topic_only = {TOPIC: known[TOPIC]} if parsed.unconfirmed else known
             return self._which_dispute(topic_only, parsed.rival, language, book, parsed.language)

@@ -7,8 +7,7 @@ import re
 
 from ..reading import Facts, Reading, group, inside
 from .events import Event, actor_name, events
-from .negation import denied, no_action
-from .negation import negated as said_negated  # `negated` names the denials read below
+from .negation import denied, negated, no_action
 from .seats import places
 
 SUBSTANTIAL = 3  # "substantial action": enough players acted for every rulebook's cut-off
@@ -25,11 +24,11 @@ def players_acted(r: Reading, facts: Facts) -> None:
     ("two players folded"), or the players told acting one by one (by their verbs, named together, a second
     one without a verb, or their moves' nouns: "an UTG raise and a call behind him" is two); nobody said to have
     acted yet ("ancora nessuno ha agito") is none."""
-    negated = no_action(r)
+    denials = no_action(r)
     taken = [m for m in r.matches("action_taken") if m.end() <= r.sentence_end(m.start())  # within a sentence:
              # "…a third card to the SB and the BB. Nobody's acted" names no two players who acted
-             and not any(inside(m, denial) or inside(denial, m) for denial in negated) and _counts_players(r, m)
-             and not (group(m, "substantial") and said_negated(r, m))]  # "two folds isn't substantial action"
+             and not any(inside(m, denial) or inside(denial, m) for denial in denials) and _counts_players(r, m)
+             and not (group(m, "substantial") and negated(r, m))]  # "two folds isn't substantial action"
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     moves = [e for e in events(r) if e.told]
     if any(r.near("uncertain", at, "doubt_action") for at in [m.start() for m in taken + r.matches("some_action")]
@@ -48,7 +47,7 @@ def players_acted(r: Reading, facts: Facts) -> None:
     acted = 1 if any(group(match, "only_one") for match in taken) else max([told, *said])  # "only UTG had acted -
     # he folded"
     if acted == 0:
-        if negated:
+        if denials:
             facts["players_acted"] = 0
         return
     facts["players_acted"] = acted

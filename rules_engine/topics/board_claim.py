@@ -55,15 +55,17 @@ def _board_made_the_hand(r: Reading, given: Facts) -> Facts | None:
     """Strong evidence, tried before the one-card-at-showdown topic: the board makes the hand ("the board is a royal
     flush"), cards are shown or let go, and a share is asked ("split?") or the hands shown are said not to beat it:
     that is playing the board, however the hole cards were shown."""
-    let_go = bool(_shown(r)) or r.has("discard") or r.has("still_on_muck")
-    compared = bool(_shown(r)) and r.has("board_unbeaten")  # "both flip their cards, neither improves": the share
+    shown = bool(_shown(r))
+    let_go = shown or r.has("discard") or r.has("still_on_muck")
+    compared = shown and r.has("board_unbeaten")  # "both flip their cards, neither improves": the share
     # is the question, asked or not (not merely both shown: "both table, the dealer pushes it to queens full")
     return {} if _board_hand(r) and let_go and (r.has("split_request") or compared) else None
 
 
 def _shown(r: Reading) -> list[re.Match[str]]:
-    """Cards shown, not a showing denied ("he won't turn his cards over", "non gira nemmeno le carte")."""
-    return happened(r, "tabled") if r.has("tabled") else []
+    """Cards shown, not a showing denied ("he won't turn his cards over", "non gira nemmeno le carte"); worked out
+    once per story (both cues and the reader ask)."""
+    return r.derived("board_claim.shown", lambda: happened(r, "tabled") if r.has("tabled") else [])
 
 
 def _board_hand(r: Reading) -> bool:
