@@ -25,8 +25,11 @@ _MINE_BEFORE = re.compile(r"\b(?:my|mia|mio|mi|m|me|hero s)\b(?: \w+){0,4} $")  
 _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "my first" → "my "
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
-    # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one)
-    r" (?:fine|ok|okay|normally|regolarmente|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b")
+    # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one), with
+    # its verb too ("my first one was fine", "la prima era a posto"); not an exception told after it
+    r" (?:(?:was|is|came|went|stayed|e|era|e andata|andava|e arrivata|arrivava) (?:out |down |in )?)?"
+    r"(?:fine|ok|okay|normally|regolarmente|a posto|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b"
+    r"(?! (?:except|but|save|apart|tranne|eccetto|salvo|a parte)\b)")  # not "…came out fine except seat 3's"
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
 _NTH = re.compile(r"\d(?:st|nd|rd|th)\b")  # a deck ordinal said as one ("the 11th card"), not a count dealt
