@@ -3,7 +3,8 @@
 The cues are hand-written and strongest first; on words nobody wrote a cue for they either recognise nothing or let
 a background word win. The model is a multinomial naive Bayes over the story's words and word pairs, trained on the
 labelled sets (`scripts/train_topic_model.py` writes `topic_model.json`): it only falls back where no cue answers,
-and doubts (asks which dispute it is) where it is very sure a cue picked another topic. It never overrules a cue.
+and doubts (asks which dispute it is) where it is very sure a cue picked another topic; only where it is far surer
+(`TAKE_OVER_MARGIN`) is the story read as its topic instead of the cue's.
 
 Scoring is sparse: a class's score starts from its prior plus, for each of the story's known features, the log
 probability of a feature that class never saw; each feature then adds only the deltas of the classes that saw it.
