@@ -90,6 +90,10 @@ class Engine:
         implied = self._implied.get(read.get(TOPIC), {}) if parsed.unconfirmed else {}
         known = {**implied, **read, **given}
         if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
+            if parsed.sure:  # the model far surer of its topic: read as after a tap on it, unless that gets no rule
+                taken = self.rule(text, book, {**(facts or {}), TOPIC: parsed.rival}, reply_language)
+                if taken.status != "no-match":
+                    return taken
             topic_only = {TOPIC: known[TOPIC]} if parsed.unconfirmed else known
             return self._which_dispute(topic_only, parsed.rival, language, book, parsed.language)
         candidates = (*self._by_topic.get(known.get("topic"), ()), *self._by_topic.get(None, ()))

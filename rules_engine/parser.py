@@ -25,13 +25,16 @@ class Parsed:
     it"), which the engine then asks rather than assumes. `rival`: another topic the topic model is very sure of
     where a cue chose the topic (the engine asks which dispute it is instead of ruling). `unconfirmed`: the topic
     is the model's or an answer's, and none of its cues recognises the story, so its readers read as if its incident
-    were told (a claim made, a card seen): what they read can only be asked."""
+    were told (a claim made, a card seen): what they read can only be asked. `sure`: the model is so sure of the
+    rival against the cue's topic (`TopicModel.takes_over`) that the engine reads the story as the rival instead of
+    asking."""
 
     facts: Facts
     language: Language
     doubted: frozenset[str]
     rival: str | None = None
     unconfirmed: bool = False
+    sure: bool = False
 
 
 class Parser:
@@ -67,11 +70,11 @@ class Parser:
             if recognised_story:  # a story besides the other version: rule on the story (else a rule asked)
                 reading, recognised = story, recognised_story
         unconfirmed: Topic | None = None  # the story's topic, though none of its cues recognises the story
-        rival = None
+        rival, sure = None, False
         if TOPIC in given:
             unconfirmed = None if recognised else self.topics.named(str(given[TOPIC]))
         elif self.model is not None:
-            unconfirmed, rival = self._second_opinion(self.model, text, recognised)
+            unconfirmed, rival, sure = self._second_opinion(self.model, text, recognised)
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {TOPIC: topic.name, **settled})
@@ -80,7 +83,7 @@ class Parser:
                 reading.doubt(name)
         elif unconfirmed is not None:
             facts = _read(unconfirmed, reading, {TOPIC: unconfirmed.name})
-        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival, unconfirmed is not None)
+        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival, unconfirmed is not None, sure)
 
     def _recognise(self, reading: Reading, given: Facts) -> tuple[Topic, Facts] | None:
         """The ladder's topic; or the one an answer gave, if one of its cues recognises the story (an averted incident
@@ -90,19 +93,23 @@ class Parser:
         return self.topics.recognise(reading, given)
 
     def _second_opinion(self, model: TopicModel, text: str,
-                        recognised: tuple[Topic, Facts] | None) -> tuple[Topic | None, str | None]:
-        """The topic model's word on the ladder's choice: a topic to read where no cue answered, and the rival topic
-        to ask about. Where no cue answered, a topic it is sure of (`FALLBACK_AT`) is read, unconfirmed, with no
-        dispute as the rival: words no cue took are often a denial or normal play ("the river wasn't early"), which a
-        word model cannot tell from the incident. Where a cue chose another topic than one it is very sure of
-        (`TopicModel.doubts`), that one is the rival. It never replaces a cue's topic."""
+                        recognised: tuple[Topic, Facts] | None) -> tuple[Topic | None, str | None, bool]:
+        """The topic model's word on the ladder's choice: a topic to read where no cue answered, the rival topic to
+        ask about, and whether it is sure enough of the rival to read the story as it. Where no cue answered, a topic
+        it is sure of (`FALLBACK_AT`) is read, unconfirmed, with no dispute as the rival: words no cue took are often
+        a denial or normal play ("the river wasn't early"), which a word model cannot tell from the incident. Where a
+        cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the rival, and where
+        it is surer still (`TopicModel.takes_over`), the engine goes on with it. The parser never replaces a cue's
+        topic itself."""
         guess = model.guess(text)
         topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
         if topic is None:
-            return None, None
+            return None, None, False
         if recognised is None:
-            return (topic, NO_DISPUTE.name) if model.falls_back(guess) else (None, None)
-        return None, topic.name if model.doubts(recognised[0].name, guess) else None
+            return (topic, NO_DISPUTE.name, False) if model.falls_back(guess) else (None, None, False)
+        if not model.doubts(recognised[0].name, guess):
+            return None, None, False
+        return None, topic.name, model.takes_over(recognised[0].name, guess)
 
     def _without(self, reading: Reading, said: list[re.Match[str]], until: str) -> Reading:
         """The story without what each of `said` says (an averted incident, an open question): from it to the first

@@ -3,7 +3,8 @@
 The cues are hand-written and strongest first; on words nobody wrote a cue for they either recognise nothing or let
 a background word win. The model is a multinomial naive Bayes over the story's words and word pairs, trained on the
 labelled sets (`scripts/train_topic_model.py` writes `topic_model.json`): it only falls back where no cue answers,
-and doubts (asks which dispute it is) where it is very sure a cue picked another topic. It never overrules a cue.
+and doubts (asks which dispute it is) where it is very sure a cue picked another topic; only where it is far surer
+(`TAKE_OVER_MARGIN`) is the story read as its topic instead of the cue's.
 
 Scoring is sparse: a class's score starts from its prior plus, for each of the story's known features, the log
 probability of a feature that class never saw; each feature then adds only the deltas of the classes that saw it.
@@ -44,6 +45,15 @@ DOUBT_AT = 1 - 1e-12
 # and a model sure only that the cue's topic is wrong ("Standard?" after a flop told at length) has no second to offer
 # (at DOUBT_AT, 43 wrong rulings caught with it and 46 without, for the same 10 right answers asked).
 DOUBT_CLEAR_AT = 0.9
+# Where the model doubts a cue's topic and its log-odds of its own topic against the cue's are at least this margin, the
+# story is read as the model's topic, as after a tap on it (the facts kept when a topic is given), instead of asking
+# which dispute it is; where that reading gets no rule (no-match), the question stays. Chosen leave-one-set-out
+# (scripts/eval_topic_skip.py: each set at the margin that makes the most lines right, less 8 for each wrong ruling or
+# distractor ruled, on the other sets): 45 for every set, 47 of the 143 doubts made right for 3 wrong rulings and no
+# distractor ruled (at 30: 60 for 7; at 60: 33 for 2). A log-odds, not a probability: 1 - e^-45 is 1.0 as a float.
+# The fallback's question is not skipped the same way: ruling where the kept facts decide failed the 8-to-1 bar at
+# every margin (README, "The topic model").
+TAKE_OVER_MARGIN = 45.0
 
 
 def outcome_features(text: str, rulebook: str) -> set[str]:
@@ -77,7 +87,16 @@ class Guess:
     def against(self, rival: str) -> float:
         """The probability of this guess's topic over `rival` alone (one the model never saw: over its least likely
         class)."""
-        return _over(self.scores[self.topic], self.scores.get(rival, min(self.scores.values())))
+        return _over(self.scores[self.topic], self._rival_score(rival))
+
+    def margin(self, rival: str) -> float:
+        """The log-odds of this guess's topic over `rival` alone (as `against`, unbounded: past ~37 the probability
+        is 1.0 as a float)."""
+        return self.scores[self.topic] - self._rival_score(rival)
+
+    def _rival_score(self, rival: str) -> float:
+        """The rival's log score (one the model never saw: its least likely class's)."""
+        return self.scores.get(rival, min(self.scores.values()))
 
 
 def _over(score: float, rival: float) -> float:
@@ -165,6 +184,11 @@ class TopicModel(WordModel):
         set in the training script). `at` is for re-tuning only."""
         return (guess.topic not in (cue_topic, NONE) and guess.against(cue_topic) >= at
                 and guess.share() >= DOUBT_CLEAR_AT and (cue_topic, guess.topic) not in self._cue_excludes)
+
+    def takes_over(self, cue_topic: str, guess: Guess, margin: float = TAKE_OVER_MARGIN) -> bool:
+        """Whether the guess doubts a cue's topic (`doubts`) so surely (`TAKE_OVER_MARGIN`, log-odds against the cue's
+        topic) that the story is read as the guess's topic instead of asking. `margin` is for re-tuning only."""
+        return self.doubts(cue_topic, guess) and guess.margin(cue_topic) >= margin
 
     @staticmethod
     def falls_back(guess: Guess, at: float = FALLBACK_AT) -> bool:

@@ -42,6 +42,7 @@ CUE_EXCLUDES = (
     ("foreign-card", "boxed-card"),  # a joker found face up in the deck is still a card that does not belong
     ("table-cards", "board-claim"),  # cards tabled, then mucked: whether both were shown decides, not a claim or how
     ("table-cards", "cards-speak"),  # they read, which the words of a showdown story resemble
+    ("table-cards", "ask-to-see"),  # nor a hand asked to be seen: its question would offer no way back to tabling
     ("wrong-card-count", "foreign-card"),  # three cards in a hand: a card too many, not a card from elsewhere
 )
 

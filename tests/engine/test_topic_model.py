@@ -15,7 +15,16 @@ from rules_engine import Engine
 from rules_engine.lexicon import LEXICON_DIR, Lexicon
 from rules_engine.model import FactValue
 from rules_engine.reading import Reading
-from rules_engine.topic_model import MODEL_FILE, NONE, Guess, TopicModel, TopicModelError, WordModel, features
+from rules_engine.topic_model import (
+    MODEL_FILE,
+    NONE,
+    TAKE_OVER_MARGIN,
+    Guess,
+    TopicModel,
+    TopicModelError,
+    WordModel,
+    features,
+)
 from rules_engine.topics import discover
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,12 +34,13 @@ FOUR_ON_THE_FLOP = "the flop had four cards"
 UNRECOGNISED = "zorblat"  # no cue recognises it; the tiny model below is sure of its topic
 
 
-def _tiny(topic_of_unrecognised: str, flop_topic: str) -> dict[str, Any]:
-    """A model sure of `topic_of_unrecognised` for "zorblat" and of `flop_topic` for any story saying "flop"."""
+def _tiny(topic_of_unrecognised: str, flop_topic: str, flop_weight: float = 30.0) -> dict[str, Any]:
+    """A model sure of `topic_of_unrecognised` for "zorblat" and of `flop_topic` for any story saying "flop" (by
+    `flop_weight` log-odds against the other topics: 30 doubts a cue, past TAKE_OVER_MARGIN takes over from it)."""
     classes = sorted({topic_of_unrecognised, flop_topic, NONE})
     return {"classes": classes, "base": [math.log(1 / len(classes))] * len(classes), "unseen": [-5.0] * len(classes),
             "features": {"zorblat": [classes.index(topic_of_unrecognised), 30.0],
-                         "flop": [classes.index(flop_topic), 30.0]},
+                         "flop": [classes.index(flop_topic), flop_weight]},
             "cue_excludes": []}
 
 
@@ -64,6 +74,15 @@ def test_a_doubt_weighs_the_model_s_topic_against_the_cue_s() -> None:
     assert not model.doubts("c", Guess("b", 1.0, {"a": -40.0, "b": 0.0, "c": -1.0, NONE: -40.0}))  # c nearly as likely
     assert not model.doubts(NONE, Guess("b", 1.0, {"a": -0.5, "b": 0.0, "c": -40.0, NONE: -40.0}))  # b or a?
     assert not model.doubts("b", Guess(NONE, 1.0, {"a": -40.0, "b": -40.0, "c": -40.0, NONE: 0.0}))
+
+
+def test_the_model_takes_over_from_a_cue_only_past_the_margin() -> None:
+    model = TopicModel.from_data({"classes": ["a", "b", "c", NONE], "base": [0.0] * 4, "unseen": [0.0] * 4,
+                                  "features": {}, "cue_excludes": [["a", "b"]]})
+    surer = Guess("b", 1.0, {"a": -TAKE_OVER_MARGIN, "b": 0.0, "c": -TAKE_OVER_MARGIN, NONE: -TAKE_OVER_MARGIN})
+    assert surer.margin("c") == TAKE_OVER_MARGIN and surer.against("c") == 1.0  # the float's probability saturates
+    assert model.takes_over("c", surer) and not model.takes_over("a", surer)  # the cue's evidence excludes b
+    assert not model.takes_over("c", Guess("b", 1.0, {"a": -40.0, "b": 0.0, "c": -40.0, NONE: -40.0}))  # doubt only
 
 
 def test_features_are_folded_words_and_their_pairs() -> None:
@@ -103,6 +122,22 @@ def test_a_very_sure_model_against_the_cue_asks_which_dispute(tiny_engine: Engin
         assert (question.fact, question.text, ruling.headline) == ("topic", text, text)
         assert [(o.value, o.label) for o in question.options] == [  # the model's topic first, then the cue's
             ("board-card-dealt", labels["board-card-dealt"][language]), ("flop-count", labels["flop-count"][language])]
+
+
+@pytest.mark.parametrize(("sure_of", "goes_on"), [("premature-card", True), ("board-card-dealt", False)])
+def test_a_model_far_surer_than_the_cue_reads_the_story_as_its_topic(tmp_path: Path, sure_of: str,
+                                                                      goes_on: bool) -> None:
+    """Past TAKE_OVER_MARGIN against the cue's topic, the story is answered as a tap on the model's topic would; where
+    that reading gets no rule (no-match), the question which dispute it is stays."""
+    path = tmp_path / "topic_model.json"
+    path.write_text(json.dumps(_tiny("flop-count", sure_of, TAKE_OVER_MARGIN + 15)), encoding="utf-8")
+    surer = Engine.load(topic_model=path)
+    ruling, tapped = surer.rule(FOUR_ON_THE_FLOP), surer.rule(FOUR_ON_THE_FLOP, facts={"topic": sure_of})
+    if goes_on:
+        assert ruling == tapped and ruling.facts["topic"] == sure_of and ruling.rule_id == "holdem.premature-card-void"
+    else:
+        assert tapped.status == "no-match"
+        assert [o.value for o in ruling.questions[0].options] == [sure_of, "flop-count"]
 
 
 def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> None:
