@@ -41,8 +41,9 @@ def _overlap(one: re.Match[str], other: re.Match[str]) -> bool:
 
 
 def boxed_count(r: Reading, facts: Facts) -> None:
-    """Two or more, unless doubted ("a card, maybe two"): then the count is asked, never assumed."""
-    several = r.matches("boxed_several")
+    """Two or more, unless doubted ("a card, maybe two"): then the count is asked, never assumed; "another" said of
+    the card after a dealt one and then counted one ("sotto ce n'è un'altra già girata, solo una") is one."""
+    several = [m for m in r.matches("boxed_several") if not r.near("boxed_just_one", m.end(), "boxed_count_reach")]
     if any(r.near("boxed_hedge", m.start(), "doubt_detail") for m in several):
         r.doubt("boxed_count")
     elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in several):
