@@ -31,8 +31,7 @@ def players_acted(r: Reading, facts: Facts) -> None:
              and not (group(m, "substantial") and negated(r, m))]  # "two folds isn't substantial action"
     said = [_said_count(match) for match in taken if not group(match, "single_action")]
     moves = [e for e in events(r) if e.told]
-    if any(r.near("uncertain", at, "doubt_action") for at in [m.start() for m in taken + r.matches("some_action")]
-           + [e.start for e in moves]):
+    if any(_doubted(r, at) for at in [m.start() for m in taken + r.matches("some_action")] + [e.start for e in moves]):
         r.doubt("players_acted")  # "some betting had happened but I don't remember who did what"
         r.doubt("chips_in")
         return
@@ -59,6 +58,16 @@ def players_acted(r: Reading, facts: Facts) -> None:
             facts["chips_in"] = "yes"
         elif kinds or not any(_ONLY_ACTED.search(m[0]) for m in taken):
             facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
+
+
+def _doubted(r: Reading, at: int) -> bool:
+    """A doubt said near a move: not one a "but" then turns away from ("something was off with the deal, dunno
+    exactly, but only UTG had folded": what was off is unknown, not the fold), though a doubt after the "but" is about
+    the moves before it ("some betting, but nobody remembers who did what")."""
+    reach = r.lexicon.windows["doubt_action"]
+    return any(m.start() - reach <= at <= m.end() + reach
+               and not any(m.end() <= turn.start() < at for turn in r.matches("contrast_turn"))
+               for m in r.matches("uncertain"))
 
 
 def amounts_by_place(r: Reading) -> list[str]:
