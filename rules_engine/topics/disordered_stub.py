@@ -54,11 +54,11 @@ def _stub_mixed_in(r: Reading) -> bool:
 
 
 def order_recoverable(r: Reading, facts: Facts) -> None:
-    """Said certain ("it fell as a block") beats any word of disorder; scattered or mixed cards have lost it; else
-    what the story says of the order, known or not (`_order_said`)."""
+    """Said certain ("it fell as a block") beats any word of disorder; scattered or mixed cards have lost it (not
+    "nothing mixed with the muck"); else what the story says of the order, known or not (`_order_said`)."""
     if r.has("order_certain"):
         facts["order_recoverable"] = "yes"
-    elif r.has("order_lost"):
+    elif any(not negated(r, m) for m in r.matches("order_lost")):
         facts["order_recoverable"] = "no"
     elif said := _order_said(r):
         facts["order_recoverable"] = said
