@@ -219,7 +219,8 @@ def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
     words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
              for m in words_said(r, concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
-             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call")
+             for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call",
+                             "chips_for_call")
              for m in r.matches(concept)]
     return words, chips
 
