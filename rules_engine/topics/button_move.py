@@ -55,7 +55,10 @@ button_issue = settled_by("button_issue", {"heads_up_blinds": "heads-up", "playe
 
 
 def button_rule(r: Reading, facts: Facts) -> None:
-    """The house's rule when the text names one ("we play a dead button"); both named is the question itself."""
+    """The house's rule when the text names one ("we play a dead button"); both named, or keeping it offered as the
+    other choice ("move it like always, or keep it?"), is the question itself."""
+    if r.has("button_rule_asked"):
+        return
     rules = {rule for concept, rule in (("dead_button_named", "dead-button"), ("moving_button_named", "moving-button"))
              if any(not negated(r, m) for m in r.matches(concept))}
     if len(rules) == 1:
