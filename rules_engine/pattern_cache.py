@@ -35,10 +35,11 @@ from .literals import edge
 
 CACHE = Path(__file__).with_name("__pycache__") / f"lexicon.{sys.implementation.cache_tag}.{_sre.MAGIC}.marshal"
 # The compiled program's format belongs to the interpreter that wrote it, to the way it is compiled here, and to
-# what the lexicon stores with it (`extra`): a change to either is a new version.
+# what the lexicon stores with it (`extra`) or the data cache keeps (the topic model packed): a change to either is a
+# new version.
 _VERSION = (f"{sys.version} start-hint, parts, bytes, derived, options marshalled, alternatives, possessive, word"
             " edges, sets as bytes, anchored first, nested alternatives, programs mapped, entries by checksum, bits as"
-            " codes, ASCII classes, flags after the last separator")
+            " codes, ASCII classes, flags after the last separator, topic model packed")
 
 Stored = tuple[int, bytes | memoryview, int, dict[str, int], tuple[str | None, ...], Any]
 """flags, program (its code words as bytes: read back in one copy, not one number at a time; as read from the file,

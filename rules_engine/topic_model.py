@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -114,11 +115,14 @@ class WordModel:
     model")."""
 
     def __init__(self, classes: Sequence[str], base: Sequence[float], unseen: Sequence[float],
-                 deltas: Mapping[str, Sequence[Any]]) -> None:
+                 deltas: Mapping[str, Sequence[Any]], known: Container[str] | None = None) -> None:
+        """`deltas`: each feature's flat [class, delta, …] pairs; `known`: the features it holds, where it gives a
+        feature's pairs only when asked (`_Packed`)."""
         self.classes = tuple(classes)
         self._base = tuple(base)
         self._unseen = tuple(unseen)
         self._deltas = deltas
+        self._known = deltas if known is None else known
 
     @classmethod
     def from_section(cls, data: Mapping[str, Any], what: str = "the topic model") -> WordModel:
@@ -133,7 +137,7 @@ class WordModel:
 
     def scores(self, found: Iterable[str]) -> dict[str, float]:
         """Each class's log score for a story's features."""
-        seen = [self._deltas[feature] for feature in found if feature in self._deltas]
+        seen = [self._deltas[feature] for feature in found if feature in self._known]
         scores = [base + len(seen) * unseen for base, unseen in zip(self._base, self._unseen, strict=True)]
         for flat in seen:
             pairs = iter(flat)
@@ -153,30 +157,34 @@ class TopicModel(WordModel):
     """Scores a story's topic from the trained data (pure; loaded once with the engine)."""
 
     def __init__(self, classes: Sequence[str], base: Sequence[float], unseen: Sequence[float],
-                 deltas: Mapping[str, Sequence[Any]], cue_excludes: Iterable[tuple[str, str]] = ()) -> None:
-        super().__init__(classes, base, unseen, deltas)
+                 deltas: Mapping[str, Sequence[Any]], cue_excludes: Iterable[tuple[str, str]] = (),
+                 known: Container[str] | None = None) -> None:
+        super().__init__(classes, base, unseen, deltas, known)
         self._cue_excludes = frozenset(cue_excludes)
 
     @classmethod
     def load(cls, path: Path = MODEL_FILE) -> TopicModel:
-        """The model file, read back from the folder's data cache while its bytes are unchanged."""
+        """The model file, read back from the folder's data cache while its bytes are unchanged, in its packed form
+        (`_packed`)."""
         cache = TomlCache(path.parent)
         try:
-            model = cls.from_data(cache.load(path, json.loads))
+            data = cache.load(path, _packed)
         except json.JSONDecodeError as error:
             raise TopicModelError(f"{path.name} is not JSON ({error}): {RETRAIN}") from error
         cache.save()
-        return model
+        packed = _Packed(*data["features"])
+        return cls.from_data({**data, "features": packed}, packed.rows)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> TopicModel:
-        """The model from its JSON form (`scripts/train_topic_model.py`)."""
+    def from_data(cls, data: Mapping[str, Any], known: Container[str] | None = None) -> TopicModel:
+        """The model from its JSON form (`scripts/train_topic_model.py`), or from the data cache's (`_packed`, its
+        features then `known`)."""
         if "cue_excludes" not in data:
             raise TopicModelError(f"the topic model has no cue_excludes: {RETRAIN}")
         if NONE not in WordModel.from_section(data).classes:
             raise TopicModelError(f"the topic model's classes must include {NONE!r}: {RETRAIN}")
         return cls(data["classes"], data["base"], data["unseen"], data["features"],
-                   ((cue, other) for cue, other in data["cue_excludes"]))
+                   ((cue, other) for cue, other in data["cue_excludes"]), known)
 
     def doubts(self, cue_topic: str, guess: Guess, at: float = DOUBT_AT) -> bool:
         """Whether the guess puts a cue's topic in doubt: another topic (not `NONE`), at least `at` sure against the
@@ -203,3 +211,40 @@ class TopicModel(WordModel):
         others = (score for name, score in by_class.items() if name != NONE)
         rival = by_class[NONE] if best != NONE else max(others, default=-math.inf)
         return Guess(best, _over(by_class[best], rival), by_class)
+
+
+_CLASS, _DELTA, _END = "H", "d", "I"  # array codes of the packed pairs' classes and deltas, and of where rows end
+
+
+def _packed(text: str) -> dict[str, Any]:
+    """The model file's JSON, checked as `TopicModel.from_data` checks it, with its features packed (what the data
+    cache keeps): their names in order, and every feature's classes and deltas one after another as the bytes of two
+    arrays, with where each feature's pairs end. Read back, that is a few objects instead of ~37,000 lists holding
+    ~290,000 numbers, which took a fifth of `Engine.load()`; a feature's pairs are made when a story first has it."""
+    data: dict[str, Any] = json.loads(text)
+    TopicModel.from_data(data)
+    classes, deltas, ends = array(_CLASS), array(_DELTA), array(_END, [0])
+    for flat in data["features"].values():
+        classes.extend(flat[0::2])
+        deltas.extend(flat[1::2])
+        ends.append(len(classes))
+    return {**data, "features": (list(data["features"]), classes.tobytes(), deltas.tobytes(), ends.tobytes())}
+
+
+class _Packed(dict[str, list[Any]]):
+    """Each feature's flat [class, delta, …] pairs, as `WordModel` reads them, made from the packed bytes (`_packed`)
+    when first asked for and then kept; `rows` says which features there are, and where each one's pairs lie."""
+
+    def __init__(self, names: list[str], classes: bytes, deltas: bytes, ends: bytes) -> None:
+        super().__init__()
+        self.rows = dict(zip(names, range(len(names)), strict=True))
+        self._classes, self._deltas, self._ends = array(_CLASS, classes), array(_DELTA, deltas), array(_END, ends)
+
+    def __missing__(self, feature: str) -> list[Any]:
+        row = self.rows[feature]
+        start, end = self._ends[row], self._ends[row + 1]
+        flat: list[Any] = [0, 0.0] * (end - start)
+        flat[0::2] = self._classes[start:end]
+        flat[1::2] = self._deltas[start:end]
+        self[feature] = flat
+        return flat
