@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules_engine.lexicon import Lexicon
 from rules_engine.normalise import fold
+
+LEXICON = Lexicon.load()
 
 
 @pytest.mark.parametrize(("typed", "folded"), [
@@ -13,3 +16,25 @@ from rules_engine.normalise import fold
 ])
 def test_folding_drops_accents_and_keeps_every_other_character_as_a_separator(typed: str, folded: str) -> None:
     assert fold(typed) == folded
+
+
+# Real words the spell corrector once "fixed" into the nearest poker word, changing what the story says ("tacked" →
+# "tanked" made a dealer's extra card a player still thinking; "racconto" → "raccolto", "sala" → "salta"): listed
+# as known (lexicon/common.toml [vocabulary]), they are read as written.
+@pytest.mark.parametrize("word", [
+    "tacked", "printed", "standing", "procedure", "cold", "care", "cheated", "cheating", "beating", "auction",
+    "strong", "thank", "locked", "handled", "writing", "tired", "swear", "distracted", "decent", "lads", "seem",
+    "finto", "strette", "rimedia", "racconto", "colleghi", "collega", "vietato", "sala", "giovane", "ridere",
+    "risate", "compleanno", "comprato", "struttura", "vediamo", "cambiano", "alzare", "stanco", "panino", "suono",
+    "rilascio", "fondato", "brutta", "sospetto", "mondo", "cose", "costa", "minchia",
+])
+def test_a_real_word_is_not_corrected_into_a_poker_word(word: str) -> None:
+    assert LEXICON.speller.words(word) == [word]
+
+
+# …while a real word that is also a frequent typo of a poker word stays corrected ("la prima cara coperta",
+# "gave seat 3 tree cards", "la cartina pubblicitaria del mazzo" is a card too)
+@pytest.mark.parametrize(("typed", "read"), [("cara", "carta"), ("tree", "three"), ("cartina", "carta"),
+                                              ("cars", "cards"), ("rise", "raise")])
+def test_a_real_word_that_is_a_frequent_typo_of_a_poker_word_is_still_corrected(typed: str, read: str) -> None:
+    assert LEXICON.speller.words(typed) == [read]
