@@ -14,8 +14,8 @@ from . import Cue, Topic
 
 FLOP_CARDS = 3
 _STUCK_ORDINAL = 4  # "a fourth card was stuck to the third"
-_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|un|uno|the|il|lo|l) $")
-_RANK_BEFORE = re.compile(r"\b(?:[akqjt]|ace|king|queen|jack|ten|asso|donna|fante) $")  # "a flop of A-J-8": ranks
+# an article or another rank right before a number: "a 4", "il 7", "a flop of A-J-8"
+_RANK_BEFORE = re.compile(r"\b(?:a|an|un|uno|the|il|lo|l|[kqjt]|ace|king|queen|jack|ten|asso|donna|fante) $")
 _FLOP_WORD = re.compile(r"\bflop")  # the street named, not only implied ("invece di tre")
 
 
@@ -51,8 +51,7 @@ def _a_rank(r: Reading, match: re.Match[str]) -> bool:
     """The count is a card's rank said with an article ("a 4", "the 5 of clubs", "il 7") or after another rank in a
     list of the cards ("a flop of A-J-8"), not a number of cards."""
     count = match["count"] if "count" in match.re.groupindex else None
-    return bool(count and count.isdigit() and (_ARTICLE_BEFORE.search(r.text, 0, match.start("count"))
-                                               or _RANK_BEFORE.search(r.text, 0, match.start("count"))))
+    return bool(count and count.isdigit() and _RANK_BEFORE.search(r.text, 0, match.start("count")))
 
 
 def _count_start(match: re.Match[str]) -> int:
