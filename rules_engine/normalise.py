@@ -26,6 +26,9 @@ _MARK = "zzsentencezz"
 # "1) BB still to act 2) dealer flops", "1. BB…": not counts; "button in seat 1." ends a sentence, it stays, and
 # so do "blinds 1/2)" and "raises to 6."
 _LIST_NUMBER = hinted(r"(?<![\w/$€])\d{1,2}\)(?=\s)|(?:^|(?<=\n)|(?<=[.!?:;]\s))\d{1,2}\.(?=\s)")
+# "Io (A) punto 100, Beppe (B) rilancia": a player's letter in brackets after his name labels him, it is no word ("a",
+# "b", "c" read as prepositions and letters would split the story's actions)
+_LETTER_LABEL = hinted(r"(?<=\w)\s*\([A-Z]\)")
 _DISCORD_MARKUP = hinted(r"<(@[!&]?|#)\d+>|@(everyone|here)\b|https?://\S+")
 _THOUSANDS = hinted(r"(?<=\d)[.,'’](?=\d{3}(?!\d))")  # "1,600", "1.500": one amount, not two numbers
 _DECIMAL = hinted(r"(?<=\d)[.,](?=\d{1,2}(?!\d|[.,]\d))")  # "0.50", "2,5": one amount, written "0p50"
@@ -87,6 +90,8 @@ def fold(text: str) -> str:
     for apostrophe in _APOSTROPHES:
         if apostrophe in text:
             text = text.replace(apostrophe, "'")
+    if "(" in text:
+        text = _LETTER_LABEL.sub("", text)
     if "<" in text or "@" in text or "http" in text:
         text = _DISCORD_MARKUP.sub(" ", text)
     if digits:

@@ -204,8 +204,15 @@ def next_hand_started(r: Reading, facts: Facts) -> None:
     seen = r.lexicon.windows["seen_fault_reach"]
     seeings = [m.end() for m in r.matches("knew_fault") if _then_bet(r, m)]
     if any(not any(inside(m, deck) for deck in readied) and not any(0 <= m.start() - at <= seen for at in seeings)
-           for m in r.matches("next_hand_began") + _later_hand_under_way(r)):
+           and not _odd_card_dealt_in_it(r, m) for m in r.matches("next_hand_began") + _later_hand_under_way(r)):
         facts["next_hand_started"] = "yes"
+
+
+def _odd_card_dealt_in_it(r: Reading, later: re.Match[str]) -> bool:
+    """The odd card told dealt in the later hand named ("alla mano dopo gliel'hanno distribuita"): that hand is the one
+    in play, not one begun after the fault was found."""
+    after = r.text[later.end():min(r.sentence_end(later.start()), later.end() + r.lexicon.windows["dealt_in_it_reach"])]
+    return r.lexicon.says("odd_card_dealt_in_it", after.lstrip())
 
 
 def _later_hand_under_way(r: Reading) -> list[re.Match[str]]:

@@ -112,13 +112,15 @@ def shown_to(r: Reading, facts: Facts) -> None:
                     and not denied(r, m) for m in active):
         facts["shown_to"] = "active-player"  # "to his buddy in seat 4, who's still in the hand": who he is to him
         return  # (a friend) says less than what he is doing (still in the hand), told of him in the same sentence
+    toward = shown.end() + r.lexicon.windows["shown_toward_reach"]
     if after or (r.lexicon.says("shown_by_pronoun", shown[0])
                  and any(m.end() <= shown.start() for m in r.matches("shown_to_outsider"))):
         facts["shown_to"] = "non-player"  # "… had busted and sat behind seat 3. Seat 3 tilted his cards to show him"
     elif r.near("shown_toward", shown.end(), "shown_toward_reach"):
         facts["shown_to"] = "active-player"  # "face up toward her": to the player he faces
-    elif any(m.start() < shown.end() and shown.start() < m.end() for m in r.matches("shown_to_table")):
-        facts["shown_to"] = "table"
+    elif any((m.start() < shown.end() and shown.start() < m.end()) or shown.end() <= m.start() <= toward
+             for m in r.matches("shown_to_table")):
+        facts["shown_to"] = "table"  # in the showing or right after it: "ha girato le carte | verso tutto il tavolo"
     else:
         _named_near(r, shown.end(), facts)
     if "shown_to" not in facts and r.lexicon.says("showing_by_accident", shown[0]):
