@@ -13,6 +13,8 @@ LEXICON = Lexicon.load()
 @pytest.mark.parametrize(("typed", "folded"), [
     ("Perché è così ‘strano’? `x´", "perche e cosi strano x"),  # accents of Latin letters, apostrophes of any kind
     ("À ẛ̣ Ⅳ Ａ x⃐ y͏z", "a s iv a x y z"),  # other marks (x⃐), compatibility forms, a joiner that is no accent
+    ("Io (A) punto 100, Beppe (B) rilancia", "io punto 100 beppe rilancia"),  # a player's letter label is no word
+    ("Seat 3 (BB) calls, (a) note", "seat 3 bb calls a note"),  # a position in brackets stays, as does a lone letter
 ])
 def test_folding_drops_accents_and_keeps_every_other_character_as_a_separator(typed: str, folded: str) -> None:
     assert fold(typed) == folded
