@@ -64,6 +64,8 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
         for m in r.matches("ordinal_card"))  # not "la prima carta del flop"
     if streets.board_street(r) and not (r.has("hole") or hole_ordinal):
         return None
+    if r.has("shown_thing_not_card") and not r.has("card"):
+        return None  # something shown that is no card ("show my coupon on my phone to the dealer")
     return {"street": "deal"} if dealing_context or hole_ordinal or r.has("card") else None
 
 
@@ -236,6 +238,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
     readings: list[tuple[int, str | None]] = []  # (how sure, position)
     owner = _card_owner(r)
     deck_two = r.has("first_two") and (owner is None or _first_two_off_the_deck(r))
+    if deck_two and r.has("uncertain") and r.has("or_a_later_card"):
+        r.doubt("deal_position")  # "non so dire se era la prima o la seconda o una più avanti": any of them
+        return
     if deck_two:
         readings.append((3, "first-or-second"))  # "one of the first two cards off the deck"
     if r.has("not_first"):
