@@ -57,6 +57,9 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], bool]
     (hinted(r"\b(\d{1,2})(?: ?c(?= \d{2}c\b| (?:chips?|blinds?|fiches?)\b)|(?<=\d\dc \d\d)c\b|"
                 r"(?<=blinds \d\d)c\b|(?<=bui \d\d)c\b| cents?\b| centesimi\b)"),
      lambda m: f"0p{int(m[1]):02d}", True),
+    # "1k", "2.5k" (folded "2p5k"): thousands written as players write them, one amount
+    (hinted(r"\b(\d{1,4})(?:p(\d{1,3}))?k\b"),
+     lambda m: str(int(m[1]) * 1000 + int((m[2] or "0").ljust(3, "0"))), True),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), lambda m: m[1] + m[2], False),
 )

@@ -40,3 +40,14 @@ def test_a_real_word_is_not_corrected_into_a_poker_word(word: str) -> None:
                                               ("cars", "cards"), ("rise", "raise")])
 def test_a_real_word_that_is_a_frequent_typo_of_a_poker_word_is_still_corrected(typed: str, read: str) -> None:
     assert LEXICON.speller.words(typed) == [read]
+
+
+# Thousands as players write them: "1k", "2.5K", "a 5k chip" are amounts the betting readers count with
+@pytest.mark.parametrize(("typed", "read"), [
+    ("Bet's 1k", ["bet", "s", "1000"]),
+    ("raise to 2.5K", ["raise", "to", "2500"]),
+    ("a single 5k chip", ["a", "single", "5000", "chip"]),
+    ("rilancio a 1,2k", ["rilancio", "a", "1200"]),
+])
+def test_thousands_written_with_k_are_one_amount(typed: str, read: list[str]) -> None:
+    assert LEXICON.speller.words(typed) == read
