@@ -51,3 +51,12 @@ def test_a_real_word_that_is_a_frequent_typo_of_a_poker_word_is_still_corrected(
 ])
 def test_thousands_written_with_k_are_one_amount(typed: str, read: list[str]) -> None:
     assert LEXICON.speller.words(typed) == read
+
+
+# "a parlato" is "ha parlato" typed without its h; the preposition before other words stays
+@pytest.mark.parametrize(("typed", "read"), [
+    ("a parlato solo utg", ["ha", "parlato", "solo", "utg"]),
+    ("va a parlare col floor", ["va", "a", "parlare", "col", "floor"]),
+])
+def test_a_participle_after_a_is_read_with_its_auxiliary(typed: str, read: list[str]) -> None:
+    assert LEXICON.speller.words(typed) == read
