@@ -60,6 +60,10 @@ _JOINS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], bool]
     # "1k", "2.5k" (folded "2p5k"): thousands written as players write them, one amount
     (hinted(r"\b(\d{1,4})(?:p(\d{1,3}))?k\b"),
      lambda m: str(int(m[1]) * 1000 + int((m[2] or "0").ljust(3, "0"))), True),
+    # "the buttons first card", "the utgs cards": a place's possessive typed without its apostrophe, before what a
+    # player holds ("two buttons" and "9 bbs" stay plurals)
+    (hinted(r"\b(button|utg|bb|sb|hijack|lojack|cutoff|dealer)s (cards?|first|second|hole|hand)\b"),
+     lambda m: f"{m[1]} s {m[2]}", False),
     # "finché X non aveva foldato" means until X had folded: the Italian "non" there negates nothing
     (hinted(r"\b(finche|fino a quando|fin quando)((?: \w+){0,8}?) non\b"), lambda m: m[1] + m[2], False),
 )

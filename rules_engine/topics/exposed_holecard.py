@@ -32,6 +32,7 @@ _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: no
     r"(?! (?:except|but|save|apart|tranne|eccetto|salvo|a parte)\b)")  # not "…came out fine except seat 3's"
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
+_QUELLA_JOINED = re.compile(r"\b(?:e|poi|anche|pure)\b(?: \w+)* quella (?:del|dell|della|dello|di|d) $")
 _NTH = re.compile(r"\d(?:st|nd|rd|th)\b")  # a deck ordinal said as one ("the 11th card"), not a count dealt
 _TO_ME = re.compile(r"\b(?:to me|my card|a me|mi (?:ha|hanno|e|si e) \w+ (?:la|una) carta)\b")
 
@@ -196,8 +197,10 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
             facts["exposed_count"] = 1  # "one of the first two cards"
             return
-        if _FIRST_BEFORE.search(r.before(match.start(), "one_of_before")) and not _seen(r, match):
+        if _FIRST_BEFORE.search(r.before(match.start(), "one_of_before")) and not _seen(r, match) \
+                and r.sentence_start(match.start()) < match.start():
             continue  # "the rule is only the first two cards": which cards the rule names, not how many were seen
+            # ("…and the MP's first. Both flipped": a sentence's first word counts what was seen)
         count = r.number(match)
         if count:
             facts["exposed_count"] = count
@@ -405,7 +408,7 @@ def _first_two_off_the_deck(r: Reading) -> bool:
 def _several_owners(r: Reading) -> bool:
     """Cards of two different players named, or two cards each turned up, joined as more than one ("UTG's second
     card and the button's first card were both face up", "la prima di UTG, poi pure quella dell'hijack")."""
-    elliptic = seats.elliptic_owners(r)  # "…then the hijack's too"
+    elliptic = seats.elliptic_owners(r) + _exposed_one_then_another(r)  # "…then the hijack's too"
     cards = sorted(r.matches("card") + r.matches("ordinal_card") + r.matches("owned_ordinal"), key=lambda m: m.start())
     owned = [(m, seat) for m in cards if (seat := seats.owner(r, m))]
     joined = any(one != other and r.lexicon.says("and_then_owner", r.text[first.end():second.start()].strip())
@@ -418,6 +421,18 @@ def _several_owners(r: Reading) -> bool:
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]
     return len(owners) >= QUANTITY_PLURAL or len(exposed) >= QUANTITY_PLURAL
+
+
+def _exposed_one_then_another(r: Reading) -> list[seats.Seat]:
+    """Players named by "quella di" after the exposure's verb, as its second object ("scopre prima la carta dell'UTG
+    e poi, al secondo giro, quella dell'hijack"); not one told with its own exposure ("dà la prima al posto 8 e poi
+    quella del posto 9 si gira": the one card that turned)."""
+    exposures = happened(r, "exposure")
+    return [seat for match, seat in seats.places(r)
+            if _QUELLA_JOINED.search(r.before(match.start(), "elliptic_before"))
+            and any(m.end() <= match.start() and r.sentence_start(m.start()) == r.sentence_start(match.start())
+                    for m in exposures)
+            and not any(match.end() <= m.start() <= r.sentence_end(match.start()) for m in exposures)]
 
 
 def _doubted_detail(r: Reading, match: re.Match[str]) -> bool:

@@ -60,3 +60,14 @@ def test_thousands_written_with_k_are_one_amount(typed: str, read: list[str]) ->
 ])
 def test_a_participle_after_a_is_read_with_its_auxiliary(typed: str, read: list[str]) -> None:
     assert LEXICON.speller.words(typed) == read
+
+
+# A place's possessive typed without its apostrophe is the place's ("the buttons card" is the button's card); a plural
+# before other words stays one
+@pytest.mark.parametrize(("typed", "read"), [
+    ("flashed the buttons card", ["flashed", "the", "button", "s", "card"]),
+    ("the bbs first card", ["the", "bb", "s", "first", "card"]),
+    ("2.6 bbs two off the bubble", ["2p6", "bbs", "two", "off", "the", "bubble"]),
+])
+def test_a_places_possessive_without_its_apostrophe_is_read_as_the_places(typed: str, read: list[str]) -> None:
+    assert LEXICON.speller.words(typed) == read
