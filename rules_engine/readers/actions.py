@@ -56,8 +56,9 @@ def players_acted(r: Reading, facts: Facts) -> None:
         kinds = [e.move for e in moves if e.move != "act"] + [kind for _, kind in nouns] + ["bet"] * len(amounts)
         if chips or chip_nouns or not set(kinds) <= FREE:
             facts["chips_in"] = "yes"
-        elif kinds or not any(_ONLY_ACTED.search(m[0]) for m in taken):
-            facts["chips_in"] = "no"  # unless only "had both acted" is said: what they did stays unknown
+        elif kinds or not (any(_ONLY_ACTED.search(m[0]) for m in taken) or any(e.move == "act" for e in moves)):
+            facts["chips_in"] = "no"  # unless only "had both acted" (or "avevano già giocato") is said: what they
+            # did stays unknown
 
 
 def _doubted(r: Reading, at: int) -> bool:

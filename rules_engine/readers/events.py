@@ -256,8 +256,12 @@ def _events(r: Reading) -> list[Event]:
         if hypothetical and actor is None:  # "UTG wants to re-raise", "can UTG make it 2000?"
             actor = _asked_of(r, max(ends[-1], opening), match.start(), found, mentions)
         joined = _joined(r, max(ends[-1], opening), match.start(), mentions) if actor else (1, -1)
-        if actor is None:  # "avevano già foldato UTG e UTG+1": the players named after a move told first
-            actor, joined = _subjects_after(r, match, starts, mentions)
+        if actor is None or _word_taken_for_a_name(actor, mentions):
+            # "avevano già foldato UTG e UTG+1": the players named after a move told first, rather than a word the
+            # sentence opens with ("Robert classico: foldano UTG e UTG+1", "stasera foldano UTG e UTG+1")
+            subject, joined_after = _subjects_after(r, match, starts, mentions)
+            if subject is not None or actor is None:
+                actor, joined = subject, joined_after
         found.append(Event(match.start(), match.end(), actor, kind, amount["amount"] if amount else None, verbal,
                            denied(r, match), hypothetical, skipped, described, *joined))
         ends.append(after + amount.end() if amount else match.end())
@@ -281,6 +285,12 @@ def _players_named(r: Reading, start: int, end: int, mentions: list[tuple[int, i
         if start <= at and till <= end and not (named and at < named[-1][1]):
             named.append((at, till))
     return named
+
+
+def _word_taken_for_a_name(actor: str, mentions: list[tuple[int, int, str]]) -> bool:
+    """An actor read only from the word before a move (`_opening_name`'s guess): no place, seat or player the story
+    names."""
+    return actor.isalpha() and actor not in (TELLER, SKIPPED) and all(key != actor for _, _, key in mentions)
 
 
 def _subjects_after(r: Reading, move: re.Match[str], starts: set[int],

@@ -47,6 +47,13 @@ STORIES = [
                  " misdeal?", 3, None),
     ("robert-v11", "Deal messed up. Only the UTG had folded, the guy after him was still thinking. Can we still call a"
                    " misdeal?", 1, "no"),
+    # the players named after a plural verb, not a word the sentence opens with; "giocato" in the perfect is acted;
+    # the dealer calling a misdeal puts no chips in
+    ("robert-classic", "Regole classiche: foldano UTG e UTG+1, poi ci accorgiamo dell'errore di distribuzione. Si può"
+                       " ancora chiamare misdeal?", 2, "no"),
+    ("robert-v11", "Errore di distribuzione scoperto dopo che UTG e il cutoff avevano già giocato. Si può ancora"
+                   " chiamare misdeal?", 2, None),
+    ("tda-2024", "Deal got messed up. UTG and UTG+1 folded, then the dealer calls a misdeal. Too late?", 2, "no"),
 ]
 
 
