@@ -26,9 +26,10 @@ _OWNED_ORDINAL_LEAD = re.compile(r"\b(?:first|second|prima|seconda)\b.*$")  # "m
 _OWN_BEFORE = re.compile(r"\b(?:his|her|own|suo|sua)\b(?: \w+){0,2} $")
 _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: not the exposed one ("la prima carta
     # coperta, poi quella del bottone…"; "la prima carta coperta distribuita" is a hole card, the exposed one), with
-    # its verb too ("my first one was fine", "la prima era a posto"); not an exception told after it
-    r" (?:(?:was|is|came|went|stayed|e|era|e andata|andava|e arrivata|arrivava) (?:out |down |in )?)?"
-    r"(?:fine|ok|okay|normally|regolarmente|a posto|face down|coperta(?= (?:poi|e poi|then|and then|ma|but)\b))\b"
+    # its verb too ("my first one was fine", "la prima era a posto", "la prima va coperta al piccolo buio"); not an
+    # exception told after it
+    r" (?:(?:was|is|came|went|goes|stayed|e|era|va|e andata|andava|e arrivata|arrivava) (?:out |down |in )?)?"
+    r"(?:fine|ok|okay|normally|regolarmente|a posto|face down|coperta(?= (?:poi|e poi|then|and then|ma|but|al|allo|alla)\b| ?$))\b"
     r"(?! (?:except|but|save|apart|tranne|eccetto|salvo|a parte)\b)")  # not "…came out fine except seat 3's"
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
@@ -269,6 +270,9 @@ def deal_position(r: Reading, facts: Facts) -> None:
         if value <= _HOLE_ORDINAL and _owner_after_fits(r, match, value):
             readings.append((3, seats.position({value})))  # "la seconda carta, quella del bb": the deck's second
             continue
+        if deck_order and _deck_place_fits(r, match, value) and not _dealt_to_a_player(r, match):
+            readings.append((3, {1: "first", 2: "second"}.get(value, "later")))  # "la prima al piccolo buio, la
+            continue  # seconda al grande buio": the deck's count, which the place it went to confirms
         placed = None if ordinals.off_the_deck(r, match) and _deck_place_fits(r, match, value) else _from_the_seats(
             r, match, value)  # "the first card he dealt to the big blind" is the big blind's first card; "the first
         # card off the deck" is the first; "la seconda carta del giro, quella del cutoff" the cutoff's own second
