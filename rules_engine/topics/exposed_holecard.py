@@ -29,7 +29,8 @@ _DEALT_FINE = re.compile(  # a card told dealt as it should be, then another: no
     # its verb too ("my first one was fine", "la prima era a posto", "la prima va coperta al piccolo buio"); not an
     # exception told after it
     r" (?:(?:was|is|came|went|goes|stayed|e|era|va|e andata|andava|e arrivata|arrivava) (?:out |down |in )?)?"
-    r"(?:fine|ok|okay|normally|regolarmente|a posto|face down|coperta(?= (?:poi|e poi|then|and then|ma|but|al|allo|alla)\b| ?$))\b"
+    r"(?:fine|ok|okay|normally|regolarmente|a posto|face down"
+    r"|coperta(?= (?:poi|e poi|then|and then|ma|but|al|allo|alla)\b| ?$))\b"
     r"(?! (?:except|but|save|apart|tranne|eccetto|salvo|a parte)\b)")  # not "…came out fine except seat 3's"
 _FIRST_BEFORE = re.compile(r"\b(?:first|prime|primi)\s*$")
 _FIRST_TWO_CARDS = re.compile(r"\b(?:first two|prime due)\b")  # the first two off the deck, not his first or second
