@@ -14,8 +14,8 @@ _DETAIL_GAP = len(" the ")
 # deal going round the table ("si dà la prima carta e poi gira").
 _OTHER_SENSES = ("learned_fact", "hand_turned_up", "deal_went_round")
 _NEGATION_BEFORE = re.compile(
-    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla)"
-    r"(?: the| la| il)?(?: very)? $")
+    r"\b(?:not|wasn t|isn t|didn t \w+|did not \w+|non era|non e|non ha \w+|non|other than|except|tranne|diversa dalla"
+    r"|non (?:sono|ero|era|e) (?:io|lui|lei))(?: the| la| il)?(?: very)? $")  # "non sono io il vincitore"
 _NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non|nobody|no one|nessuno)(?: \w+){0,2} $")
 _DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno|without|senza)"

@@ -6,6 +6,7 @@ come (rabbit hunting) and cards a player showed to one person are other topics."
 from __future__ import annotations
 
 from ..readers.events import events
+from ..readers.negation import happened, negated
 from ..readers.showdown import OTHER, TELLER, Release, hand_released, holder, last_round_bet, overlap
 from ..reading import Facts, Reading
 from . import Cue, Topic
@@ -51,8 +52,8 @@ def hand_called(r: Reading, facts: Facts) -> None:
 def asker_role(r: Reading, facts: Facts) -> None:
     """Who asks, as the story tells it: a player out of the hand, else the winner, else the caller, else what the
     teller's own moves make him. With no bet on the last round there is no caller, whoever asks."""
-    said = next((role for concept, role in (("asker_other", "other"), ("asker_winner", "winner"),
-                                            ("asker_caller", "caller")) if r.has(concept)), None)
+    roles = (("asker_other", "other"), ("asker_winner", "winner"), ("asker_caller", "caller"))
+    said = next((role for concept, role in roles if r.has(concept) and _said_of_the_asker(r, concept)), None)
     if said is None and _asker_folded(r):
         said = "other"
     if said is None and r.has("teller_won") and not _another_player_asks(r):
@@ -62,6 +63,14 @@ def asker_role(r: Reading, facts: Facts) -> None:
         facts["asker_role"] = role
     elif last_round_bet(r) == "no":
         facts["asker_role"] = "not-caller"
+    elif r.has("asker_winner"):
+        facts["asker_role"] = "not-winner"  # "I wasn't the winner, I just wanted to see the called hand"
+
+
+def _said_of_the_asker(r: Reading, concept: str) -> bool:
+    """A role told and not denied ("I wasn't the winner", "non sono io il vincitore": no role said, `asker_role`
+    narrows the question instead)."""
+    return any(not negated(r, m) for m in happened(r, concept))
 
 
 def _role_by_own_moves(r: Reading) -> str | None:
