@@ -16,7 +16,8 @@ def _splitting(r: Reading, given: Facts) -> Facts | None:
     allin_shares = r.has("allin") and r.has("allin_share_asked")  # "A all in for 20, B and C call… how much is A's?"
     tie_asked = r.has("tie_split_asked") and not r.has("board_claim")  # a chop claimed on the board is board-claim
     splitting = r.has("odd_chip") or r.has("suit_tiebreak") or r.has("side_pot_split") or tie_asked or allin_shares
-    return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first") or r.has("strategy_talk")) else None
+    return {} if splitting and not (r.has("pot_shortfall") or r.has("show_first") or r.has("strategy_talk")
+                                    or r.has("seat_draw")) else None  # a suit breaking a draw for the button
 
 
 def _high_low_split(r: Reading, given: Facts) -> Facts | None:

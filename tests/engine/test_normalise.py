@@ -28,7 +28,7 @@ def test_folding_drops_accents_and_keeps_every_other_character_as_a_separator(ty
     "strong", "thank", "locked", "handled", "writing", "tired", "swear", "distracted", "decent", "lads", "seem",
     "finto", "strette", "rimedia", "racconto", "colleghi", "collega", "vietato", "sala", "giovane", "ridere",
     "risate", "compleanno", "comprato", "struttura", "vediamo", "cambiano", "alzare", "stanco", "panino", "suono",
-    "rilascio", "fondato", "brutta", "sospetto", "mondo", "cose", "costa", "minchia",
+    "rilascio", "fondato", "brutta", "sospetto", "mondo", "cose", "costa", "minchia", "crap",
 ])
 def test_a_real_word_is_not_corrected_into_a_poker_word(word: str) -> None:
     assert LEXICON.speller.words(word) == [word]
