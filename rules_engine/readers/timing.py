@@ -42,7 +42,16 @@ def betting_complete(r: Reading, facts: Facts) -> None:
         return  # "the SB says he'd already called, the raiser says he was still thinking": asked
     if any(r.near("uncertain", m.start(), "doubt_timing") for m in timing) or (r.has("uncertain") and not timing):
         return
+    told = [m for cue in TIMING for m in _cue(r, cue)]
+    if told and all(_opinion(r, m) for m in told):
+        return  # "secondo lui il giro non era finito", "secondo me troppo presto": only an opinion told: asked
     for cue, value in TIMING.items():
         if _cue(r, cue):
             facts["betting_complete"] = value
             return
+
+
+def _opinion(r: Reading, timing: re.Match[str]) -> bool:
+    """A timing told as someone's opinion: "secondo lui | il giro non era finito"."""
+    reach = r.lexicon.windows["opinion_before"]
+    return any(0 <= timing.start() - said.end() <= reach for said in r.matches("opinion_marker"))
