@@ -30,10 +30,13 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     heads = sorted((m for pattern in lexicon.concepts["claim"] for m in pattern.finditer(text)),
                    key=lambda m: m.start())
     cuts: dict[int, tuple[int, int]] = {}  # sentence start → the claim dropped from it
-    for head in heads:
+    for at, head in enumerate(heads):
+        following = heads[at + 1] if at + 1 < len(heads) else None
         start = max(s for s in sentences if s <= head.start())
         end = next((s - 1 for s in sentences if s > head.start()), len(text))
-        if start not in cuts and (cut := _claim(text, head, end, lexicon)) \
+        said_until = min(end, following.start()) if following else end  # "the BB said call, UTG called, … then the
+        # BB said 'wait, that was a misdeal'": what a verb says runs to the next verb of saying
+        if start not in cuts and (cut := _claim(text, head, end, lexicon, said_until)) \
                 and not (group(head, "wish") and _asked_back(text, end, sentences, lexicon)):
             cuts[start] = cut
     if not cuts:
@@ -48,12 +51,14 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     return told, starts
 
 
-def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon) -> tuple[int, int] | None:
-    """The claim a verb introduces, if it is one about the rule: from the verb to the end of its sentence or to a
-    "but" that turns to what happened ("Tommaso dice di togliere la carta, ma il flop aveva quattro carte")."""
+def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon,
+           said_until: int) -> tuple[int, int] | None:
+    """The claim a verb introduces, if what it says (up to the next verb of saying) is about the rule: from the verb
+    to the end of its sentence or to a "but" that turns to what happened ("Tommaso dice di togliere la carta, ma il
+    flop aveva quattro carte")."""
     turn = lexicon.find("contrast", text[:sentence_end], head.end())
     end = turn.start() if turn else sentence_end
-    said = text[head.end():end]
+    said = text[head.end():min(end, said_until)]
     generic = lexicon.says("rule_generic", said)  # a rule put generally is rule talk whatever its words
     if not (generic or lexicon.says("rule_talk", said)):
         return None
