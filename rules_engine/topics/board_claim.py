@@ -114,6 +114,8 @@ def claim(r: Reading, facts: Facts) -> None:
         facts["cards_tabled"] = "no"  # "identifiable on the muck, but he never turned them up"
     elif on_muck:
         return  # still identifiable on the muck: whether they were tabled is what TDA asks
+    elif r.has("one_card_shown") or r.has("other_card_let_go"):
+        facts["cards_tabled"] = "no"  # "shows one card and says board plays, mucks the other": not both tabled
     elif shown:
         facts["cards_tabled"] = "yes"
     elif discards or r.has("not_tabled") or len(_shown(r)) < len(r.matches("tabled")):
