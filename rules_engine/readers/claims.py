@@ -30,8 +30,8 @@ def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str,
     heads = sorted((m for pattern in lexicon.concepts["claim"] for m in pattern.finditer(text)),
                    key=lambda m: m.start())
     cuts: dict[int, tuple[int, int]] = {}  # sentence start → the claim dropped from it
-    for at, head in enumerate(heads):
-        following = heads[at + 1] if at + 1 < len(heads) else None
+    for head in heads:
+        following = next((later for later in heads if later.start() >= head.end()), None)
         start = max(s for s in sentences if s <= head.start())
         end = next((s - 1 for s in sentences if s > head.start()), len(text))
         said_until = min(end, following.start()) if following else end  # "the BB said call, UTG called, … then the
