@@ -4,15 +4,16 @@ tells the betting with amounts, table_tools.raising works out whether the raise 
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
-from table_tools.raising import Kind, Move, Structure
+from table_tools.raising import Kind, Move, Street, Structure
 
 from ..readers import betting_round
 from ..readers.betting_round import on_digits, words_said
 from ..readers.events import events
 from ..readers.phrases import Reader, said_outright, settled_by, tells_a_situation
-from ..reading import Facts, Reading
+from ..reading import Facts, Reading, group
 from . import Cue, Topic
 
 _RAISES = (Kind.BET, Kind.RAISE, Kind.ALL_IN_FULL, Kind.ALL_IN_SHORT)
@@ -135,6 +136,36 @@ def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:
     return faced[0] > faced[1]
 
 
+_NOT_YET = re.compile(r"\b(?:before|prima|if|se|until|till|finche|without|senza|not|non|hasn t|wasn t|hadn t|never|mai)"
+                      r"\b(?: \w+){0,3} $")
+_STREETS = list(Street)
+
+
+def street_over_told(r: Reading, facts: Facts) -> None:
+    """A later street told dealt after the short raise ("Flop: bets 200, raises to 350, everyone calls. Now the
+    turn's out and…", "B rilancia a 450, tutti chiamano. Uscito il turn, C fa notare…"): nobody caught it on its own
+    round. The raise's street is the latest one named before its amount; a card told as not yet out ("before the
+    turn was dealt", "se esce il river") says nothing."""
+    if "street_over" in facts:
+        return
+    told = betting_round.told(r)
+    short = told.check.under_raise if told else None
+    if short is None:
+        return
+    said = [m.end() for m in re.finditer(rf"\b{betting_round.amount(short.to)}\b", r.text)]
+    named = r.matches("round_postflop")
+    for out in r.matches("next_street_out"):
+        before = [at for at in said if at <= out.start()]
+        if not before or _NOT_YET.search(r.text[max(0, out.start() - 40):out.start()]):
+            continue
+        streets = [Street(group(m, "street") or "flop") for m in named if m.start() < before[-1]]
+        raised_on = streets[-1] if streets else Street.PREFLOP
+        dealt = group(out, "street")
+        if dealt is None or _STREETS.index(Street(dealt)) > _STREETS.index(raised_on):
+            facts["street_over"] = "yes"
+            return
+
+
 def raise_amounts(r: Reading, facts: Facts) -> None:
     """The raise in dispute (the short one, else the last bet or raise told) measured against what it faced."""
     told = betting_round.told(r)
@@ -170,5 +201,5 @@ def _amounts(facts: Facts, values: dict[str, Decimal], guessed: bool = False) ->
 
 
 TOPIC = Topic("raise-size", cues=(Cue(142, on_digits(_said_raise_short)), Cue(53, on_digits(_raise_size))),
-              readers=tuple(map(on_digits, (raise_complete, raise_declared, half_or_more, street_over, all_in,
-                                            raise_amounts))))
+              readers=tuple(map(on_digits, (raise_complete, raise_declared, half_or_more, street_over, street_over_told,
+                                            all_in, raise_amounts))))
