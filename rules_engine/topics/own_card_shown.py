@@ -94,11 +94,13 @@ def _shown_while_pending(r: Reading, given: Facts) -> Facts | None:
 
 
 def shown_to(r: Reading, facts: Facts) -> None:
-    """Who saw them: someone out of the hand named after the showing ("showed them to his friend"); face up for
+    """Who saw them, at the showing the topic's cues read (else at any showing told and not denied, when the
+    topic is given): someone out of the hand named after the showing ("showed them to his friend"); face up for
     everyone when the showing itself says so ("tabled their hands", "folded his cards face up"), even with an
     outsider named before it ("the hijack, out of the hand, says turn them over"); else the people named near it
     ("show one, show all" alone names no one)."""
-    told = r.matches("card_shown") or showings_in_betting(r)
+    told = r.matches("card_shown") or showings_in_betting(r) or [
+        m for m in r.matches("showing_move") if not denied(r, m)]  # the topic is given: any showing that happened
     if not told:
         return
     shown = told[0]
