@@ -286,9 +286,9 @@ def _roles(r: Reading, named: list[tuple[re.Match[str], Seat]]) -> dict[int, Sea
         bound = r.lexicon.says("seat_role_link", r.text[first.end():second.start()])
         if not bound or _OPINION.search(r.before(first.start(), "owner_before")):
             continue  # "half say seat 5 is the big blind": what someone claims is not the table
-        if one.kind == "seat" and other.kind not in ("seat", "left", "any"):
+        if one.kind == "seat" and other.kind not in ("seat", "any"):
             roles[one.number] = other
-        elif other.kind == "seat" and one.kind not in ("seat", "left", "any"):
+        elif other.kind == "seat" and one.kind not in ("seat", "any"):
             roles[other.number] = one
     return roles
 
