@@ -15,7 +15,8 @@ ORDINAL_VALUE = {
 LAST = ORDINAL_VALUE["last"]
 _DECK_ORDER_AFTER = re.compile(
     r"^ (?:off the deck|out of the deck|out off the deck|from the deck|of (?:all )?the deal|del mazzo|dal mazzo|uscita"
-    r"|distribuita|della distribuzione"
+    r"|distribuita|della distribuzione|che (?:esce|usciva|e uscita) dal mazzo"
+    r"|out(?! (?:on|onto) (?:the )?(?:board|flop|table))"  # "the fifth card out", not "out on the board"
     # the round's own count is the deck's: "la seconda carta del giro, quella del BB", "second card of the (first)
     # round" (not "of the second round": that round's own count)
     r"|(?:del|of the) (?:primo |first )?(?:giro|round)"
