@@ -207,7 +207,8 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         if count:
             facts["exposed_count"] = count
             return
-    if any(r.lexicon.says("too_also", r.after(m.end(), "too_after")) for m in r.matches("exposure")):
+    if any(r.lexicon.says("too_also", after) and not r.lexicon.says("rank_too", after)
+           for after in (r.after(m.end(), "too_after") for m in r.matches("exposure"))):
         facts["exposed_count"] = QUANTITY_PLURAL
 
 
@@ -419,13 +420,19 @@ def _several_owners(r: Reading) -> bool:
     joined = any(one != other and r.lexicon.says("and_then_owner", r.text[first.end():second.start()].strip())
                  for (first, one), (second, other) in itertools.pairwise(owned))  # "the LJ's first card and then…",
     # "seat 3's card and later seat 8's card", "the CO's second card as well as the button's second"
-    if not (r.has("too_also") or r.has("both_named") or elliptic or joined):
+    if not (_too_said(r) or r.has("both_named") or elliptic or joined):
         return False
     owners = {seat for m in cards + r.matches("card_pronoun") if (seat := seats.owner(r, m))} | set(elliptic)
     gap = r.lexicon.windows["exposure_gap"]  # "revealed my second card … flipped the first card … too"
     exposed = [card for card in r.matches("ordinal_card")
                if any(0 <= card.start() - m.end() <= gap for m in happened(r, "exposure"))]
     return len(owners) >= QUANTITY_PLURAL or len(exposed) >= QUANTITY_PLURAL
+
+
+def _too_said(r: Reading) -> bool:
+    """"Too", "anche", "pure" said of something more, not of the card's rank stressed ("un asso pure")."""
+    stressed = r.matches("rank_too")
+    return any(not any(inside(m, rank) for rank in stressed) for m in r.matches("too_also"))
 
 
 def _exposed_one_then_another(r: Reading) -> list[seats.Seat]:
