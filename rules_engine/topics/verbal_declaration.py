@@ -216,7 +216,7 @@ def words_with_chips(r: Reading, facts: Facts) -> None:
 
 def _word_and_chips(r: Reading) -> tuple[list[int], list[int]]:
     """Where a word (or an amount) is said, at its end, and where chips are put out, at the verb."""
-    words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes")
+    words = [m.end() for concept in ("round_said", "raise_declared_yes", "call_declared_yes", "allin_declared_yes")
              for m in words_said(r, concept)]
     chips = [_verb_at(m)  # "chips then pushes": at the verb
              for concept in ("round_push", "round_on_top", "chips_pushed", "chips_turned_out", "chips_over_call",
