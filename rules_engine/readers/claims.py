@@ -23,6 +23,7 @@ from ..reading import group, joined
 # What tells something that happened at the table: kept even when said with a remedy
 _EVENTS = ("flop", "turn", "river", "exposure", "extra", "early", "under_flop", "discard", "tabled", "split_request",
            "board_claim", "betting_open")  # the cheaper first: "any" stops at the first found
+_INCIDENTS = tuple(event for event in _EVENTS if event not in ("discard", "betting_open"))  # not the betting itself
 
 
 def apply(text: str, sentences: tuple[int, ...], lexicon: Lexicon) -> tuple[str, tuple[int, ...]]:
@@ -59,6 +60,10 @@ def _claim(text: str, head: re.Match[str], sentence_end: int, lexicon: Lexicon,
     turn = lexicon.find("contrast", text[:sentence_end], head.end())
     end = turn.start() if turn else sentence_end
     said = text[head.end():min(end, said_until)]
+    if lexicon.says("misdeal_call_said", said) and not any(lexicon.says(event, text) for event in _INCIDENTS):
+        return None  # "UTG folded, then seat 5 said misdeal", "somebody asked for a misdeal": with no incident told,
+        # the call itself, whose timing against the action is the misdeal cut-off's question (after "his card was
+        # face up", "he wants a misdeal" is a remedy wanted for it)
     generic = lexicon.says("rule_generic", said)  # a rule put generally is rule talk whatever its words
     if not (generic or lexicon.says("rule_talk", said)):
         return None

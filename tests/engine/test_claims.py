@@ -57,3 +57,10 @@ def test_a_wish_asked_back_past_a_sentence_naming_the_rules_is_the_question() ->
                  "il posto 3 vuole il misdeal, avevano già parlato in due. Vale ancora?"):
         assert _told(text) == " ".join(LEXICON.speller.words(text)), text
     assert "wants" not in _told("Seat 2 wants the turn card to stay. We use Robert's rules. The BB had not acted.")
+
+
+def test_a_misdeal_called_with_no_incident_told_is_the_event() -> None:
+    """With only betting told, the call is what the cut-off weighs; rule talk about when a misdeal applies is not."""
+    assert "said misdeal" in _told("UTG and the hijack both folded, then the cutoff said misdeal. TDA")
+    assert "chiesto il misdeal" in _told("avevano gia foldato in due quando uno ha chiesto il misdeal")
+    assert "misdeal for blinds" not in _told("UTG folded. Our sheet says misdeal for blinds")
