@@ -68,6 +68,9 @@ def _doubted(r: Reading, at: int) -> bool:
     reach = r.lexicon.windows["doubt_action"]
     return any(m.start() - reach <= at <= m.end() + reach
                and not any(m.end() <= turn.start() < at for turn in r.matches("contrast_turn"))
+               and not (m.end() <= at and r.sentence_start(m.start()) < r.sentence_start(at))  # a doubt told in an
+               # earlier sentence ("dunno what, the dealer wants to redo it. UTG folded") is not about a later move
+               and not r.lexicon.says("doubt_about_the_mistake", r.text[m.end():m.end() + 40])
                for m in r.matches("uncertain"))
 
 
