@@ -21,7 +21,7 @@ def card_location(r: Reading, facts: Facts) -> None:
         facts["card_location"] = "stub"
         return
     told = [(m.start(), m.end(), place) for concept, place in _PLACES.items() for m in r.matches(concept)
-            if not (place == "board" and _when_found(r, m))]
+            if not (place == "board" and _when_found(r, m)) and not _nobodys(r, m)]
     if not told:
         return
     odd = [m.start() for concept in _ODD_CARD for m in r.matches(concept)]
@@ -29,6 +29,13 @@ def card_location(r: Reading, facts: Facts) -> None:
         facts["card_location"] = min(told)[2]
         return
     facts["card_location"] = min(told, key=lambda t: min(_distance(t[0], t[1], at) for at in odd))[2]
+
+
+def _nobodys(r: Reading, place: re.Match[str]) -> bool:
+    """A place said to be no one's or denied ("nothing odd in anybody's hand", "non nella mano di nessuno"): not where
+    the card was."""
+    return (r.lexicon.says("nobodys_place", r.text[place.start():place.end() + 12])
+            or r.lexicon.says("place_denied_before", r.text[max(0, place.start() - 16):place.start()]))
 
 
 def _when_found(r: Reading, place: re.Match[str]) -> bool:
