@@ -19,7 +19,8 @@ _NEGATION_BEFORE = re.compile(
 _NOT_JUST_BEFORE = re.compile(r"\b(?:not|didn t|did not|never|non|nobody|no one|nessuno)(?: \w+){0,2} $")
 _DENIAL_BEFORE = re.compile(
     r"\b(?:hadn t|had not|hasn t|has not|haven t|didn t|did not|not|never|non|nobody|no one|nessuno|without|senza)"
-    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai))* $")
+    r"(?: (?:else|altro|yet|ancora|even|had|has|have|aveva|avevano|ha|hanno|ho|already|gia|mai"
+    r"|le|la|lo|li|gli|ne|l|si|ci|mi|ti|gliel[aeio]|gliene))* $")  # "non le butta", "non l ha buttata"
 
 
 def happened(r: Reading, concept: str) -> list[re.Match[str]]:

@@ -106,9 +106,13 @@ def claim(r: Reading, facts: Facts) -> None:
     on_muck = r.matches("still_on_muck")
     later = [m for m in shown if on_muck and m.start() > on_muck[-1].end()
              and not any(n.start() <= m.start() < n.end() for n in r.matches("not_tabled"))]  # not "never turned them"
+    face_down = r.matches("not_tabled")
     if r.has("retrieved_tabled") or later:
         facts["cards_tabled"] = "yes"  # took them back, or turned them up after they lay on the muck (TDA Rule 14)
-    elif r.has("not_tabled") and not r.has("still_on_muck"):
+    elif shown and face_down and not (on_muck or discards) and shown[-1].start() > face_down[-1].end():
+        facts["cards_tabled"] = "yes"  # "lascia le carte coperte davanti a sé, non le butta … poi le gira tutte e
+        # due": never let go, the last state told is the hand turned up
+    elif face_down and not on_muck:
         facts["cards_tabled"] = "no"
     elif on_muck and any(n.start() > on_muck[-1].end() and _NEVER.search(n[0]) for n in r.matches("not_tabled")):
         facts["cards_tabled"] = "no"  # "identifiable on the muck, but he never turned them up"
