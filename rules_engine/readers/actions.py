@@ -70,7 +70,7 @@ def _doubted(r: Reading, at: int) -> bool:
                and not any(m.end() <= turn.start() < at for turn in r.matches("contrast_turn"))
                and not (m.end() <= at and r.sentence_start(m.start()) < r.sentence_start(at))  # a doubt told in an
                # earlier sentence ("dunno what, the dealer wants to redo it. UTG folded") is not about a later move
-               and not r.lexicon.says("doubt_about_the_mistake", r.text[m.end():m.end() + 40])
+               and not r.lexicon.says("doubt_about_the_mistake", r.after(m.end(), "doubt_object_after"))
                for m in r.matches("uncertain"))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..reading import Facts, Reading, inside
+from .negation import denied
 
 _PLACES = {"card_in_hand": "hand", "card_on_board": "board", "card_in_stub": "stub"}
 _ODD_CARD = ("foreign_card", "short_deck_card", "deck_odd_back", "deck_duplicate")
@@ -34,8 +35,7 @@ def card_location(r: Reading, facts: Facts) -> None:
 def _nobodys(r: Reading, place: re.Match[str]) -> bool:
     """A place said to be no one's or denied ("nothing odd in anybody's hand", "non nella mano di nessuno"): not where
     the card was."""
-    return (r.lexicon.says("nobodys_place", r.text[place.start():place.end() + 12])
-            or r.lexicon.says("place_denied_before", r.text[max(0, place.start() - 16):place.start()]))
+    return r.lexicon.says("nobodys_place", place[0] + r.after(place.end(), "place_owner_after")) or denied(r, place)
 
 
 def _when_found(r: Reading, place: re.Match[str]) -> bool:

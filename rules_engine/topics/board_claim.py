@@ -104,9 +104,9 @@ def claim(r: Reading, facts: Facts) -> None:
     else:
         facts["claim_before_discard"] = "yes"
     on_muck = r.matches("still_on_muck")
-    later = [m for m in shown if on_muck and m.start() > on_muck[-1].end()
-             and not any(n.start() <= m.start() < n.end() for n in r.matches("not_tabled"))]  # not "never turned them"
     face_down = r.matches("not_tabled")
+    later = [m for m in shown if on_muck and m.start() > on_muck[-1].end()
+             and not any(n.start() <= m.start() < n.end() for n in face_down)]  # not "never turned them"
     if r.has("retrieved_tabled") or later:
         facts["cards_tabled"] = "yes"  # took them back, or turned them up after they lay on the muck (TDA Rule 14)
     elif shown and face_down and not (on_muck or discards) and shown[-1].start() > face_down[-1].end():
@@ -114,7 +114,7 @@ def claim(r: Reading, facts: Facts) -> None:
         # due": never let go, the last state told is the hand turned up
     elif face_down and not on_muck:
         facts["cards_tabled"] = "no"
-    elif on_muck and any(n.start() > on_muck[-1].end() and _NEVER.search(n[0]) for n in r.matches("not_tabled")):
+    elif on_muck and any(n.start() > on_muck[-1].end() and _NEVER.search(n[0]) for n in face_down):
         facts["cards_tabled"] = "no"  # "identifiable on the muck, but he never turned them up"
     elif on_muck:
         return  # still identifiable on the muck: whether they were tabled is what TDA asks

@@ -207,8 +207,8 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         if count:
             facts["exposed_count"] = count
             return
-    if any(r.lexicon.says("too_also", after) and not r.lexicon.says("rank_too", after)
-           for after in (r.after(m.end(), "too_after") for m in r.matches("exposure"))):
+    afters = [r.after(m.end(), "too_after") for m in r.matches("exposure")]
+    if any(r.lexicon.says("too_also", after) and not r.lexicon.says("rank_too", after) for after in afters):
         facts["exposed_count"] = QUANTITY_PLURAL
 
 

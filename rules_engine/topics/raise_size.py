@@ -136,8 +136,6 @@ def pushed_by_total(r: Reading, told: betting_round.Told) -> bool:
     return faced[0] > faced[1]
 
 
-_NOT_YET = re.compile(r"\b(?:before|prima|if|se|until|till|finche|without|senza|not|non|hasn t|wasn t|hadn t|never|mai)"
-                      r"\b(?: \w+){0,3} $")
 _STREETS = list(Street)
 
 
@@ -150,13 +148,14 @@ def street_over_told(r: Reading, facts: Facts) -> None:
         return
     told = betting_round.told(r)
     short = told.check.under_raise if told else None
-    if short is None:
+    amount = betting_round.amount(short.to) if short else None
+    if amount is None:
         return
-    said = [m.end() for m in re.finditer(rf"\b{betting_round.amount(short.to)}\b", r.text)]
+    said = [m.end() for m in re.finditer(rf"\b{amount}\b", r.text)]
     named = r.matches("round_postflop")
     for out in r.matches("next_street_out"):
         before = [at for at in said if at <= out.start()]
-        if not before or _NOT_YET.search(r.text[max(0, out.start() - 40):out.start()]):
+        if not before or r.lexicon.says("not_yet_before", r.before(out.start(), "not_yet_before")):
             continue
         streets = [Street(group(m, "street") or "flop") for m in named if m.start() < before[-1]]
         raised_on = streets[-1] if streets else Street.PREFLOP
