@@ -14,7 +14,7 @@ from .lexicon import Lexicon
 from .loader import TOPIC
 from .readers import background, claims, corrections, names, negation
 from .reading import Facts, Reading, joined
-from .topic_model import TopicModel
+from .topic_model import Guess, TopicModel
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
 
@@ -38,12 +38,15 @@ class Parsed:
 
 
 class Parser:
-    """Reads the facts a player's description gives; with a topic model, its second opinion on the topic."""
+    """Reads the facts a player's description gives; with a topic model, its second opinion on the topic. `ruled`:
+    the topics some rule answers (a cue's topic with none, such as another game, is never dismissed as no dispute)."""
 
-    def __init__(self, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None) -> None:
+    def __init__(self, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None,
+                 ruled: frozenset[str] = frozenset()) -> None:
         self.lexicon = lexicon
         self.topics = topics
         self.model = model
+        self.ruled = ruled
 
     def read(self, text: str, given: Facts | None = None) -> Parsed:
         """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
@@ -74,7 +77,10 @@ class Parser:
         if TOPIC in given:
             unconfirmed = None if recognised else self.topics.named(str(given[TOPIC]))
         elif self.model is not None:
-            unconfirmed, rival, sure = self._second_opinion(self.model, text, recognised)
+            guess = self.model.guess(text)
+            if recognised and recognised[0].name in self.ruled and self.model.dismisses(recognised[0].name, guess):
+                recognised = (NO_DISPUTE, {})  # "watching a clip where a pro mucks a flush": the model sure it is none
+            unconfirmed, rival, sure = self._second_opinion(self.model, guess, recognised)
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {TOPIC: topic.name, **settled})
@@ -92,7 +98,7 @@ class Parser:
             return self.topics.as_given(str(given[TOPIC]), reading, given)
         return self.topics.recognise(reading, given)
 
-    def _second_opinion(self, model: TopicModel, text: str,
+    def _second_opinion(self, model: TopicModel, guess: Guess,
                         recognised: tuple[Topic, Facts] | None) -> tuple[Topic | None, str | None, bool]:
         """The topic model's word on the ladder's choice: a topic to read where no cue answered, the rival topic to
         ask about, and whether it is sure enough of the rival to read the story as it. Where no cue answered, a topic
@@ -101,7 +107,6 @@ class Parser:
         cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the rival, and where
         it is surer still (`TopicModel.takes_over`), the engine goes on with it. The parser never replaces a cue's
         topic itself."""
-        guess = model.guess(text)
         topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
         if topic is None:
             return None, None, False

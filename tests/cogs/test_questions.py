@@ -229,7 +229,7 @@ async def test_the_topic_question_is_a_card_whose_answer_reads_the_story_as_that
 # No cue recognises these; the topic model asks whether each is a pot dispute. The first tells when the claim came.
 POT_CLAIMED_AT_ONCE = ("Dealer shoved the pot to the other bloke, seat 4 pulled him up straight away before the "
                        "shuffle. Gets fixed, yeah?")
-POT_CLAIMED = "Dealer shoved the pot to the other bloke, seat 4 complained. Gets fixed, yeah?"  # when: not told
+POT_CLAIMED = "Dealer pushed the pot to the other bloke and seat 4 complained. Gets fixed, yeah?"  # when: not told
 
 
 async def pot_dispute_tapped(driver: Driver, send_command, click, story: str):

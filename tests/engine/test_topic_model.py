@@ -18,6 +18,7 @@ from rules_engine.reading import Reading
 from rules_engine.topic_model import (
     MODEL_FILE,
     NONE,
+    NONE_TAKE_OVER_MARGIN,
     TAKE_OVER_MARGIN,
     Guess,
     TopicModel,
@@ -138,6 +139,22 @@ def test_a_model_far_surer_than_the_cue_reads_the_story_as_its_topic(tmp_path: P
     else:
         assert tapped.status == "no-match"
         assert [o.value for o in ruling.questions[0].options] == [sure_of, "flop-count"]
+
+
+@pytest.mark.parametrize(("weight", "dismissed"),
+                         [(NONE_TAKE_OVER_MARGIN + 5, True), (NONE_TAKE_OVER_MARGIN - 5, False)])
+def test_a_model_sure_no_rule_answers_dismisses_the_cue_only_past_its_margin(tmp_path: Path, weight: float,
+                                                                            dismissed: bool) -> None:
+    """Past NONE_TAKE_OVER_MARGIN for no rule against the cue's topic, the story is told no dispute (no-match, the
+    nearest rules offered) instead of ruled on; short of it the cue's ruling stands."""
+    path = tmp_path / "topic_model.json"
+    path.write_text(json.dumps(_tiny("flop-count", NONE, weight)), encoding="utf-8")
+    ruling = Engine.load(topic_model=path).rule(FOUR_ON_THE_FLOP)
+    if dismissed:
+        assert (ruling.status, ruling.facts) == ("no-match", {"topic": "no-dispute"})
+        assert "holdem.flop-too-many-cards" in ruling.alternatives
+    else:
+        assert (ruling.status, ruling.rule_id) == ("ruling", "holdem.flop-too-many-cards")
 
 
 def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> None:
