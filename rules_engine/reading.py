@@ -113,8 +113,20 @@ class Reading:
 
     def near(self, concept: str, position: int, window: str) -> bool:
         """Whether `concept` occurs within the named window of a character position."""
+        return bool(self._near(concept, position, window))
+
+    def uncertain_near(self, position: int, window: str) -> bool:
+        """Whether a doubt ("not sure", "c'è discussione") is told within the named window of a position, in its
+        sentence or opening another ("was someone still to act? | can't remember"): "the button hadn't acted yet
+        when she turned the turn. The floor comes and there's an argument" doubts what to do, not whether he had."""
+        sentence, opens = self.sentence_start(position), self.lexicon.windows["doubt_opens"]
+        return any(self.sentence_start(m.start()) == sentence
+                   or m.start() - self.sentence_start(m.start()) <= opens
+                   for m in self._near("uncertain", position, window))
+
+    def _near(self, concept: str, position: int, window: str) -> list[re.Match[str]]:
         reach = self.lexicon.windows[window]
-        return any(m.start() - reach <= position <= m.end() + reach for m in self.matches(concept))
+        return [m for m in self.matches(concept) if m.start() - reach <= position <= m.end() + reach]
 
     def said_within(self, concept: str, start: int, end: int) -> bool:
         """Whether `concept` occurs wholly between two character positions (a clause, a phrase's own span)."""

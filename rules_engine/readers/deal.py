@@ -238,7 +238,7 @@ def _after_deal(r: Reading, first: bool | None) -> str | None:
     dealing… after everyone had their two he flicked one more"); after the deal but not to the first player is not
     the third round's card."""
     timing = deal_over(r) + r.matches("during_deal")
-    if any(r.near("uncertain", m.start(), "doubt_detail") for m in timing):
+    if any(r.uncertain_near(m.start(), "doubt_detail") for m in timing):
         return None  # "non so se la terza mi è arrivata a distribuzione finita o durante"
     told = r.matches("extra") + r.matches("quantity_card") + r.matches("ordinal_card")
     said = None

@@ -21,7 +21,7 @@ def holder_acted(r: Reading, facts: Facts) -> None:
     """Unless the text doubts it ("not sure if he'd already called")."""
     acted = [m for m in r.matches("holder_acted_on") if not _told_of_others(r, m)]
     not_acted = r.matches("holder_not_acted") + r.matches("holder_spoke_up")
-    if any(r.near("uncertain", m.start(), "doubt_detail") for m in not_acted + acted):
+    if any(r.uncertain_near(m.start(), "doubt_detail") for m in not_acted + acted):
         return
     if not_acted or (nobody_acted(r) and not acted):  # nobody had acted: not he either
         facts["holder_acted"] = "no"

@@ -40,7 +40,7 @@ def betting_complete(r: Reading, facts: Facts) -> None:
     timing = r.matches("betting_open") + r.matches("betting_closed")
     if r.has("conflicting_accounts"):
         return  # "the SB says he'd already called, the raiser says he was still thinking": asked
-    if any(r.near("uncertain", m.start(), "doubt_timing") for m in timing) or (r.has("uncertain") and not timing):
+    if any(r.uncertain_near(m.start(), "doubt_timing") for m in timing) or (r.has("uncertain") and not timing):
         return
     told = [m for cue in TIMING for m in _cue(r, cue)]
     if told and all(_opinion(r, m) for m in told):

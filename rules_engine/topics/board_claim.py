@@ -131,7 +131,7 @@ def _doubted(r: Reading) -> bool:
     about what became of them once let go ("nobody is sure if the dealer had already killed it")."""
     if r.has("fate_doubted") and (r.has("discard") or r.has("not_tabled")):
         return True
-    return any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("tabled") + r.matches("discard"))
+    return any(r.uncertain_near(m.start(), "doubt_detail") for m in r.matches("tabled") + r.matches("discard"))
 
 
 def _claimed_first(r: Reading, claimed: re.Match[str], discard: re.Match[str]) -> bool:

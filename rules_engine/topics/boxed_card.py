@@ -46,7 +46,7 @@ def boxed_count(r: Reading, facts: Facts) -> None:
     several = [m for m in r.matches("boxed_several") if not r.near("boxed_just_one", m.end(), "boxed_count_reach")]
     if any(r.near("boxed_hedge", m.start(), "doubt_detail") for m in several):
         r.doubt("boxed_count")
-    elif any(not r.near("uncertain", m.start(), "doubt_detail") for m in several):
+    elif any(not r.uncertain_near(m.start(), "doubt_detail") for m in several):
         facts["boxed_count"] = SEVERAL
     elif several:
         r.doubt("boxed_count")

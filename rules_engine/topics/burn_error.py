@@ -165,7 +165,7 @@ def acted_on_board(r: Reading, facts: Facts) -> None:
     """Unless the text doubts the action ("nobody remembers whether anyone had checked or bet on the river"):
     then it is asked, never read off the doubted words."""
     told = [m for m in r.matches("action_verb") if not denied(r, m)]  # "no one has acted" is no action to doubt
-    if any(r.near("uncertain", m.start(), "doubt_action") for m in told):
+    if any(r.uncertain_near(m.start(), "doubt_action") for m in told):
         r.doubt("acted_on_board")
         return
     if _only_denied_moves(r):

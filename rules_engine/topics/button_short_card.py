@@ -112,7 +112,7 @@ def button_acted(r: Reading, facts: Facts) -> None:
     button = {_BUTTON, TELLER} if table_seats.speaker(r) == table_seats.Seat(_BUTTON) else {_BUTTON}
     moved = [e for e in events(r) if e.happened and e.move != "fold" and e.actor in button
              and not _before_his_turn(r, e.start) and not _yet_to_come(r, e.start)]
-    if any(r.near("uncertain", e.start, "doubt_detail") for e in moved):
+    if any(r.uncertain_near(e.start, "doubt_detail") for e in moved):
         return  # "not sure whether the button had checked": asked
     if moved and any(m.start() > moved[-1].start for m in r.matches("holder_not_acted")):
         return  # "the button called - sorry, he hadn't called yet": the later word corrects the move

@@ -74,7 +74,7 @@ def _hole_card_of_the_deal(r: Reading) -> Facts | None:
 
 def exposed_by(r: Reading, facts: Facts) -> None:
     claims = r.matches("player_exposed") + r.matches("own_act_stressed") + r.matches("exposed_mine")
-    if r.has("uncertain_who") or any(r.near("uncertain", m.start(), "doubt_who") for m in claims):
+    if r.has("uncertain_who") or any(r.uncertain_near(m.start(), "doubt_who") for m in claims):
         r.doubt("exposed_by")  # "I don't know whether I flipped it or the dealer did", "not sure by who"
         return
     first_person = any(_FIRST_PERSON.match(m[0]) for m in r.matches("player_exposed"))

@@ -33,7 +33,7 @@ def _held_extra(r: Reading, given: Facts) -> Facts | None:
 
 def extra_cards(r: Reading, facts: Facts) -> None:
     count = deal.extra(r).count
-    if count is not None and any(r.near("uncertain", m.start(), "doubt_detail") for m in r.matches("extra")):
+    if count is not None and any(r.uncertain_near(m.start(), "doubt_detail") for m in r.matches("extra")):
         r.doubt("extra_cards")  # "not sure if it was one or two", "or maybe the BB got one too"
     elif count is not None:
         facts["extra_cards"] = count
