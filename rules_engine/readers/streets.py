@@ -3,8 +3,11 @@ after the betting round the story names ("before the flop betting was done" is a
 
 from __future__ import annotations
 
+import re
+
 from ..reading import Reading, inside
 from . import ordinals
+from .negation import denied, negated
 from .ownership import owned
 
 _STREET_ORDER = {"flop": 1, "turn": 2, "river": 3}
@@ -40,10 +43,18 @@ def board_street(r: Reading) -> str | None:
 def street_after_betting(r: Reading) -> str | None:
     """"before the flop betting was done", "before the last player on the flop had acted": the card in question is
     the one after the street named for betting."""
-    named = [m["street"] for m in r.matches("betting_on") + r.matches("betting_on_told")]
+    named = [m["street"] for m in r.matches("betting_on") + r.matches("betting_on_told") if not _denied_since(r, m)]
     if not named:
         return None
     return NEXT_STREET[max(named, key=_BETTING_ORDER.index)]
+
+
+def _denied_since(r: Reading, betting: re.Match[str]) -> bool:
+    """Betting on a street denied in a sentence after one that told that street's card ("bangs out the flop before
+    the big blind has had his option. Nobody's bet on the flop yet"): nobody has bet since that card came, which
+    says nothing of a round before another card."""
+    return (denied(r, betting) or negated(r, betting)) and any(
+        r.sentence_end(card.start()) < betting.start() for card in r.matches(betting["street"]))
 
 
 def named_in_words(r: Reading, jargon_concept: str) -> bool:
