@@ -25,7 +25,8 @@ def card_location(r: Reading, facts: Facts) -> None:
             if not (place == "board" and _when_found(r, m)) and not _nobodys(r, m)]
     if not told:
         return
-    odd = [m.start() for concept in _ODD_CARD for m in r.matches(concept)]
+    alike = r.matches("backs_all_alike")  # "all the hole cards and board are red backs": the normal cards
+    odd = [m.start() for concept in _ODD_CARD for m in r.matches(concept) if not any(inside(m, a) for a in alike)]
     if not odd:
         facts["card_location"] = min(told)[2]
         return
