@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from eval_topic_model import SCORED, ladder, model_of, set_stories, table_stories  # noqa: E402
-from train_topic_model import DATA_DIR, labelled_lines, rule_topics  # noqa: E402
+from eval_topic_model import held_out_lines, ladder, table_stories  # noqa: E402
+from train_topic_model import rule_topics  # noqa: E402
 
-from rules_engine.evaluation import Verdict, judge, read_set  # noqa: E402
+from rules_engine.evaluation import Verdict, judge  # noqa: E402
 from rules_engine.topic_model import NONE, NONE_TAKE_OVER_MARGIN, TopicModel  # noqa: E402
 
 MARGINS = (10, 15, 20, 25, NONE_TAKE_OVER_MARGIN, 35, 40, 50, 60)
@@ -36,16 +36,13 @@ NO_MATCH = ("no-match", None, None)
 def set_records() -> list[tuple[float, Verdict, Verdict]]:
     """Each development line whose ladder topic has rules and whose leave-one-set-out guess is `none`: the margin,
     the ladder's verdict and the verdict of no-match."""
-    engine, topics = ladder(), rule_topics()
+    topics = rule_topics()
     ruled = frozenset(topics.values())
     found = []
-    for name in [path.stem for path in sorted(DATA_DIR.glob("*.jsonl")) if SCORED.match(path.stem)]:
-        model = model_of(labelled_lines([name]))
-        path = DATA_DIR / f"{name}.jsonl"
-        for line, story in zip(read_set(path), set_stories(engine, path, topics), strict=True):
-            guess = model.guess(line.text)
-            if story.cue in ruled and guess.topic == NONE:
-                found.append((guess.margin(str(story.cue)), story.verdict, judge(line, NO_MATCH)))
+    for _, _, line, story, model in held_out_lines(ladder(), topics):
+        guess = model.guess(line.text)
+        if story.cue in ruled and guess.topic == NONE:
+            found.append((guess.margin(str(story.cue)), story.verdict, judge(line, NO_MATCH)))
     return found
 
 

@@ -24,7 +24,7 @@ import re
 import sys
 import tempfile
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from train_topic_model import DATA_DIR, labelled_lines, rule_topics, train  # noqa: E402
 
 from rules_engine import Engine  # noqa: E402
-from rules_engine.evaluation import Verdict, judge, read_set  # noqa: E402
+from rules_engine.evaluation import Line, Verdict, judge, read_set  # noqa: E402
 from rules_engine.topic_model import DOUBT_AT, FALLBACK_AT, NONE, Guess, TopicModel  # noqa: E402
 
 TABLES = ROOT / "tests" / "engine" / "tables"
@@ -74,6 +74,16 @@ def set_stories(engine: Engine, path: Path, topics: dict[str, str]) -> list[Stor
         stories.append(Story(line.text, topics[rule_id] if rule_id else NONE, None if cue is None else str(cue),
                              judge(line, (ruling.status, ruling.rule_id, ruling.outcome)), rule_id is not None))
     return stories
+
+
+def held_out_lines(engine: Engine, topics: dict[str, str]) -> Iterator[tuple[str, int, Line, Story, TopicModel]]:
+    """Each line of the sets scored one at a time (`SCORED`), numbered from 1 in its set, with the ladder's story and
+    a topic model trained without that set."""
+    for name in [path.stem for path in sorted(DATA_DIR.glob("*.jsonl")) if SCORED.match(path.stem)]:
+        model = model_of(labelled_lines([name]))
+        path = DATA_DIR / f"{name}.jsonl"
+        for number, (line, story) in enumerate(zip(read_set(path), set_stories(engine, path, topics), strict=True), 1):
+            yield name, number, line, story, model
 
 
 def table_stories(engine: Engine) -> list[Story]:

@@ -35,10 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from eval_topic_model import SCORED, doubted, fallen_back, ladder, model_of, set_stories  # noqa: E402
-from train_topic_model import DATA_DIR, labelled_lines, rule_topics  # noqa: E402
+from eval_topic_model import doubted, fallen_back, held_out_lines, ladder  # noqa: E402
+from train_topic_model import rule_topics  # noqa: E402
 
-from rules_engine.evaluation import Verdict, judge, read_set  # noqa: E402
+from rules_engine.evaluation import Verdict, judge  # noqa: E402
 from rules_engine.loader import TOPIC  # noqa: E402
 from rules_engine.topic_model import DOUBT_AT, FALLBACK_AT, NONE, TAKE_OVER_MARGIN  # noqa: E402
 
@@ -57,24 +57,21 @@ def records(lines: bool) -> list[Record]:
     engine, topics = ladder(), rule_topics()
     ruled = frozenset(topics.values())
     found = []
-    for name in [path.stem for path in sorted(DATA_DIR.glob("*.jsonl")) if SCORED.match(path.stem)]:
-        model = model_of(labelled_lines([name]))
-        path = DATA_DIR / f"{name}.jsonl"
-        for number, (line, story) in enumerate(zip(read_set(path), set_stories(engine, path, topics), strict=True), 1):
-            guess = model.guess(line.text)
-            if doubted(model, ruled, story, guess, DOUBT_AT):
-                kind, rival = "doubt", str(story.cue)
-            elif fallen_back(story, guess, FALLBACK_AT):
-                kind, rival = "fallback", NONE
-            else:
-                continue
-            after = engine.rule(line.text, line.rulebook, facts={TOPIC: guess.topic})
-            answer = (after.status, after.rule_id, after.outcome)
-            record = {"set": name, "line": number, "kind": kind, "topic": guess.topic,
-                      "margin": round(guess.margin(rival), 2), "after": answer[0], "verdict": judge(line, answer).value}
-            found.append(record)
-            if lines:
-                print(json.dumps(record), flush=True)
+    for name, number, line, story, model in held_out_lines(engine, topics):
+        guess = model.guess(line.text)
+        if doubted(model, ruled, story, guess, DOUBT_AT):
+            kind, rival = "doubt", str(story.cue)
+        elif fallen_back(story, guess, FALLBACK_AT):
+            kind, rival = "fallback", NONE
+        else:
+            continue
+        after = engine.rule(line.text, line.rulebook, facts={TOPIC: guess.topic})
+        answer = (after.status, after.rule_id, after.outcome)
+        record = {"set": name, "line": number, "kind": kind, "topic": guess.topic,
+                  "margin": round(guess.margin(rival), 2), "after": answer[0], "verdict": judge(line, answer).value}
+        found.append(record)
+        if lines:
+            print(json.dumps(record), flush=True)
     return found
 
 
