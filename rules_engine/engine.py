@@ -14,7 +14,7 @@ from .lexicon import LEXICON_DIR, Lexicon
 from .loader import RULES_DIR, TOPIC, RuleData, load
 from .model import Case, FactValue, Rule
 from .normalise import fold
-from .parser import Parser
+from .parser import Parser, Story
 from .pattern_cache import collector_paused, module_patterns
 from .ruling import Option, Question, Ruling
 from .topic_model import MODEL_FILE, TopicModel
@@ -71,6 +71,11 @@ class Engine:
         The answer is written in `reply_language` ("en" or "it") when given, else in the input's language;
         `Ruling.language` is always the language detected in the input.
         """
+        return self._rule(text, rulebook, facts, reply_language)
+
+    def _rule(self, text: str, rulebook: str | None, facts: Mapping[str, str] | None, reply_language: str | None,
+              story: Story | None = None) -> Ruling:
+        """`rule`; `story`: the same text's from a first read, read again as the topic model's (`Parsed.sure`)."""
         book = rulebook or self.default_rulebook
         if book not in self.rulebooks:
             raise ValueError(f"unknown rulebook {book!r}; choose one of {', '.join(self.rulebooks)}")
@@ -78,7 +83,7 @@ class Engine:
             raise ValueError(f"unknown language {reply_language!r}; choose one of {', '.join(LANGUAGES)}")
         text = text if isinstance(text, str) else ""  # callers outside Python's type checks may pass anything
         given = self.coerce_facts(facts or {})
-        parsed = self._parser.read(text, given)
+        parsed = self._parser.read(text, given, story)
         read, doubted = parsed.facts, parsed.doubted
         if parsed.unconfirmed:  # what the topic's readers read where none of its cues recognised the story is asked;
             kept = TOPIC in given  # once the player gave the topic, but for the facts measured read right (facts.toml)
@@ -91,7 +96,7 @@ class Engine:
         known = {**implied, **read, **given}
         if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
             if parsed.sure:  # the model far surer of its topic: read as after a tap on it, unless that gets no rule
-                taken = self.rule(text, book, {**(facts or {}), TOPIC: parsed.rival}, reply_language)
+                taken = self._rule(text, book, {**(facts or {}), TOPIC: parsed.rival}, reply_language, parsed.story)
                 if taken.status != "no-match":
                     return taken
             topic_only = {TOPIC: known[TOPIC]} if parsed.unconfirmed else known

@@ -27,7 +27,7 @@ class Parsed:
     is the model's or an answer's, and none of its cues recognises the story, so its readers read as if its incident
     were told (a claim made, a card seen): what they read can only be asked. `sure`: the model is so sure of the
     rival against the cue's topic (`TopicModel.takes_over`) that the engine reads the story as the rival instead of
-    asking."""
+    asking. `story`: the text as read, for reading it again with a topic given (`Parser.read`)."""
 
     facts: Facts
     language: Language
@@ -35,6 +35,17 @@ class Parsed:
     rival: str | None = None
     unconfirmed: bool = False
     sure: bool = False
+    story: Story | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """A text's normalised words and its reading: what reading the same text again starts from (the engine reads a
+    story the model is sure of again as the model's topic, `Parsed.sure`), its concepts and readers' results already
+    found (each a function of the text alone); its doubts start afresh."""
+
+    words: list[str]
+    reading: Reading
 
 
 class Parser:
@@ -48,19 +59,13 @@ class Parser:
         self.model = model
         self.ruled = ruled
 
-    def read(self, text: str, given: Facts | None = None) -> Parsed:
+    def read(self, text: str, given: Facts | None = None, earlier: Story | None = None) -> Parsed:
         """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
         (answers) count as cues; a given topic is the story's, never doubted, its facts asked where none of its cues
-        recognises the story."""
-        sentences = self.lexicon.speller.sentences(text)
-        words = [word for sentence in sentences for word in sentence]
-        corrected = corrections.apply(" ".join(words), self.lexicon).split()
-        starts = _sentence_starts(words, corrected, [len(sentence) for sentence in sentences])
-        named = names.apply(" ".join(corrected), starts, self.lexicon)  # "il bottone è Fabio": Fabio is the button
-        current = background.apply(*named, self.lexicon)
-        placed = negation.without_excluded(*current, self.lexicon)  # "a player (not the button)": no place told
-        told, told_starts = claims.apply(*placed, self.lexicon)
-        reading = Reading(told, self.lexicon, told_starts)
+        recognises the story. `earlier`: this text's story from an earlier read (`Parsed.story`)."""
+        told = earlier or self._story(text)
+        told.reading.doubted.clear()  # the same set its readings cut from it raise doubts in (`in_digits`)
+        words, reading = told.words, told.reading
         facts: Facts = {}
         given = given or {}
         recognised = self._recognise(reading, given)
@@ -89,7 +94,20 @@ class Parser:
                 reading.doubt(name)
         elif unconfirmed is not None:
             facts = _read(unconfirmed, reading, {TOPIC: unconfirmed.name})
-        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival, unconfirmed is not None, sure)
+        return Parsed(facts, self._language(words), frozenset(reading.doubted), rival, unconfirmed is not None, sure,
+                      told)
+
+    def _story(self, text: str) -> Story:
+        """The text's words, and its reading once corrected and cut down to the incident told."""
+        sentences = self.lexicon.speller.sentences(text)
+        words = [word for sentence in sentences for word in sentence]
+        corrected = corrections.apply(" ".join(words), self.lexicon).split()
+        starts = _sentence_starts(words, corrected, [len(sentence) for sentence in sentences])
+        named = names.apply(" ".join(corrected), starts, self.lexicon)  # "il bottone è Fabio": Fabio is the button
+        current = background.apply(*named, self.lexicon)
+        placed = negation.without_excluded(*current, self.lexicon)  # "a player (not the button)": no place told
+        told, told_starts = claims.apply(*placed, self.lexicon)
+        return Story(words, Reading(told, self.lexicon, told_starts))
 
     def _recognise(self, reading: Reading, given: Facts) -> tuple[Topic, Facts] | None:
         """The ladder's topic; or the one an answer gave, if one of its cues recognises the story (an averted incident
