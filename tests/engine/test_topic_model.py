@@ -157,6 +157,13 @@ def test_a_model_sure_no_rule_answers_dismisses_the_cue_only_past_its_margin(tmp
         assert (ruling.status, ruling.rule_id) == ("ruling", "holdem.flop-too-many-cards")
 
 
+def test_a_topic_the_model_has_no_class_for_is_never_dismissed() -> None:
+    """A topic given a rule after the model was trained has no class in it (its stories were taught as no rule): the
+    model's "none" says nothing against it."""
+    sure_of_none = Guess(NONE, 1.0, {"a": -2 * NONE_TAKE_OVER_MARGIN, NONE: 0.0})
+    assert TopicModel.dismisses("a", sure_of_none) and not TopicModel.dismisses("b", sure_of_none)
+
+
 def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> None:
     chosen = tiny_engine.rule(FOUR_ON_THE_FLOP, facts={"topic": "flop-count"})
     assert (chosen.status, chosen.rule_id, chosen.outcome) == ("ruling", "holdem.flop-too-many-cards", "redeal-flop")
