@@ -43,10 +43,10 @@ class Engine:
         self.rules: Mapping[str, Rule] = data.rules
         self.rulebooks = data.rulebooks
         self.default_rulebook = data.default_rulebook
-        self._by_topic = _by_topic(data.rules.values())
-        self._parser = Parser(lexicon, topics, model, frozenset(str(t) for t in self._by_topic if t is not None))
+        self._parser = Parser(lexicon, topics, model)
         self._search_texts = {rule.id: _search_text(rule) for rule in data.rules.values()}
         self._keyword_words = {rule.id: _keyword_words(rule) for rule in data.rules.values()}
+        self._by_topic = _by_topic(data.rules.values())
         self._implied = {topic: _implied(rules) for topic, rules in self._by_topic.items()}
         self._decided = lru_cache(maxsize=DECISIONS_KEPT)(self._rule_on)
 

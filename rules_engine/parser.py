@@ -49,15 +49,12 @@ class Story:
 
 
 class Parser:
-    """Reads the facts a player's description gives; with a topic model, its second opinion on the topic. `ruled`:
-    the topics some rule answers (a cue's topic with none, such as another game, is never dismissed as no dispute)."""
+    """Reads the facts a player's description gives; with a topic model, its second opinion on the topic."""
 
-    def __init__(self, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None,
-                 ruled: frozenset[str] = frozenset()) -> None:
+    def __init__(self, lexicon: Lexicon, topics: Topics, model: TopicModel | None = None) -> None:
         self.lexicon = lexicon
         self.topics = topics
         self.model = model
-        self.ruled = ruled
 
     def read(self, text: str, given: Facts | None = None, earlier: Story | None = None) -> Parsed:
         """The facts found in `text`, its language ("en" or "it") and the facts it puts in doubt. `given` facts
@@ -83,7 +80,7 @@ class Parser:
             unconfirmed = None if recognised else self.topics.named(str(given[TOPIC]))
         elif self.model is not None:
             guess = self.model.guess(text)
-            if recognised and recognised[0].name in self.ruled and self.model.dismisses(recognised[0].name, guess):
+            if recognised and self.model.dismisses(recognised[0].name, guess):
                 recognised = (NO_DISPUTE, {})  # "watching a clip where a pro mucks a flush": the model sure it is none
             unconfirmed, rival, sure = self._second_opinion(self.model, guess, recognised)
         if recognised:
@@ -123,8 +120,8 @@ class Parser:
         it is sure of (`FALLBACK_AT`) is read, unconfirmed, with no dispute as the rival: words no cue took are often
         a denial or normal play ("the river wasn't early"), which a word model cannot tell from the incident. Where a
         cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the rival, and where
-        it is surer still (`TopicModel.takes_over`), the engine goes on with it. The parser never replaces a cue's
-        topic itself."""
+        it is surer still (`TopicModel.takes_over`), the engine goes on with it. The parser replaces a cue's topic
+        itself only by dismissing it as no dispute (`TopicModel.dismisses`, before this is asked)."""
         topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
         if topic is None:
             return None, None, False

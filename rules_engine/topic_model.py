@@ -213,8 +213,9 @@ class TopicModel(WordModel):
     @staticmethod
     def dismisses(cue_topic: str, guess: Guess, margin: float = NONE_TAKE_OVER_MARGIN) -> bool:
         """Whether the guess is no rule, so surely against a cue's topic (`NONE_TAKE_OVER_MARGIN`) that the story is
-        answered as no dispute; never for a topic the model has no class for (a topic given a rule after the model
-        was trained: its stories were taught as no rule). `margin` is for re-tuning only."""
+        answered as no dispute; never for a topic the model has no class for (one no rule answers, such as another
+        game, or one given a rule after the model was trained: their stories were taught as no rule). `margin` is for
+        re-tuning only."""
         return guess.topic == NONE and cue_topic in guess.scores and guess.margin(cue_topic) >= margin
 
     @staticmethod
