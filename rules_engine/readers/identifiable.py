@@ -28,5 +28,7 @@ def _denied(r: Reading, match: re.Match[str]) -> bool:
 
 
 def _outweighed(match: re.Match[str], others: list[re.Match[str]]) -> bool:
-    """A phrase inside a longer one that says the opposite: "weren't mixed in", "non più riconoscibili"."""
-    return any(o.start() < match.end() and match.start() < o.end() and len(o[0]) > len(match[0]) for o in others)
+    """A phrase overlapped by one that says the opposite and begins before it, its denial first ("weren't mixed in",
+    "non più riconoscibili", "hadn't mixed my cards in yet"), or begins with it and is longer."""
+    return any(o.start() < match.end() and match.start() < o.end()
+               and (o.start(), -len(o[0])) < (match.start(), -len(match[0])) for o in others)
