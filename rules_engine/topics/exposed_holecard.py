@@ -195,7 +195,11 @@ def exposed_count(r: Reading, facts: Facts) -> None:
         # UTG+1": one card each; "one card exposed, then the dealer exposed another" (a first "un'altra carta" is
         # only "a card other than the first")
         return
+    held = [m for m in r.matches("quantity_card")
+            if r.lexicon.says("cards_held_before", r.before(m.start(), "hand_verb_gap").rstrip()) and not _seen(r, m)]
     for match in r.matches("quantity_card") + r.matches("exposed_number"):
+        if match in held:
+            continue  # "tutti hanno già due carte tranne lui": the cards held, not the ones seen
         if _ONE_OF.search(r.before(match.start(), "one_of_before")):
             facts["exposed_count"] = 1  # "one of the first two cards"
             return
