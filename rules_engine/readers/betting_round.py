@@ -48,7 +48,8 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
 _DIGIT = re.compile(r"\d")
 _NAME_AT = re.compile(r"\b([a-z]+) (?:in|on|at|from) the (?:small |big )?$"
                       r"|\b([a-z]+) (?:al|dal|in) (?:piccolo |grande )?$")
-_HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small blind", "grande buio"
+_HALF_NAMES = frozenset({"blind", "buio"})
+_RELATIVE = frozenset({"who", "che"})  # the word before says which: "small blind", "grande buio"
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _JOINED = frozenset({"and", "then", "so"})
@@ -523,11 +524,30 @@ def _who(r: Reading, match: re.Match[str]) -> str | None:
     if name and name not in _NOBODY and not _teller_word(r, name):
         return name  # "Mike in the cutoff raises": the player is Mike, the question will name him
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
-        which = before.split()[-1:]
-        return " ".join([*which, word])
+        return _role_ending([*before.split(), word])
+    if word in _RELATIVE:  # "folds to the cutoff who raises to 450": the one named right before "who"
+        last = before.split()[-1:]
+        if last and last[0] not in _NOBODY and not last[0].isdigit():
+            return _role_ending(before.split())
     if word in _JOINED and match["verb"] in _BASE_FORMS and _TELLER_BEFORE.search(before[-_CLAUSE:]):
         return ME  # "I'm UTG and raise to 5k": a bare verb joined to the teller's clause is his move
     return None if not word or word in _NOBODY or word.isdigit() else word
+
+
+def _role_ending(words: list[str]) -> str:
+    """The player named by the last of some words, with the one before it when the last is a role's second half
+    ("small blind", "grande buio")."""
+    return " ".join(words[-2:]) if words[-1] in _HALF_NAMES else words[-1]
+
+
+def _whole_role(r: Reading, match: re.Match[str]) -> str:
+    """The player named in a match's `who`, a role's half completed by the word on its other side, as the moves name
+    it: "torna al piccolo | buio", "piccolo | buio può rilanciare?" are the "piccolo buio"."""
+    word = (group(match, "who") or "").strip()
+    if word in _HALF_NAMES:
+        return _role_ending([*r.text[:match.start("who")].split(), word])
+    following = r.text[match.end("who"):].split()[:1]
+    return " ".join([word, *following]) if word and following and following[0] in _HALF_NAMES else word
 
 
 def _asker(r: Reading, actions: list[Action]) -> str | None:
@@ -539,7 +559,7 @@ def _asker(r: Reading, actions: list[Action]) -> str | None:
         if player is not None:
             return player
     for match in (*r.matches("round_asker"), *r.matches("round_back_to")):
-        word = (group(match, "who") or "").strip()
+        word = _whole_role(r, match)
         seat = _SEAT_NUMBER.match(r.text, match.end("who")) if word in _SEAT_WORDS else None
         word = seat[1] if seat else word  # "can seat 2 raise again?": the player is "n2", as in the moves
         if _teller_word(r, word):
