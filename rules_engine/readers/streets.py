@@ -43,10 +43,18 @@ def board_street(r: Reading) -> str | None:
 def street_after_betting(r: Reading) -> str | None:
     """"before the flop betting was done", "before the last player on the flop had acted": the card in question is
     the one after the street named for betting."""
-    named = [m["street"] for m in r.matches("betting_on") + r.matches("betting_on_told") if not _denied_since(r, m)]
+    named = [_bet_on(r, m) for m in r.matches("betting_on") + r.matches("betting_on_told") if not _denied_since(r, m)]
     if not named:
         return None
     return NEXT_STREET[max(named, key=_BETTING_ORDER.index)]
+
+
+def _bet_on(r: Reading, betting: re.Match[str]) -> str:
+    """The street a betting phrase is about: a later street's card told inside it, after its own street's name, is
+    where the moves were ("al flop, al turn esce un asso, check": the checks are the turn's)."""
+    later = [name for name in _BETTING_ORDER[1:] if any(betting.end("street") <= m.start() and m.end() <= betting.end()
+                                                        for m in r.matches(name))]
+    return max([betting["street"], *later], key=_BETTING_ORDER.index)
 
 
 def _denied_since(r: Reading, betting: re.Match[str]) -> bool:
