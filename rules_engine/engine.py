@@ -95,9 +95,11 @@ class Engine:
         implied = self._implied.get(read.get(TOPIC), {}) if parsed.unconfirmed else {}
         known = {**implied, **read, **given}
         if parsed.rival is not None and known[TOPIC] in self._by_topic:  # not doubted: a topic kept with no rule
-            if parsed.sure:  # the model far surer of its topic: read as after a tap on it, unless that gets no rule
-                taken = self._rule(text, book, {**(facts or {}), TOPIC: parsed.rival}, reply_language, parsed.story)
-                if taken.status != "no-match":
+            if parsed.sure:  # read as after a tap on the model's topic: the rival far surer than a cue's, unless
+                # that gets no rule; or its own where no cue answered, in a story told plainly, if that gets a ruling
+                chosen = str(known[TOPIC]) if parsed.unconfirmed else parsed.rival
+                taken = self._rule(text, book, {**(facts or {}), TOPIC: chosen}, reply_language, parsed.story)
+                if taken.status == "ruling" or (taken.status != "no-match" and not parsed.unconfirmed):
                     return taken
             topic_only = {TOPIC: known[TOPIC]} if parsed.unconfirmed else known
             return self._which_dispute(topic_only, parsed.rival, language, book, parsed.language)

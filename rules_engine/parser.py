@@ -18,6 +18,16 @@ from .topic_model import Guess, TopicModel
 from .topics import Topic, Topics
 from .topics.no_dispute import TOPIC as NO_DISPUTE
 
+# What tells a story the topic model recognises as something other than an incident: a denial ("la carta non è
+# caduta"), something told as fine or as normal play, nothing happened. A word model cannot tell these from the
+# incident they name, so a story with any of them is no plain account of it (`told_plainly`).
+TOLD_OTHERWISE = ("cue_denial", "all_fine", "normal_play", "no_incident")
+
+
+def told_plainly(reading: Reading) -> bool:
+    """Whether a story denies nothing and tells nothing as fine, normal or not happening (`TOLD_OTHERWISE`)."""
+    return not any(reading.has(concept) for concept in TOLD_OTHERWISE)
+
 
 @dataclass(frozen=True, slots=True)
 class Parsed:
@@ -27,7 +37,9 @@ class Parsed:
     is the model's or an answer's, and none of its cues recognises the story, so its readers read as if its incident
     were told (a claim made, a card seen): what they read can only be asked. `sure`: the model is so sure of the
     rival against the cue's topic (`TopicModel.takes_over`) that the engine reads the story as the rival instead of
-    asking. `story`: the text as read, for reading it again with a topic given (`Parser.read`)."""
+    asking; for an unconfirmed topic of the model's, the story is told plainly (`told_plainly`), so the engine rules
+    on the topic where the facts kept after a tap decide a rule. `story`: the text as read, for reading it again with
+    a topic given (`Parser.read`)."""
 
     facts: Facts
     language: Language
@@ -82,7 +94,7 @@ class Parser:
             guess = self.model.guess(text)
             if recognised and self.model.dismisses(recognised[0].name, guess):
                 recognised = (NO_DISPUTE, {})  # "watching a clip where a pro mucks a flush": the model sure it is none
-            unconfirmed, rival, sure = self._second_opinion(self.model, guess, recognised)
+            unconfirmed, rival, sure = self._second_opinion(self.model, guess, recognised, reading)
         if recognised:
             topic, settled = recognised
             facts = _read(topic, reading, {TOPIC: topic.name, **settled})
@@ -113,20 +125,22 @@ class Parser:
             return self.topics.as_given(str(given[TOPIC]), reading, given)
         return self.topics.recognise(reading, given)
 
-    def _second_opinion(self, model: TopicModel, guess: Guess,
-                        recognised: tuple[Topic, Facts] | None) -> tuple[Topic | None, str | None, bool]:
+    def _second_opinion(self, model: TopicModel, guess: Guess, recognised: tuple[Topic, Facts] | None,
+                        reading: Reading) -> tuple[Topic | None, str | None, bool]:
         """The topic model's word on the ladder's choice: a topic to read where no cue answered, the rival topic to
-        ask about, and whether it is sure enough of the rival to read the story as it. Where no cue answered, a topic
-        it is sure of (`FALLBACK_AT`) is read, unconfirmed, with no dispute as the rival: words no cue took are often
-        a denial or normal play ("the river wasn't early"), which a word model cannot tell from the incident. Where a
-        cue chose another topic than one it is very sure of (`TopicModel.doubts`), that one is the rival, and where
-        it is surer still (`TopicModel.takes_over`), the engine goes on with it. The parser replaces a cue's topic
-        itself only by dismissing it as no dispute (`TopicModel.dismisses`, before this is asked)."""
+        ask about, and whether it is sure enough to go on without asking. Where no cue answered, a topic it is sure
+        of (`FALLBACK_AT`) is read, unconfirmed, with no dispute as the rival: words no cue took are often a denial
+        or normal play ("the river wasn't early"), which a word model cannot tell from the incident; so the engine
+        goes on with the topic only in a story that says nothing of the kind (`told_plainly`), and only where the
+        facts kept after a tap decide a rule. Where a cue chose another topic than one it is very sure of
+        (`TopicModel.doubts`), that one is the rival, and where it is surer still (`TopicModel.takes_over`), the
+        engine goes on with it. The parser replaces a cue's topic itself only by dismissing it as no dispute
+        (`TopicModel.dismisses`, before this is asked)."""
         topic = self.topics.named(guess.topic)  # None for `NONE`: no rule, nothing to read or ask
         if topic is None:
             return None, None, False
         if recognised is None:
-            return (topic, NO_DISPUTE.name, False) if model.falls_back(guess) else (None, None, False)
+            return (topic, NO_DISPUTE.name, told_plainly(reading)) if model.falls_back(guess) else (None, None, False)
         if not model.doubts(recognised[0].name, guess):
             return None, None, False
         return None, topic.name, model.takes_over(recognised[0].name, guess)

@@ -10,8 +10,9 @@ topic for a doubt, no rule for a fallback; `Guess.margin`):
 - A, doubt: the story read as the model's topic instead of the cue's (a ruling, or a fact question), unless that gets
   no rule (no-match on a line a rule covers, every time it happened: the question stays); the engine's rule
   (`TopicModel.takes_over`, `TAKE_OVER_MARGIN`, starred);
-- B, fallback: the model's topic ruled on where the facts kept after a tap (`kept_when_topic_given`) decide a rule;
-  any other answer leaves the question "is this X?".
+- B, fallback: the model's topic ruled on in a story told plainly (`parser.told_plainly`: a denial or normal play
+  leaves the question) where the facts kept after a tap (`kept_when_topic_given`) decide a rule; any other answer
+  leaves the question "is this X?" (the engine's rule at `FALLBACK_AT`: every margin it changes).
 Per margin, over the lines it would change (all of them topic questions now, never right): made right, wrong
 rulings, distractors ruled, still asked (a fact question instead of the topic's). The bar to build one: at least BAR
 lines made right per wrong ruling or distractor ruled. The margin is then chosen leave-one-set-out, two ways: each
@@ -40,6 +41,7 @@ from train_topic_model import rule_topics  # noqa: E402
 
 from rules_engine.evaluation import Verdict, judge  # noqa: E402
 from rules_engine.loader import TOPIC  # noqa: E402
+from rules_engine.parser import told_plainly  # noqa: E402
 from rules_engine.topic_model import DOUBT_AT, FALLBACK_AT, NONE, TAKE_OVER_MARGIN  # noqa: E402
 
 BAR = 8  # lines made right per wrong ruling or distractor ruled
@@ -67,8 +69,10 @@ def records(lines: bool) -> list[Record]:
             continue
         after = engine.rule(line.text, line.rulebook, facts={TOPIC: guess.topic})
         answer = (after.status, after.rule_id, after.outcome)
+        read = engine._parser.read(line.text).story  # what the engine reads, as it reads it
         record = {"set": name, "line": number, "kind": kind, "topic": guess.topic,
-                  "margin": round(guess.margin(rival), 2), "after": answer[0], "verdict": judge(line, answer).value}
+                  "margin": round(guess.margin(rival), 2), "after": answer[0], "verdict": judge(line, answer).value,
+                  "plain": read is not None and told_plainly(read.reading)}
         found.append(record)
         if lines:
             print(json.dumps(record), flush=True)
@@ -81,8 +85,9 @@ def changes_a(record: Record) -> bool:
 
 
 def changes_b(record: Record) -> bool:
-    """B: a fallback is ruled on only where the kept facts decide a rule."""
-    return record["kind"] == "fallback" and record["after"] == "ruling"
+    """B: a fallback is ruled on only in a story told plainly (`parser.told_plainly`: no denial, nothing told as
+    fine or normal) where the kept facts decide a rule (the engine's rule, at `FALLBACK_AT`)."""
+    return record["kind"] == "fallback" and record["after"] == "ruling" and bool(record["plain"])
 
 
 def tally(found: Sequence[Record], changes: Callable[[Record], bool], margin: float) -> Counter[str]:
@@ -163,7 +168,7 @@ def main() -> None:
     kept = sum(record["kind"] == "doubt" and record["after"] == "no-match" for record in found)
     table(found, f"A. doubt: the model's topic instead of the cue's ({kept} doubts it reads as no-match left asked)",
           changes_a, DOUBT_MARGINS, TAKE_OVER_MARGIN)
-    table(found, "B. fallback: ruled where the kept facts decide", changes_b, FALLBACK_MARGINS)
+    table(found, "B. fallback: ruled in a story told plainly where the kept facts decide", changes_b, FALLBACK_MARGINS)
 
 
 if __name__ == "__main__":

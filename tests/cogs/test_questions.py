@@ -226,9 +226,11 @@ async def test_the_topic_question_is_a_card_whose_answer_reads_the_story_as_that
     assert denied.message["embeds"][0]["title"] != asked_ruling.questions[0].text  # answered: no longer asked
 
 
-# No cue recognises these; the topic model asks whether each is a pot dispute. The first tells when the claim came.
-POT_CLAIMED_AT_ONCE = ("Dealer shoved the pot to the other bloke, seat 4 pulled him up straight away before the "
-                       "shuffle. Gets fixed, yeah?")
+# No cue recognises these; the topic model asks whether each is a pot dispute (the first has a denial, "Not my hand",
+# which a word model cannot tell from the incident, so it is not ruled on untapped). The first tells when the claim
+# came.
+POT_CLAIMED_AT_ONCE = ("Not my hand, but the dealer shoved the pot to the other bloke and seat 4 pulled him up "
+                       "straight away before the shuffle. Gets fixed, yeah?")
 POT_CLAIMED = "Dealer pushed the pot to the other bloke and seat 4 complained. Gets fixed, yeah?"  # when: not told
 
 

@@ -173,19 +173,32 @@ def test_the_answer_is_honoured_and_never_doubted_again(tiny_engine: Engine) -> 
     assert all(question.fact != "topic" for question in rival.questions)
 
 
-def test_where_no_cue_answers_the_model_s_topic_is_asked_against_no_dispute(tiny_engine: Engine,
-                                                                              engine: Engine) -> None:
+def test_where_no_cue_answers_a_plain_story_is_ruled_as_after_a_tap_on_the_model_s_topic(tiny_engine: Engine,
+                                                                                          engine: Engine) -> None:
     assert engine.rule(UNRECOGNISED).status == "no-match"
     ruling = tiny_engine.rule(UNRECOGNISED)
+    tapped = tiny_engine.rule(UNRECOGNISED, facts={"topic": "flop-count"})
+    assert tapped.status == "ruling"  # the facts kept after the tap decide a rule
+    assert (ruling.status, ruling.rule_id, ruling.outcome, ruling.facts) == (
+        tapped.status, tapped.rule_id, tapped.outcome, tapped.facts)
+
+
+# A denial no cue took: the model's words cannot tell it from the incident, so the topic is asked.
+UNRECOGNISED_DENIED = f"nobody {UNRECOGNISED}"
+
+
+def test_where_no_cue_answers_a_story_with_a_denial_asks_the_model_s_topic_against_no_dispute(
+        tiny_engine: Engine) -> None:
+    ruling = tiny_engine.rule(UNRECOGNISED_DENIED)
     assert (ruling.status, ruling.facts) == ("question", {"topic": "flop-count"})  # nothing its readers read is shown
     (question,) = ruling.questions
     assert (question.text, ruling.title) == ("Is this what happened?", "Maybe a dispute the rules cover")
     assert [(o.value, o.label) for o in question.options] == [
         ("flop-count", tiny_engine.data.facts["topic"].value_labels["flop-count"]["en"]),
         ("no-dispute", "No, nothing like that happened (just a question)")]
-    answered = tiny_engine.rule(UNRECOGNISED, facts={"topic": "flop-count"})
+    answered = tiny_engine.rule(UNRECOGNISED_DENIED, facts={"topic": "flop-count"})
     assert answered.facts["topic"] == "flop-count" and all(question.fact != "topic" for question in answered.questions)
-    assert tiny_engine.rule(UNRECOGNISED, facts={"topic": "no-dispute"}).status == "no-match"
+    assert tiny_engine.rule(UNRECOGNISED_DENIED, facts={"topic": "no-dispute"}).status == "no-match"
 
 
 def test_a_cue_kept_with_no_rule_is_not_doubted(tiny_engine: Engine) -> None:
