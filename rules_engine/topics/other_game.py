@@ -18,10 +18,11 @@ def _other_game(r: Reading, given: Facts) -> Facts | None:
         return None  # "Omaha cash game … he had the ace of spades too, the deck had 53 cards": two copies of a card
         # or a different back are the same dispute in every poker game (not in whist or scopa; a card found on the
         # floor is that game's business)
-    if r.has("game_vocabulary"):
+    aside = r.matches("game_simile") + r.matches("game_habit")  # "dealt on as if we were playing Omaha", "our
+    # dealer's used to draw poker": the game played is Hold'em
+    if any(not any(inside(m, s) for s in aside) for m in r.matches("game_vocabulary")):
         return {}
-    similes = r.matches("game_simile")  # "dealt on as if we were playing Omaha": the game is Hold'em
-    return {} if any(not any(inside(m, s) or inside(s, m) for s in similes) for m in r.matches("other_game")) else None
+    return {} if any(not any(inside(m, s) or inside(s, m) for s in aside) for m in r.matches("other_game")) else None
 
 
 TOPIC = Topic("other-game", cues=(Cue(130, _other_game),))
