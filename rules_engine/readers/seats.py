@@ -246,9 +246,15 @@ def _named_places(r: Reading) -> list[tuple[re.Match[str], Seat]]:
     kept = [(m, seat) for m, seat in found
             if not any(_within(m, other) and (m.start(), m.end()) != (other.start(), other.end())
                        for other, _ in found)
-            and not any(_within(m, statement) for statement in maps)]
+            and not any(_within(m, statement) for statement in maps) and not _counted(r, m)]
     kept.sort(key=lambda pair: pair[0].start())
     return _next_to(r, kept)
+
+
+def _counted(r: Reading, place: re.Match[str]) -> bool:
+    """A place counted as an amount, not a player: "raised to 3 big blinds", "tre grandi bui"."""
+    before = r.text[:place.start()].split()[-1:]
+    return place[0].endswith(("s", "bui")) and bool(before) and (before[0].isdigit() or before[0] in r.lexicon.numbers)
 
 
 _ONE_ON = {"sb": Seat("bb"), "bb": Seat("utg"), "utg": Seat("utgplus", 1), "lj": Seat("hj"), "hj": Seat("co"),

@@ -63,8 +63,8 @@ def _seats_named(r: Reading) -> list[tuple[int, bool]]:
     seats = [(m.start(), True) for m in r.matches("button_word")]
     seats += [(m.start(), False) for m in r.matches("named_seat")]
     button = table_seats.table(r).button
-    seats += [(place.start(), True) for place, seat in table_seats.places(r)
-              if button and seat.kind == "seat" and seat.number == button]
+    seats += [(place.start(), seat.kind == _BUTTON or (bool(button) and seat.kind == "seat" and seat.number == button))
+              for place, seat in table_seats.places(r)]  # a blind or a position named is another seat
     return seats
 
 
