@@ -69,7 +69,7 @@ def records(lines: bool) -> list[Record]:
             continue
         after = engine.rule(line.text, line.rulebook, facts={TOPIC: guess.topic})
         answer = (after.status, after.rule_id, after.outcome)
-        read = engine._parser.read(line.text).story  # what the engine reads, as it reads it
+        read = engine._parser.read(line.text).story if kind == "fallback" else None  # only B asks it
         record = {"set": name, "line": number, "kind": kind, "topic": guess.topic,
                   "margin": round(guess.margin(rival), 2), "after": answer[0], "verdict": judge(line, answer).value,
                   "plain": read is not None and told_plainly(read.reading)}

@@ -48,8 +48,8 @@ _NOBODY = frozenset({"and", "then", "e", "poi", "who", "che", "he", "she", "lui"
 _DIGIT = re.compile(r"\d")
 _NAME_AT = re.compile(r"\b([a-z]+) (?:in|on|at|from) the (?:small |big )?$"
                       r"|\b([a-z]+) (?:al|dal|in) (?:piccolo |grande )?$")
-_HALF_NAMES = frozenset({"blind", "buio"})
-_RELATIVE = frozenset({"who", "che"})  # the word before says which: "small blind", "grande buio"
+_HALF_NAMES = frozenset({"blind", "buio"})  # the word before says which: "small blind", "grande buio"
+_RELATIVE = frozenset({"who", "che"})  # the one named right before them moves: "the cutoff who raises"
 _PAST_FORMS = frozenset({"checked", "called", "folded", "limped"})
 _BASE_FORMS = frozenset({"call", "raise", "bet", "check", "fold", "shove", "open"})
 _JOINED = frozenset({"and", "then", "so"})
@@ -525,10 +525,8 @@ def _who(r: Reading, match: re.Match[str]) -> str | None:
         return name  # "Mike in the cutoff raises": the player is Mike, the question will name him
     if word in _HALF_NAMES:  # "the small blind shoves … the big blind folds": two players, not one "blind"
         return _role_ending([*before.split(), word])
-    if word in _RELATIVE:  # "folds to the cutoff who raises to 450": the one named right before "who"
-        last = before.split()[-1:]
-        if last and last[0] not in _NOBODY and not last[0].isdigit():
-            return _role_ending(before.split())
+    if word in _RELATIVE and (words := before.split()) and words[-1] not in _NOBODY and not words[-1].isdigit():
+        return _role_ending(words)  # "folds to the cutoff who raises to 450": the one named right before "who"
     if word in _JOINED and match["verb"] in _BASE_FORMS and _TELLER_BEFORE.search(before[-_CLAUSE:]):
         return ME  # "I'm UTG and raise to 5k": a bare verb joined to the teller's clause is his move
     return None if not word or word in _NOBODY or word.isdigit() else word

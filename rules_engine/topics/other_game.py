@@ -20,9 +20,8 @@ def _other_game(r: Reading, given: Facts) -> Facts | None:
         # floor is that game's business)
     aside = r.matches("game_simile") + r.matches("game_habit")  # "dealt on as if we were playing Omaha", "our
     # dealer's used to draw poker": the game played is Hold'em
-    if any(not any(inside(m, s) for s in aside) for m in r.matches("game_vocabulary")):
-        return {}
-    return {} if any(not any(inside(m, s) or inside(s, m) for s in aside) for m in r.matches("other_game")) else None
+    named = r.matches("game_vocabulary") + r.matches("other_game")
+    return {} if any(not any(inside(m, s) or inside(s, m) for s in aside) for m in named) else None
 
 
 TOPIC = Topic("other-game", cues=(Cue(130, _other_game),))
